@@ -1,0 +1,226 @@
+"""Hands and deals, in PBN's ``N:AKQ2.T98.… …`` notation; short deals are allowed.
+
+>>> deal = Deal.from_pbn("N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876")
+>>> deal[Seat.NORTH].hcp, deal.cards_per_hand
+(10, 13)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Mapping
+
+from minibridge.cards import CARDS, HCP, Card, Rank, Seat, Side, Suit
+from minibridge.errors import DealError, NotationError
+
+__all__ = ["Hand", "Deal", "SUIT_MASKS"]
+
+SUIT_MASKS: tuple[int, int, int, int] = tuple((0x1FFF << (13 * s)) for s in range(4))  # type: ignore[assignment]
+"""Bit masks of the 13 cards of each suit, clubs first, by card index."""
+
+_HCP_BY_INDEX = tuple(HCP[c.rank] for c in CARDS)
+
+
+class Hand:
+    """The cards one player holds (any number, 0 to 13). Immutable; a set of cards."""
+
+    __slots__ = ("mask",)
+
+    mask: int
+
+    def __init__(self, cards: Iterable[Card] | int = 0) -> None:
+        if isinstance(cards, int):
+            mask = cards
+        else:
+            mask = 0
+            for card in cards:
+                bit = 1 << card.index
+                if mask & bit:
+                    raise DealError(f"the card {card} is in the hand twice")
+                mask |= bit
+        object.__setattr__(self, "mask", mask)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("hands cannot be changed")
+
+    def __iter__(self) -> Iterator[Card]:
+        """The cards, spades first and high cards first within a suit."""
+        mask = self.mask
+        for index in range(51, -1, -1):
+            if mask >> index & 1:
+                yield CARDS[index]
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask >> card.index & 1)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and other.mask == self.mask
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __str__(self) -> str:
+        return self.to_pbn()
+
+    def __repr__(self) -> str:
+        return f"Hand.from_pbn('{self.to_pbn()}')"
+
+    @property
+    def hcp(self) -> int:
+        """High-card points: ace 4, king 3, queen 2, jack 1."""
+        mask = self.mask
+        return sum(_HCP_BY_INDEX[i] for i in range(52) if mask >> i & 1)
+
+    def ranks(self, suit: Suit) -> list[Rank]:
+        """The ranks held in one suit, highest first."""
+        bits = self.mask >> (13 * suit) & 0x1FFF
+        return [Rank(r + 2) for r in range(12, -1, -1) if bits >> r & 1]
+
+    def length(self, suit: Suit) -> int:
+        """How many cards of a suit."""
+        return (self.mask & SUIT_MASKS[suit]).bit_count()
+
+    def to_pbn(self) -> str:
+        """``AKQ2.T98.76.5432``: spades, hearts, diamonds, clubs, tens as ``T``."""
+        return ".".join("".join(r.letter for r in self.ranks(suit)) for suit in reversed(Suit))
+
+    @classmethod
+    def from_pbn(cls, text: str) -> Hand:
+        """Read ``AKQ2.T98.76.5432`` (spades first; ``10`` or ``T`` for tens; a void is empty)."""
+        parts = text.strip().split(".")
+        if len(parts) != 4:
+            raise NotationError(
+                f"the hand '{text}' has {len(parts)} suit{'s' if len(parts) != 1 else ''}; "
+                "write four suits separated by dots, spades first, like AKQ2.T98.76.5432"
+            )
+        mask = 0
+        for suit, holding in zip(reversed(Suit), parts):
+            holding = holding.upper().replace("10", "T")
+            for letter in holding:
+                try:
+                    rank = Rank.from_str(letter)
+                except NotationError:
+                    raise NotationError(
+                        f"the hand '{text}' has '{letter}' in {suit.plural}; cards are A K Q J T 9 8 7 6 5 4 3 2"
+                    ) from None
+                bit = 1 << (suit * 13 + rank - 2)
+                if mask & bit:
+                    raise DealError(f"the hand '{text}' holds the {suit.plural[:-1]} {rank.letter} twice")
+                mask |= bit
+        return cls(mask)
+
+
+class Deal(Mapping[Seat, Hand]):
+    """Four hands of the same size (13 cards, or a short deal of 1 to 12 cards each).
+
+    Indexing by :class:`Seat` gives a hand; the deal is immutable.
+    """
+
+    __slots__ = ("hands",)
+
+    hands: tuple[Hand, Hand, Hand, Hand]
+
+    def __init__(self, hands: Mapping[Seat, Hand] | Iterable[Hand]) -> None:
+        if isinstance(hands, Mapping):
+            missing = [s.title for s in Seat if s not in hands]
+            if missing:
+                raise DealError(f"the deal has no hand for {', '.join(missing)}")
+            ordered = tuple(hands[s] for s in Seat)
+        else:
+            ordered = tuple(hands)
+        if len(ordered) != 4:
+            raise DealError(f"a deal has four hands, not {len(ordered)}")
+        sizes = [len(h) for h in ordered]
+        if len(set(sizes)) != 1:
+            counts = ", ".join(f"{s.title} {n}" for s, n in zip(Seat, sizes))
+            raise DealError(f"every hand must hold the same number of cards, but they hold {counts}")
+        if not 1 <= sizes[0] <= 13:
+            raise DealError(f"each hand must hold 1 to 13 cards, not {sizes[0]}")
+        seen = 0
+        for seat, hand in zip(Seat, ordered):
+            twice = seen & hand.mask
+            if twice:
+                card = CARDS[twice.bit_length() - 1]
+                raise DealError(f"the card {card} is dealt twice (again to {seat.title})")
+            seen |= hand.mask
+        object.__setattr__(self, "hands", ordered)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("deals cannot be changed")
+
+    def __getitem__(self, seat: Seat) -> Hand:
+        return self.hands[seat]
+
+    def __iter__(self) -> Iterator[Seat]:
+        return iter(Seat)
+
+    def __len__(self) -> int:
+        return 4
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and other.hands == self.hands
+
+    def __hash__(self) -> int:
+        return hash(self.hands)
+
+    def __str__(self) -> str:
+        return self.to_pbn()
+
+    def __repr__(self) -> str:
+        return f"Deal.from_pbn('{self.to_pbn()}')"
+
+    @property
+    def cards_per_hand(self) -> int:
+        """How many cards each player holds."""
+        return len(self.hands[0])
+
+    def hcp(self, seat: Seat) -> int:
+        """The high-card points of one seat."""
+        return self.hands[seat].hcp
+
+    def side_hcp(self, side: Side) -> int:
+        """The combined high-card points of a partnership."""
+        return sum(self.hands[s].hcp for s in side.seats)
+
+    def to_pbn(self, first: Seat = Seat.NORTH) -> str:
+        """``N:… … … …``: the four hands clockwise from ``first``."""
+        return f"{first.letter}:" + " ".join(self.hands[s].to_pbn() for s in first.clockwise())
+
+    @classmethod
+    def from_pbn(cls, text: str) -> Deal:
+        """Read ``N:AKQ2.… … … …`` (the letter names the first hand; hands go clockwise)."""
+        text = text.strip()
+        first_text, colon, rest = text.partition(":")
+        if not colon:
+            raise NotationError(
+                f"the deal '{text}' does not start with a seat; write it like N:AKQ2.T98.76.5432 … (four hands)"
+            )
+        first = Seat.from_str(first_text)
+        parts = rest.split()
+        if len(parts) != 4:
+            raise NotationError(f"the deal '{text}' has {len(parts)} hands; a deal has four, separated by spaces")
+        hands: dict[Seat, Hand] = {}
+        for seat, part in zip(first.clockwise(), parts):
+            try:
+                hands[seat] = Hand.from_pbn(part)
+            except (NotationError, DealError) as err:
+                raise type(err)(f"{seat.title}'s hand: {err.message}") from None
+        return cls(hands)
+
+    @classmethod
+    def random(cls, rng: random.Random | None = None, *, cards_per_hand: int = 13) -> Deal:
+        """A shuffled deal; ``rng`` makes it reproducible."""
+        if not 1 <= cards_per_hand <= 13:
+            raise DealError(f"each hand must hold 1 to 13 cards, not {cards_per_hand}")
+        order = list(range(52))
+        (rng or random.Random()).shuffle(order)
+        masks = []
+        for s in range(4):
+            mask = 0
+            for i in order[s * cards_per_hand : (s + 1) * cards_per_hand]:
+                mask |= 1 << i
+            masks.append(Hand(mask))
+        return cls(masks)
