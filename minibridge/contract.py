@@ -1,0 +1,175 @@
+"""MiniBridge contracts: part-score, game or slam in a strain; reading them and their goal.
+
+>>> Contract.from_str("game in hearts"), Contract.from_str("1♠"), Contract.from_str("3NT").kind
+(Contract(4, Strain.HEARTS), Contract(1, Strain.SPADES), 'game')
+>>> Contract.from_str("4S").goal(), target_for_points(27)
+(10, 10)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from minibridge.cards import Strain
+from minibridge.errors import ContractError, RuleError
+from minibridge.rules import RuleSet
+
+__all__ = ["Contract", "Kind", "GAME_LEVEL", "TARGETS", "target_for_points", "check_allowed"]
+
+Kind = Literal["part-score", "game", "slam", "grand slam"]
+
+GAME_LEVEL: dict[Strain, int] = {
+    Strain.NO_TRUMPS: 3,
+    Strain.SPADES: 4,
+    Strain.HEARTS: 4,
+    Strain.DIAMONDS: 5,
+    Strain.CLUBS: 5,
+}
+"""The level of a game in each strain: 3NT, 4♠, 4♥, 5♦, 5♣."""
+
+TARGETS: tuple[tuple[int, int, int], ...] = (
+    (21, 22, 7),
+    (23, 24, 8),
+    (25, 26, 9),
+    (27, 28, 10),
+    (29, 32, 11),
+    (33, 36, 12),
+    (37, 40, 13),
+)
+"""Targets by combined points (EBU variant): lowest points, highest points, tricks."""
+
+_LEVEL_FORM = re.compile(r"^\s*([1-7])\s*(NT|N|SA|ZT|S|H|D|C|♠|♥|♦|♣|♤|♡|♢|♧)\s*$", re.IGNORECASE)
+_WORD_FORM = re.compile(
+    r"^\s*(part[\s-]*score|partscore|game|slam|small[\s-]*slam|grand[\s-]*slam)\s*(?:in\s+)?(.+?)\s*$", re.IGNORECASE
+)
+
+
+def target_for_points(points: int) -> int:
+    """The goal in tricks for a declaring side with these combined points (targets variant)."""
+    for low, high, tricks in TARGETS:
+        if low <= points <= high:
+            return tricks
+    raise ContractError(
+        f"a declaring side holds 21 to 40 points together, not {points}; check the points announced"
+    )
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A MiniBridge contract in level notation: 1 part-score, 3NT/4♥/4♠/5♣/5♦ game, 6 slam, 7 grand slam."""
+
+    level: int
+    strain: Strain
+
+    def __post_init__(self) -> None:
+        if self.level not in (1, 6, 7) and self.level != GAME_LEVEL[self.strain]:
+            game = f"{GAME_LEVEL[self.strain]}{self.strain.letter}"
+            raise ContractError(
+                f"'{self.level}{self.strain.letter}' is not a MiniBridge contract: "
+                f"a part-score is 1{self.strain.letter}, a game in {self.strain.words} is {game}"
+            )
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.strain.letter}"
+
+    def __repr__(self) -> str:
+        return f"Contract({self.level}, Strain.{self.strain.name})"
+
+    @property
+    def kind(self) -> Kind:
+        """``part-score``, ``game``, ``slam`` or ``grand slam``."""
+        if self.level == 1:
+            return "part-score"
+        if self.level == 6:
+            return "slam"
+        if self.level == 7:
+            return "grand slam"
+        return "game"
+
+    @property
+    def words(self) -> str:
+        """The contract as declarer announces it: ``game in hearts``."""
+        return f"{self.kind} in {self.strain.words}"
+
+    @property
+    def symbol(self) -> str:
+        """Level and suit symbol: ``4♥``."""
+        return f"{self.level}{self.strain.symbol}"
+
+    def goal(self) -> int:
+        """Declarer's goal in tricks (Law 10): part-score 7, game 9/10/11, slam 12, grand slam 13."""
+        return {"part-score": 7, "game": 6 + self.level, "slam": 12, "grand slam": 13}[self.kind]
+
+    @classmethod
+    def of(cls, kind: str, strain: Strain) -> Contract:
+        """The contract of a kind (part-score, game, slam, grand slam) in a strain."""
+        levels = {"part-score": 1, "game": GAME_LEVEL[strain], "slam": 6, "grand slam": 7}
+        return cls(levels[kind], strain)
+
+    @classmethod
+    def from_str(cls, text: str) -> Contract:
+        """Read ``4S``, ``3NT``, ``1♥``, ``game in hearts``, ``part-score no-trumps``, ``slam in clubs``."""
+        match = _LEVEL_FORM.match(text)
+        if match:
+            return cls(int(match.group(1)), Strain.from_str(match.group(2)))
+        match = _WORD_FORM.match(text)
+        if match:
+            kind = re.sub(r"[\s-]+", " ", match.group(1).lower()).replace("partscore", "part score")
+            kind = {"part score": "part-score", "small slam": "slam"}.get(kind, kind)
+            try:
+                strain = Strain.from_str(match.group(2))
+            except Exception:
+                raise ContractError(
+                    f"'{text}' does not name a strain; say no-trumps, spades, hearts, diamonds or clubs"
+                ) from None
+            return cls.of(kind, strain)
+        raise ContractError(
+            f"'{text}' is not a contract; write it like 1NT, 4S, 5C (or 'game in hearts', 'part-score no-trumps')"
+        )
+
+
+def check_allowed(
+    contract: Contract,
+    rules: RuleSet,
+    *,
+    points: int | None = None,
+    trumps_held: int | None = None,
+    where: str | None = None,
+) -> None:
+    """Refuse a contract that the rules in force do not allow, saying why in a teacher's words.
+
+    ``points`` are the declaring side's combined points and ``trumps_held`` the cards in the trump suit
+    between declarer and dummy, when known; the Dutch restrictions need them.
+    """
+    lesson = rules.title
+    if not rules.has_contract:
+        raise RuleError(f"{lesson} has no contracts: the score is the number of tricks each side takes", where=where)
+    if contract.strain not in rules.strains:
+        allowed = ", ".join(s.words for s in sorted(rules.strains, reverse=True))
+        only = " only" if len(rules.strains) == 1 else ""
+        raise RuleError(f"{lesson} plays in {allowed}{only}; '{contract}' is in {contract.strain.words}", where=where)
+    kind = contract.kind
+    if kind == "part-score" and not rules.part_score:
+        raise RuleError(f"{lesson} has no part-scores; '{contract}' is one", where=where)
+    if kind == "game" and not rules.game:
+        raise RuleError(
+            f"{lesson} plays part-scores only; '{contract}' is a game: use 1{contract.strain.letter}", where=where
+        )
+    if kind in ("slam", "grand slam") and not rules.slam:
+        raise RuleError(f"'{contract}' is a {kind}, and slams are not played under {lesson}: turn slams on to play one",
+                        where=where)
+    if rules.dutch_restrictions:
+        if kind != "part-score" and points is not None and points < 25:
+            raise RuleError(
+                f"under Dutch rules a game needs 25 points together, and the declaring side has {points}: "
+                f"play a part-score (1{contract.strain.letter})",
+                where=where,
+            )
+        if contract.strain is not Strain.NO_TRUMPS and trumps_held is not None and trumps_held < 8:
+            raise RuleError(
+                f"under Dutch rules {contract.strain.words} can be trumps only with 8 cards between declarer and "
+                f"dummy, and they hold {trumps_held}: choose another suit or no-trumps",
+                where=where,
+            )
