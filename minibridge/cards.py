@@ -252,9 +252,7 @@ class Rank(IntEnum):
         raise NotationError(f"'{text}' is not a card rank; write A K Q J T (or 10) 9 8 7 6 5 4 3 2")
 
 
-HCP: dict[int, int] = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1} | {
-    r: 0 for r in range(2, 11)
-}
+HCP: dict[int, int] = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1} | {r: 0 for r in range(2, 11)}
 
 
 class Card:

@@ -51,9 +51,7 @@ def target_for_points(points: int) -> int:
     for low, high, tricks in TARGETS:
         if low <= points <= high:
             return tricks
-    raise ContractError(
-        f"a declaring side holds 21 to 40 points together, not {points}; check the points announced"
-    )
+    raise ContractError(f"a declaring side holds 21 to 40 points together, not {points}; check the points announced")
 
 
 @dataclass(frozen=True)
@@ -158,8 +156,9 @@ def check_allowed(
             f"{lesson} plays part-scores only; '{contract}' is a game: use 1{contract.strain.letter}", where=where
         )
     if kind in ("slam", "grand slam") and not rules.slam:
-        raise RuleError(f"'{contract}' is a {kind}, and slams are not played under {lesson}: turn slams on to play one",
-                        where=where)
+        raise RuleError(
+            f"'{contract}' is a {kind}, and slams are not played under {lesson}: turn slams on to play one", where=where
+        )
     if rules.dutch_restrictions:
         if kind != "part-score" and points is not None and points < 25:
             raise RuleError(

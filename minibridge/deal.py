@@ -97,7 +97,7 @@ class Hand:
                 "write four suits separated by dots, spades first, like AKQ2.T98.76.5432"
             )
         mask = 0
-        for suit, holding in zip(reversed(Suit), parts):
+        for suit, holding in zip(reversed(Suit), parts, strict=True):
             holding = holding.upper().replace("10", "T")
             for letter in holding:
                 try:
@@ -135,12 +135,12 @@ class Deal(Mapping[Seat, Hand]):
             raise DealError(f"a deal has four hands, not {len(ordered)}")
         sizes = [len(h) for h in ordered]
         if len(set(sizes)) != 1:
-            counts = ", ".join(f"{s.title} {n}" for s, n in zip(Seat, sizes))
+            counts = ", ".join(f"{s.title} {n}" for s, n in zip(Seat, sizes, strict=True))
             raise DealError(f"every hand must hold the same number of cards, but they hold {counts}")
         if not 1 <= sizes[0] <= 13:
             raise DealError(f"each hand must hold 1 to 13 cards, not {sizes[0]}")
         seen = 0
-        for seat, hand in zip(Seat, ordered):
+        for seat, hand in zip(Seat, ordered, strict=True):
             twice = seen & hand.mask
             if twice:
                 card = CARDS[twice.bit_length() - 1]
@@ -203,7 +203,7 @@ class Deal(Mapping[Seat, Hand]):
         if len(parts) != 4:
             raise NotationError(f"the deal '{text}' has {len(parts)} hands; a deal has four, separated by spaces")
         hands: dict[Seat, Hand] = {}
-        for seat, part in zip(first.clockwise(), parts):
+        for seat, part in zip(first.clockwise(), parts, strict=True):
             try:
                 hands[seat] = Hand.from_pbn(part)
             except (NotationError, DealError) as err:

@@ -60,9 +60,11 @@ class RuleSet:
         """The rules in force, one short line each, in a teacher's words."""
         lines = []
         lines.append(
-            "13 cards each" if self.cards_per_hand == 13 else
-            "short deals (every player the same number of cards)" if self.cards_per_hand is None else
-            f"{self.cards_per_hand} cards each"
+            "13 cards each"
+            if self.cards_per_hand == 13
+            else "short deals (every player the same number of cards)"
+            if self.cards_per_hand is None
+            else f"{self.cards_per_hand} cards each"
         )
         if self.announcement:
             tie = "first to announce declares on a tie" if self.tie_rule == "enforced" else "a tie: the players choose"

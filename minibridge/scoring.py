@@ -95,7 +95,9 @@ def goal(contract: Contract, rules: RuleSet, *, points: int | None = None) -> in
     """Declarer's goal in tricks under these rules (``points``: the declaring side's, for targets)."""
     if rules.scoring == "targets":
         if points is None:
-            raise RuleError("with targets by combined points the goal depends on the declaring side's points: give them")
+            raise RuleError(
+                "with targets by combined points the goal depends on the declaring side's points: give them"
+            )
         return target_for_points(points)
     if rules.scoring == "lesson":
         return 7
@@ -144,14 +146,18 @@ def score(
         declarers, defenders = (1, 0) if made else (0, 1)
     elif rules.scoring == "nbb":
         if made:
-            declarers = 10 * tricks + _DUTCH_ADJUSTMENT[contract.strain] + (_bonus(contract) if contract.level > 1 else 0)
+            declarers = (
+                10 * tricks + _DUTCH_ADJUSTMENT[contract.strain] + (_bonus(contract) if contract.level > 1 else 0)
+            )
         else:
             declarers = -_UNDERTRICK * short
         defenders = -declarers
     elif rules.scoring == "lesson":
         declarers, defenders = (_PART_SCORE_BONUS + 40 * (tricks - 6), 0) if made else (0, _UNDERTRICK * short)
     else:
-        declarers, defenders = (trick_points(contract, tricks) + _bonus(contract), 0) if made else (0, _UNDERTRICK * short)
+        declarers, defenders = (
+            (trick_points(contract, tricks) + _bonus(contract), 0) if made else (0, _UNDERTRICK * short)
+        )
     return Score(rules.name, contract, tricks, target, made, declarers, defenders, points)
 
 
@@ -169,9 +175,7 @@ def score_table(rules: RuleSet) -> list[Score]:
     kinds = [k for k, on in (("part-score", rules.part_score), ("game", rules.game)) if on]
     if rules.slam:
         kinds += ["slam", "grand slam"]
-    contracts = [
-        Contract.of(kind, strain) for kind in kinds for strain in sorted(rules.strains, reverse=True)
-    ]
+    contracts = [Contract.of(kind, strain) for kind in kinds for strain in sorted(rules.strains, reverse=True)]
     return [score(c, tricks, rules) for c in contracts for tricks in range(14)]
 
 
