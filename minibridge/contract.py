@@ -157,7 +157,7 @@ def check_allowed(
         )
     if kind in ("slam", "grand slam") and not rules.slam:
         raise RuleError(
-            f"'{contract}' is a {kind}, and slams are not played under {lesson}: turn slams on to play one", where=where
+            f"'{contract}' is a {kind}, and {lesson} has no slams unless they are turned on (--slam)", where=where
         )
     if rules.dutch_restrictions:
         if kind != "part-score" and points is not None and points < 25:
