@@ -87,7 +87,7 @@ class Seat(IntEnum):
 
     def clockwise(self) -> tuple[Seat, Seat, Seat, Seat]:
         """The four seats clockwise, starting with this one."""
-        return tuple(Seat((self + i) % 4) for i in range(4))  # type: ignore[return-value]
+        return _CLOCKWISE[self]
 
     @classmethod
     def dealer_of_board(cls, board: int) -> Seat:
@@ -99,11 +99,17 @@ class Seat(IntEnum):
     @classmethod
     def from_str(cls, text: str) -> Seat:
         """``N``/``E``/``S``/``W`` or the full name, in any case."""
-        key = text.strip().upper()
-        for seat in cls:
-            if key in (seat.letter, seat.name):
-                return seat
-        raise NotationError(f"'{text}' is not a seat; write N, E, S or W")
+        seat = _SEAT_NAMES.get(text.strip().upper())
+        if seat is None:
+            raise NotationError(f"'{text}' is not a seat; write N, E, S or W")
+        return seat
+
+
+_CLOCKWISE: dict[Seat, tuple[Seat, Seat, Seat, Seat]] = {
+    seat: tuple(Seat((seat + i) % 4) for i in range(4))  # type: ignore[misc]
+    for seat in Seat
+}
+_SEAT_NAMES: dict[str, Seat] = {seat.letter: seat for seat in Seat} | {seat.name: seat for seat in Seat}
 
 
 class Suit(IntEnum):

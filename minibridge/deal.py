@@ -19,6 +19,7 @@ SUIT_MASKS: tuple[int, int, int, int] = tuple((0x1FFF << (13 * s)) for s in rang
 """Bit masks of the 13 cards of each suit, clubs first, by card index."""
 
 _HCP_BY_INDEX = tuple(HCP[c.rank] for c in CARDS)
+_RANK_OFFSET = {letter: offset for offset, letter in enumerate("23456789TJQKA")}
 
 
 class Hand:
@@ -97,18 +98,17 @@ class Hand:
                 "write four suits separated by dots, spades first, like AKQ2.T98.76.5432"
             )
         mask = 0
-        for suit, holding in zip(reversed(Suit), parts, strict=True):
-            holding = holding.upper().replace("10", "T")
-            for letter in holding:
-                try:
-                    rank = Rank.from_str(letter)
-                except NotationError:
+        for suit, holding in zip((3, 2, 1, 0), parts, strict=True):
+            base = 13 * suit
+            for letter in holding.upper().replace("10", "T"):
+                rank = _RANK_OFFSET.get(letter)
+                if rank is None:
                     raise NotationError(
-                        f"the hand '{text}' has '{letter}' in {suit.plural}; cards are A K Q J T 9 8 7 6 5 4 3 2"
-                    ) from None
-                bit = 1 << (suit * 13 + rank - 2)
+                        f"the hand '{text}' has '{letter}' in {Suit(suit).plural}; cards are A K Q J T 9 8 7 6 5 4 3 2"
+                    )
+                bit = 1 << (base + rank)
                 if mask & bit:
-                    raise DealError(f"the hand '{text}' holds the {suit.plural[:-1]} {rank.letter} twice")
+                    raise DealError(f"the hand '{text}' holds the {Suit(suit).plural[:-1]} {letter} twice")
                 mask |= bit
         return cls(mask)
 

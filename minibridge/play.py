@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from minibridge.cards import CARDS, Card, Seat, Side, Suit
 from minibridge.deal import SUIT_MASKS, Deal
@@ -18,11 +18,20 @@ from minibridge.errors import IllegalPlayError
 
 __all__ = ["Trick", "Irregularity", "Play", "Replay", "replay", "trick_winner"]
 
+SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+_STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(40 + c % 13 if c // 13 == trumps else 20 + c % 13 if c // 13 == led else 0 for c in range(52))
+        for led in range(4)
+    )
+    for trumps in range(5)
+)
+"""How strong each card is in a trick, by trump suit (4: no-trumps) and suit led: the strongest wins."""
+
 IrregularityKind = Literal["lead out of turn", "revoke", "card out of rotation"]
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
     """A completed trick: who led, each seat's card, and who won it."""
 
     leader: Seat
@@ -458,63 +467,49 @@ def replay(
         irregularities.append(
             Irregularity("lead out of turn", 1, leader, None, f"accepted: it was {proper.title}'s lead (Law 19)")
         )
-    trump = -1 if trumps is None else int(trumps)
-    hands = [h.mask for h in deal.hands]
+    strength = _STRENGTH[4 if trumps is None else int(trumps)]
+    h0, h1, h2, h3 = (hand.mask for hand in deal.hands)
     won = [0, 0]
     played: list[Trick] = []
     total = deal.cards_per_hand
+    at = int(leader)
     for number, row in enumerate(tricks, start=1):
         if number > total:
             raise IllegalPlayError(f"the record has more than {total} tricks")
-        for seat in Seat:
-            card = row[seat]
-            if card is not None and not hands[seat] >> card.index & 1:
-                raise IllegalPlayError(f"trick {number}: {seat.title} plays {card} but {_where_is(card, deal, seat)}")
-        if any(card is None for card in row):
+        c0, c1, c2, c3 = row
+        if c0 is None or c1 is None or c2 is None or c3 is None:
+            _check_held(row, [h0, h1, h2, h3], number, deal)
             break
-        index = [card.index for card in row]  # type: ignore[union-attr]
-        revokers = _revokers(index, hands, leader)
-        if revokers:
-            other = next((s for s in leader.clockwise()[1:] if not _revokers(index, hands, s)), None)
-            if other is not None:
-                irregularities.append(
-                    Irregularity(
-                        "lead out of turn",
-                        number,
-                        other,
-                        row[other],
-                        f"accepted: it was {leader.title}'s lead (Law 19)",
-                    )
-                )
-                leader, revokers = other, []
-            for seat in revokers:
-                nxt = tricks[number] if number < len(tricks) else None
-                established = nxt is not None and (nxt[seat] is not None or nxt[seat.partner] is not None)
-                irregularities.append(
-                    Irregularity(
-                        "revoke",
-                        number,
-                        seat,
-                        row[seat],
-                        f"established: one trick goes to {seat.side.other} at the end (Law 21)"
-                        if established
-                        else "not established (it could still be corrected)",
-                        1 if established else 0,
-                    )
-                )
-        led = index[leader] // 13
-        best, best_key = leader, -1
-        for seat in range(4):
-            card = index[seat]
-            suit = card // 13
-            key = 40 + card % 13 if suit == trump else 20 + card % 13 if suit == led else 0
-            if key > best_key:
-                best, best_key = seat, key
-            hands[seat] ^= 1 << card
-        winner = Seat(best)
+        i0, i1, i2, i3 = c0.index, c1.index, c2.index, c3.index
+        b0, b1, b2, b3 = 1 << i0, 1 << i1, 1 << i2, 1 << i3
+        if not (h0 & b0 and h1 & b1 and h2 & b2 and h3 & b3):
+            _check_held(row, [h0, h1, h2, h3], number, deal)
+        index = (i0, i1, i2, i3)
+        led = index[at] // 13
+        mask = SUIT_MASKS[led]
+        if (
+            (h0 & mask and i0 // 13 != led)
+            or (h1 & mask and i1 // 13 != led)
+            or (h2 & mask and i2 // 13 != led)
+            or (h3 & mask and i3 // 13 != led)
+        ):
+            at = _irregular_trick(number, row, index, [h0, h1, h2, h3], SEATS[at], tricks, irregularities)
+            led = index[at] // 13
+        key = strength[led]
+        best, top = 0, key[i0]
+        if key[i1] > top:
+            best, top = 1, key[i1]
+        if key[i2] > top:
+            best, top = 2, key[i2]
+        if key[i3] > top:
+            best = 3
+        h0 ^= b0
+        h1 ^= b1
+        h2 ^= b2
+        h3 ^= b3
         won[best & 1] += 1
-        played.append(Trick(leader, tuple(row), winner))  # type: ignore[arg-type]
-        leader = winner
+        played.append(Trick(SEATS[at], (c0, c1, c2, c3), SEATS[best]))
+        at = best
     for irregularity in irregularities:
         if irregularity.transferred:
             offenders = irregularity.seat & 1
@@ -525,10 +520,46 @@ def replay(
     return Replay(played, won[side], won[1 - side], irregularities, len(played) == total)
 
 
-def _revokers(index: list[int], hands: list[int], leader: Seat) -> list[Seat]:
+def _revokers(index: Sequence[int], hands: list[int], leader: Seat) -> list[Seat]:
     led = index[leader] // 13
     mask = SUIT_MASKS[led]
-    return [Seat(s) for s in range(4) if index[s] // 13 != led and hands[s] & mask]
+    return [SEATS[s] for s in range(4) if index[s] // 13 != led and hands[s] & mask]
+
+
+def _irregular_trick(
+    number: int,
+    row: Sequence[Card | None],
+    index: Sequence[int],
+    hands: list[int],
+    leader: Seat,
+    tricks: Sequence[Sequence[Card | None]],
+    irregularities: list[Irregularity],
+) -> Seat:
+    """Report a trick in which a card does not follow suit: a lead out of turn, or revokes; the actual leader."""
+    revokers = _revokers(index, hands, leader)
+    other = next((s for s in leader.clockwise()[1:] if not _revokers(index, hands, s)), None)
+    if other is not None:
+        how = f"accepted: it was {leader.title}'s lead (Law 19)"
+        irregularities.append(Irregularity("lead out of turn", number, other, row[other], how))
+        return other
+    following = tricks[number] if number < len(tricks) else None
+    for seat in revokers:
+        established = following is not None and (following[seat] is not None or following[seat.partner] is not None)
+        how = (
+            f"established: one trick goes to {seat.side.other} at the end (Law 21)"
+            if established
+            else "not established (it could still be corrected)"
+        )
+        irregularities.append(Irregularity("revoke", number, seat, row[seat], how, 1 if established else 0))
+    return leader
+
+
+def _check_held(row: Sequence[Card | None], hands: list[int], number: int, deal: Deal) -> None:
+    """Refuse a recorded card that its player does not hold."""
+    for seat in SEATS:
+        card = row[seat]
+        if card is not None and not hands[seat] >> card.index & 1:
+            raise IllegalPlayError(f"trick {number}: {seat.title} plays {card} but {_where_is(card, deal, seat)}")
 
 
 def _where_is(card: Card, deal: Deal, seat: Seat) -> str:
