@@ -537,11 +537,14 @@ def _irregular_trick(
 ) -> Seat:
     """Report a trick in which a card does not follow suit: a lead out of turn, or revokes; the actual leader."""
     revokers = _revokers(index, hands, leader)
-    other = next((s for s in leader.clockwise()[1:] if not _revokers(index, hands, s)), None)
-    if other is not None:
+    others = [s for s in leader.clockwise()[1:] if not _revokers(index, hands, s)]
+    if others:
         how = f"accepted: it was {leader.title}'s lead (Law 19)"
-        irregularities.append(Irregularity("lead out of turn", number, other, row[other], how))
-        return other
+        if len(others) > 1:
+            names = ", ".join(s.title for s in others[:-1]) + f" or {others[-1].title}"
+            how += f"; led by {names}: the record does not show which"
+        irregularities.append(Irregularity("lead out of turn", number, others[0], row[others[0]], how))
+        return others[0]
     following = tricks[number] if number < len(tricks) else None
     for seat in revokers:
         established = following is not None and (following[seat] is not None or following[seat.partner] is not None)

@@ -1,0 +1,295 @@
+"""Trick play, the Laws' irregularities (RULES §4–5, seed 000 Laws 11–23) and replay of records."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from minibridge.cards import Card, Seat, Side, Suit
+from minibridge.deal import Deal
+from minibridge.errors import IllegalPlayError
+from minibridge.play import Play, replay, trick_winner
+
+# Every hand has a void: North clubs, East diamonds, South spades, West hearts.
+VOIDS = Deal.from_pbn("N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876")
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.from_str(c) for c in text.split()]
+
+
+def row(north: str, east: str, south: str, west: str) -> tuple[Card | None, ...]:
+    return tuple(None if c == "-" else Card.from_str(c) for c in (north, east, south, west))
+
+
+def random_play(deal: Deal, rng: random.Random, trumps: Suit | None, declarer: Seat) -> Play:
+    play = Play(deal, trumps=trumps, declarer=declarer)
+    while not play.finished:
+        play.play(rng.choice(play.legal_cards()))
+    return play
+
+
+# --- who wins a trick (Law 11) -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("north", "east", "south", "west", "leader", "trumps", "winner"),
+    [
+        ("S2", "SA", "S5", "H3", Seat.NORTH, None, Seat.EAST),  # highest card of the suit led
+        ("S2", "SA", "HA", "HK", Seat.NORTH, None, Seat.EAST),  # no-trumps: a higher card of another suit loses
+        ("S2", "SA", "C2", "SK", Seat.NORTH, Suit.CLUBS, Seat.SOUTH),  # the lowest trump beats the ace led suit
+        ("S2", "C3", "C2", "SK", Seat.NORTH, Suit.CLUBS, Seat.EAST),  # trumped twice: the highest trump
+        ("D2", "D9", "DT", "DA", Seat.SOUTH, Suit.HEARTS, Seat.WEST),  # nobody trumps: highest of the suit led
+        ("H2", "HA", "C2", "CA", Seat.SOUTH, None, Seat.WEST),  # the lead decides the suit, not North's card
+    ],
+)
+def test_trick_winner(north: str, east: str, south: str, west: str, leader: Seat, trumps: Suit | None, winner: Seat):
+    assert trick_winner(cards(f"{north} {east} {south} {west}"), leader, trumps) is winner
+
+
+# --- normal play -------------------------------------------------------------------------------------------
+
+
+def test_left_of_declarer_leads_and_must_follow_suit():
+    play = Play(VOIDS, trumps=None, declarer=Seat.SOUTH)
+    assert play.to_play is Seat.WEST
+    play.play("DA")
+    assert play.to_play is Seat.NORTH
+    assert [str(c) for c in play.legal_cards()] == ["D5", "D4", "D3", "D2"]
+    with pytest.raises(IllegalPlayError, match="North must follow suit: diamonds were led"):
+        play.play("SA")
+    play.play("D2")
+    # East has no diamonds: any card is legal.
+    assert len(play.legal_cards()) == 13
+
+
+def test_a_card_not_held_and_playing_out_of_turn_are_refused():
+    play = Play(VOIDS, trumps=None, declarer=Seat.SOUTH)
+    with pytest.raises(IllegalPlayError, match="West does not hold SA"):
+        play.play("SA")
+    with pytest.raises(IllegalPlayError, match="West's lead, not East's"):
+        play.play("HA", Seat.EAST)
+
+
+def test_declarer_plays_dummy_and_dummy_leads_after_winning():
+    play = Play(VOIDS, trumps=None, declarer=Seat.NORTH)
+    play.play("C5")  # East leads
+    play.play("CA", Seat.SOUTH)  # declarer plays dummy's ace
+    play.play("C9")
+    trick = play.play("D2", Seat.NORTH)
+    assert trick is not None and trick.winner is Seat.SOUTH
+    assert play.to_play is Seat.SOUTH  # a trick won in dummy is led from dummy
+
+
+def test_thirteen_tricks_then_the_play_is_over():
+    play = random_play(VOIDS, random.Random(3), Suit.HEARTS, Seat.EAST)
+    assert play.finished and play.to_play is None and len(play.tricks) == 13
+    assert play.tricks_won(Side.NORTH_SOUTH) + play.tricks_won(Side.EAST_WEST) == 13
+    with pytest.raises(IllegalPlayError, match="the play is over"):
+        play.play("SA")
+
+
+def test_short_deals_have_as_many_tricks_as_cards_without_a_declarer():
+    deal = Deal.random(random.Random(8), cards_per_hand=5)
+    play = Play(deal, leader=Seat.EAST)
+    rng = random.Random(1)
+    while not play.finished:
+        play.play(rng.choice(play.legal_cards()))
+    assert len(play.tricks) == 5
+    assert play.tricks_won(Side.NORTH_SOUTH) + play.tricks_won(Side.EAST_WEST) == 5
+    with pytest.raises(IllegalPlayError, match="no declarer"):
+        _ = play.declarer_tricks
+
+
+def test_undo_takes_back_the_last_card():
+    play = Play(VOIDS, trumps=None, declarer=Seat.SOUTH)
+    play.play("DA")
+    play.play("D2")
+    play.undo()
+    assert play.to_play is Seat.NORTH and play.current_trick == {Seat.WEST: Card.from_str("DA")}
+
+
+# --- Law 19: lead out of turn ----------------------------------------------------------------------------
+
+
+def test_lead_out_of_turn_accepted_by_an_opponent():
+    play = Play(VOIDS, trumps=None, declarer=Seat.SOUTH, strict=False)
+    play.play("HA", Seat.EAST)  # West should lead
+    assert play.pending_lead == (Seat.EAST, Card.from_str("HA"))
+    with pytest.raises(IllegalPlayError, match="only an opponent of East"):
+        play.accept_lead(Seat.WEST)
+    play.accept_lead(Seat.SOUTH)
+    assert play.to_play is Seat.SOUTH
+    assert [i.kind for i in play.irregularities] == ["lead out of turn"]
+    assert "accepted by South" in play.irregularities[0].settled
+
+
+def test_dummy_may_not_accept_a_lead_out_of_turn():
+    play = Play(VOIDS, trumps=None, declarer=Seat.SOUTH, strict=False)
+    play.play("HA", Seat.EAST)
+    with pytest.raises(IllegalPlayError, match="North is dummy"):
+        play.accept_lead(Seat.NORTH)
+
+
+def test_the_next_opponent_playing_a_card_accepts_the_lead():
+    play = Play(VOIDS, trumps=None, declarer=Seat.SOUTH, strict=False)
+    play.play("HA", Seat.EAST)
+    play.play("H2", Seat.SOUTH)
+    assert play.current_trick == {Seat.EAST: Card.from_str("HA"), Seat.SOUTH: Card.from_str("H2")}
+    assert "next player" in play.irregularities[0].settled
+
+
+def test_lead_out_of_turn_put_back_and_the_right_player_leads():
+    play = Play(VOIDS, trumps=None, declarer=Seat.SOUTH, strict=False)
+    play.play("HA", Seat.EAST)
+    play.put_back_lead()
+    assert Card.from_str("HA") in play.hand(Seat.EAST)
+    assert play.to_play is Seat.WEST and play.pending_lead is None
+    assert play.irregularities[0].settled.startswith("card put back")
+
+
+# --- Laws 20 and 21: revokes -----------------------------------------------------------------------------
+
+
+def _revoke_in_first_trick(trumps: Suit | None) -> Play:
+    play = Play(VOIDS, trumps=trumps, declarer=Seat.SOUTH, strict=False)
+    for card in ("DA", "D2", "S2", "CA"):  # West leads diamonds; South, holding diamonds, plays a club
+        play.play(card)
+    return play
+
+
+def test_unestablished_revoke_is_corrected():
+    play = _revoke_in_first_trick(None)
+    assert play.open_revoke == (Seat.SOUTH, Card.from_str("CA"))
+    play.correct_revoke()
+    assert play.to_play is Seat.SOUTH and not play.tricks
+    assert [str(c) for c in play.legal_cards()] == ["D9", "D8", "D7", "D6"]
+    assert play.irregularities[-1].settled.startswith("corrected")
+
+
+def test_revoke_is_established_when_offender_or_partner_plays_to_the_next_trick():
+    play = _revoke_in_first_trick(Suit.CLUBS)  # South's club is a trump and wins the trick
+    assert play.tricks[0].winner is Seat.SOUTH
+    play.play("CK")  # South (the offender) leads to the next trick: the revoke is established
+    assert play.open_revoke is None
+    with pytest.raises(IllegalPlayError, match="no revoke to correct"):
+        play.correct_revoke()
+    rng = random.Random(4)
+    while not play.finished:
+        play.play(rng.choice(play.legal_cards()))
+    raw_ns = sum(1 for t in play.tricks if t.winner.side is Side.NORTH_SOUTH)
+    assert raw_ns >= 1
+    assert play.tricks_won(Side.NORTH_SOUTH) == raw_ns - 1  # one trick transferred (Law 21)
+    assert play.tricks_won(Side.EAST_WEST) == 13 - raw_ns + 1
+
+
+def test_card_played_out_of_rotation_stands():
+    play = Play(VOIDS, trumps=None, declarer=Seat.SOUTH, strict=False)
+    play.play("DA")  # West leads
+    play.play("D9", Seat.SOUTH)  # before North
+    assert play.to_play is Seat.NORTH
+    assert play.irregularities[0].kind == "card out of rotation"
+
+
+# --- Law 14: claims --------------------------------------------------------------------------------------
+
+
+def test_agreed_claim_ends_the_play():
+    play = Play(VOIDS, trumps=None, declarer=Seat.SOUTH)
+    for card in ("DA", "D2", "S2", "D6"):
+        play.play(card)
+    play.claim(Seat.SOUTH, 8)
+    assert play.finished
+    assert play.declarer_tricks == 8 and play.tricks_won(Side.EAST_WEST) == 5
+
+
+def test_disputed_claim_lets_play_go_on_and_claims_are_checked():
+    play = Play(VOIDS, trumps=None, declarer=Seat.SOUTH)
+    play.claim(Seat.SOUTH, 13, agreed=False)
+    assert not play.finished and play.to_play is Seat.WEST
+    with pytest.raises(IllegalPlayError, match="0 to 13"):
+        play.claim(Seat.SOUTH, 14)
+    play.play("DA")
+    with pytest.raises(IllegalPlayError, match="finish the trick"):
+        play.claim(Seat.SOUTH, 3)
+
+
+# --- replay of a record ----------------------------------------------------------------------------------
+
+
+def test_replay_of_a_record_with_an_established_revoke():
+    # Clubs are trumps. West leads a diamond and South, holding diamonds, ruffs; South then leads to trick 2.
+    record = [row("D2", "S2", "CA", "DA"), row("D3", "C2", "CK", "C6")]
+    done = replay(VOIDS, record, trumps=Suit.CLUBS, declarer=Seat.SOUTH)
+    assert [(i.kind, i.trick, i.seat, i.transferred) for i in done.irregularities] == [("revoke", 1, Seat.SOUTH, 1)]
+    assert done.tricks_played == 2 and not done.complete
+    assert done.declarer_tricks == 1 and done.defender_tricks == 1  # South won both; one went back
+
+
+def test_replay_of_a_revoke_in_the_last_recorded_trick_is_not_established():
+    record = [row("D2", "S2", "CA", "DA")]
+    (irregularity,) = replay(VOIDS, record, trumps=Suit.CLUBS, declarer=Seat.SOUTH).irregularities
+    assert irregularity.kind == "revoke" and irregularity.transferred == 0
+    assert "not established" in irregularity.settled
+
+
+def test_replay_recognises_an_accepted_lead_out_of_turn():
+    record = [row("D2", "S2", "D6", "DA"), row("H6", "HA", "H2", "S9")]  # West won trick 1, but East led trick 2
+    done = replay(VOIDS, record, trumps=None, declarer=Seat.SOUTH)
+    (irregularity,) = done.irregularities
+    assert (irregularity.kind, irregularity.trick) == ("lead out of turn", 2)
+    # North, East and South all played hearts: any of them may have led, and East won the trick either way.
+    assert "led by North, East or South: the record does not show which" in irregularity.settled
+    assert done.tricks[1].winner is Seat.EAST
+
+
+def test_replay_reports_an_opening_lead_from_the_wrong_seat():
+    record = [row("H6", "HA", "H2", "S9")]
+    done = replay(VOIDS, record, trumps=None, declarer=Seat.SOUTH, leader=Seat.EAST)
+    assert [(i.kind, i.trick, i.seat) for i in done.irregularities] == [("lead out of turn", 1, Seat.EAST)]
+
+
+def test_replay_refuses_a_card_its_player_does_not_hold():
+    with pytest.raises(IllegalPlayError, match="trick 1: North plays CA but it was dealt to South"):
+        replay(VOIDS, [row("CA", "S2", "D6", "DA")], trumps=None, declarer=Seat.SOUTH)
+    with pytest.raises(IllegalPlayError, match="trick 2: North plays D2 but North has already played it"):
+        replay(VOIDS, [row("D2", "S2", "D6", "DA"), row("D2", "S3", "D7", "DK")], trumps=None, declarer=Seat.SOUTH)
+
+
+def test_replay_stops_at_a_claim():
+    record = [row("D2", "S2", "D6", "DA"), row("D3", "-", "-", "DK"), row("-", "-", "-", "-")]
+    done = replay(VOIDS, record, trumps=None, declarer=Seat.SOUTH)
+    assert done.tricks_played == 1 and not done.complete
+
+
+# --- properties over random deals ------------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), trumps=st.sampled_from([None, *Suit]), declarer=st.sampled_from(list(Seat)))
+def test_a_legal_random_play_replays_without_irregularities(seed: int, trumps: Suit | None, declarer: Seat):
+    rng = random.Random(seed)
+    deal = Deal.random(rng)
+    play = random_play(deal, rng, trumps, declarer)
+    assert play.tricks_won(Side.NORTH_SOUTH) + play.tricks_won(Side.EAST_WEST) == 13
+    assert not play.irregularities
+    done = replay(deal, [t.cards for t in play.tricks], trumps=trumps, declarer=declarer)
+    assert done.irregularities == [] and done.complete
+    assert done.declarer_tricks == play.declarer_tricks
+    assert done.declarer_tricks + done.defender_tricks == 13
+    assert [t.winner for t in done.tricks] == [t.winner for t in play.tricks]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), size=st.integers(1, 13))
+def test_short_deals_replay_to_as_many_tricks_as_cards(seed: int, size: int):
+    rng = random.Random(seed)
+    deal = Deal.random(rng, cards_per_hand=size)
+    play = Play(deal, leader=Seat.EAST)
+    while not play.finished:
+        play.play(rng.choice(play.legal_cards()))
+    done = replay(deal, [t.cards for t in play.tricks], trumps=None, leader=Seat.EAST)
+    assert done.declarer_tricks + done.defender_tricks == size and done.complete
