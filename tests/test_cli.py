@@ -1,0 +1,189 @@
+"""The command line as a teacher uses it: score, announce and replay, with their bad inputs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from minibridge import __version__
+from minibridge.cli import main
+
+SHARED_PBN = Path(__file__).parents[2] / "shared" / "data" / "pbn"
+DATA = Path(__file__).parent / "data"
+DEAL = "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def run_json(*args: str) -> object:
+    code, output = run(*args, "--json")
+    assert code == 0, output
+    return json.loads(output)
+
+
+def test_help_and_version():
+    code, output = run("--help")
+    assert code == 0 and "score" in output and "announce" in output and "replay" in output
+    assert run("--version") == (0, f"minibridge, version {__version__}\n")
+    for command in ("score", "announce", "replay"):
+        code, output = run(command, "--help")
+        assert code == 0 and "Example" in output, command
+
+
+# --- score -------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["3NT", "9"], {"contract": "3NT", "tricks": 9, "goal": 9, "made": True, "declarers_score": 400}),
+        (["game in hearts", "8"], {"contract": "4H", "goal": 10, "made": False, "defenders_score": 100}),  # 002
+        (["4♠", "11"], {"contract": "4S", "declarers_score": 450}),  # 002
+        (["1NT", "8", "--rules", "lesson"], {"rules": "lesson", "declarers_score": 130}),  # issue example
+        (["1S", "8", "--rules", "nbb"], {"rules": "nbb", "declarers_score": 85, "defenders_score": -85}),  # 003
+        (["4H", "9", "--rules", "targets", "--hcp", "27"], {"goal": 10, "made": False}),  # 000 targets
+        (["6NT", "12", "--slam"], {"contract": "6NT", "goal": 12, "declarers_score": 990}),
+    ],
+)
+def test_score_json(args: list[str], expected: dict[str, object]):
+    data = run_json("score", *args)
+    assert isinstance(data, dict)
+    assert set(data) >= {"rules", "contract", "tricks", "goal", "made", "declarers_score", "defenders_score"}
+    assert {key: data[key] for key in expected} == expected
+
+
+def test_score_in_words():
+    code, output = run("score", "4S", "11")
+    assert code == 0
+    assert output == "4S (game in spades), 11 tricks: goal 10 reached with 1 overtrick; declaring side scores 450.\n"
+
+
+def test_score_table_json_has_every_contract_for_0_to_13_tricks():
+    data = run_json("score", "--table")
+    assert isinstance(data, dict) and data["rules"] == "ebu"
+    rows = data["rows"]
+    assert len(rows) == 10 * 14
+    by_key = {(row["contract"], row["tricks"]): row for row in rows}
+    assert by_key[("1D", 13)]["declarers_score"] == 190  # 001 part-score table
+    assert by_key[("5C", 11)]["declarers_score"] == 400  # 001 game table
+    slam_rows = run_json("score", "--table", "--slam")["rows"]  # type: ignore[index]
+    assert {row["contract"] for row in slam_rows} >= {"6NT", "7S"}
+
+
+def test_score_table_in_words_looks_like_the_rule_book():
+    code, output = run("score", "--table")
+    assert code == 0
+    lines = output.splitlines()
+    assert lines[1].split() == ["tricks", "1NT", "1S", "1H", "1D", "1C", "3NT", "4S", "4H", "5D", "5C"]
+    assert lines[2 + 9].split() == ["9", "150", "140", "140", "110", "110", "400", "(50)", "(50)", "(100)", "(100)"]
+
+
+@pytest.mark.parametrize(
+    ("args", "status", "message"),
+    [
+        (["4S", "14"], 1, "declarer takes 0 to 13 tricks, not 14"),
+        (["2S", "8"], 1, "'2S' is not a MiniBridge contract"),
+        (["banana", "8"], 1, "'banana' is not a contract"),
+        (["6S", "12"], 1, "no slams"),
+        (["4S", "9", "--rules", "lesson"], 1, "part-scores only"),
+        (["4S", "10", "--rules", "nbb", "--hcp", "23"], 1, "game needs 25 points"),
+        (["4S", "ten"], 2, "not a valid integer"),
+        (["4S"], 2, "give a CONTRACT and the TRICKS"),
+        (["4S", "9", "--rules", "targets"], 2, "--hcp"),
+        (["4S", "9", "--rules", "chess"], 2, "Invalid value for '--rules'"),
+        (["--table", "4S"], 2, "not both"),
+    ],
+)
+def test_score_bad_input(args: list[str], status: int, message: str):
+    code, output = run("score", *args)
+    assert code == status
+    assert message in output
+    assert output.count("\n") <= 4  # a short message, not a traceback
+
+
+# --- announce ----------------------------------------------------------------------------------------------
+
+
+def test_announce_json():
+    data = run_json("announce", DEAL, "--dealer", "E")
+    assert data == {
+        "dealer": "E",
+        "hcp": {"N": 19, "E": 12, "S": 9, "W": 0},
+        "redeal": False,
+        "declaring_side": "NS",
+        "declarer": "N",
+        "dummy": "S",
+        "tie": False,
+        "may_declare": ["N"],
+    }
+
+
+def test_announce_redeal_and_words():
+    redeal = "N:AKQJ.AKQJ.32.432 6543.6543.AKQJ.A T987.T987.T98.T9 2.2.7654.KQJ8765"
+    data = run_json("announce", redeal)
+    assert isinstance(data, dict) and data["redeal"] is True and data["declarer"] is None
+    code, output = run("announce", DEAL)
+    assert code == 0 and "Declarer North" in output and "dummy South" in output and "East leads" in output
+
+
+def test_announce_three_handed():
+    data = run_json("announce", DEAL, "--three-handed", "normal")
+    assert isinstance(data, dict) and data["variant"] == "normal" and data["declarer"] == "N"
+
+
+@pytest.mark.parametrize(
+    ("deal", "message"),
+    [
+        ("N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T7", "West 12"),
+        ("N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T7A", "dealt twice"),
+        ("N:AK32.KQ2.A32.KX2 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76", "'X'"),
+        ("AK32.KQ2.A32.K32", "does not start with a seat"),
+    ],
+)
+def test_announce_bad_deal(deal: str, message: str):
+    code, output = run("announce", deal)
+    assert code == 1 and message in output and output.startswith("Error: ")
+
+
+# --- replay ------------------------------------------------------------------------------------------------
+
+
+needs_shared = pytest.mark.skipif(not SHARED_PBN.is_dir(), reason="the shared PBN files are not beside the project")
+
+
+@needs_shared
+def test_replay_json_of_a_real_file_agrees_with_its_results():
+    games = run_json("replay", str(SHARED_PBN / "dominicprice__endplay__example2.pbn"))
+    assert isinstance(games, list) and len(games) == 278
+    keys = {"index", "board", "declarer", "contract", "declarer_tricks", "tricks_played", "result", "agrees"}
+    assert all(keys | {"irregularities"} <= set(game) for game in games)
+    complete = [g for g in games if g["tricks_played"] == 13]
+    assert len(complete) == 64 and all(g["agrees"] for g in complete)
+    assert all(g["agrees"] is not False for g in games)
+
+
+@needs_shared
+def test_replay_of_one_board_in_words():
+    code, output = run("replay", str(SHARED_PBN / "dominicprice__endplay__example4.pbn"), "--tricks")
+    assert code == 0
+    assert "Board 1 (game 0)" in output and "trick  1:" in output
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("missing.pbn", "no such file"),
+        ("not_pbn.pbn", "not a PBN file"),
+        ("illegal_card_in_play.pbn", "board 1"),
+    ],
+)
+def test_replay_bad_files(name: str, message: str):
+    code, output = run("replay", str(DATA / "cli" / name))
+    assert code == 1 and message in output and output.startswith("Error: ")
