@@ -18,7 +18,7 @@ from minibridge.contract import Contract, check_allowed, target_for_points
 from minibridge.errors import ContractError, RuleError
 from minibridge.rules import RULE_SETS, RuleSet, find_rules
 
-__all__ = ["Score", "score", "goal", "trick_points", "score_table", "Session", "DEFAULT_TARGET"]
+__all__ = ["Score", "score", "breakdown", "goal", "trick_points", "score_table", "Session", "DEFAULT_TARGET"]
 
 DEFAULT_TARGET = 1000
 """A session played to a target ends when a side reaches this many points (001)."""
@@ -89,6 +89,39 @@ class Score:
                 f"defenders {self.defenders_score}."
             )
         return f"{head}: goal {self.goal} missed by {self.short}; defenders score {self.defenders_score}."
+
+
+def breakdown(result: Score) -> str:
+    """How the score is made up, as a pupil would add it: ``40 + 30 + 30 for 3 odd tricks, 300 for game: 400``."""
+    if result.rules == "targets":
+        side = "the declaring side wins" if result.made else "the defenders win"
+        return f"{result.points} points together set a target of {result.goal} tricks; {result.tricks} taken: {side}"
+    if not result.made:
+        sign = "−" if result.rules == "nbb" else ""
+        who = "the declaring side scores" if result.rules == "nbb" else "the defenders score"
+        points = f"{sign}{result.short} × 50 = {sign}{result.short * 50}"
+        return f"{result.short} short of the goal of {result.goal}: {who} {points}"
+    odd = result.odd_tricks
+    plural = "s" if odd != 1 else ""
+    if result.rules == "lesson":
+        return f"50 for the majority of tricks + 40 × {odd} odd trick{plural} = {result.declarers_score}"
+    if result.rules == "nbb":
+        adjustment = _DUTCH_ADJUSTMENT[result.contract.strain]
+        sign = "+" if adjustment > 0 else "−"
+        text = f"10 × {result.tricks} tricks {sign} {abs(adjustment)} for {result.contract.strain.words}"
+        if result.contract.level > 1:
+            text += f" + {_bonus(result.contract)} for {result.contract.kind}"
+        return f"{text} = {result.declarers_score}"
+    if result.contract.strain is Strain.NO_TRUMPS:
+        tricks = "40" if odd == 1 else f"40 + {odd - 1} × 30"
+    else:
+        tricks = f"{odd} × {30 if result.contract.strain.is_major else 20}"
+    kind = result.contract.kind
+    article = "a " if kind == "part-score" else ""
+    return (
+        f"{tricks} for {odd} odd trick{plural} + {_bonus(result.contract)} for {article}{kind} "
+        f"= {result.declarers_score}"
+    )
 
 
 def goal(contract: Contract, rules: RuleSet, *, points: int | None = None) -> int:

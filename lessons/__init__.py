@@ -1,0 +1,1 @@
+"""The six MiniLesson files, shipped with the package."""
