@@ -25,6 +25,11 @@ class Side(IntEnum):
         return ("NS", "EW")[self]
 
     @property
+    def title(self) -> str:
+        """``North–South`` or ``East–West``."""
+        return ("North–South", "East–West")[self]
+
+    @property
     def other(self) -> Side:
         """The opposing partnership."""
         return Side(1 - self)

@@ -136,6 +136,41 @@ class Play:
         self._opening_leader = self.leader
         self._hands = [hand.mask for hand in self.deal.hands]
 
+    @classmethod
+    def from_cards(
+        cls,
+        deal: Deal,
+        cards: Iterable[Card],
+        *,
+        trumps: Suit | None = None,
+        declarer: Seat | None = None,
+        leader: Seat | None = None,
+    ) -> Play:
+        """Replay cards in the order they fell; each card is played by whoever was dealt it.
+
+        The Laws apply: a revoke stands (and is established by the next trick); a lead out of turn is
+        accepted when the next opponent plays to it, and put back when the right player leads instead.
+        """
+        play = cls(deal, trumps=trumps, declarer=declarer, leader=leader, strict=False)
+        holders = {card: seat for seat in Seat for card in deal[seat]}
+        for number, card in enumerate(cards, start=1):
+            seat = holders.get(card)
+            if seat is None:
+                raise IllegalPlayError(f"card {number} of the play, {card}, is not in this deal")
+            pending = play.pending_lead
+            if pending is not None and seat is not pending[0].lho:
+                if seat is not play.to_play:
+                    raise IllegalPlayError(
+                        f"card {number} of the play, {card}: after {pending[0].title}'s lead out of turn the next "
+                        f"card comes from {pending[0].lho.title} (accepting it) or {play.to_play} (leading instead)"
+                    )
+                play.put_back_lead()
+            try:
+                play.play(card, seat)
+            except IllegalPlayError as err:
+                raise IllegalPlayError(f"card {number} of the play, {card}: {err.message}") from None
+        return play
+
     # --- the state -------------------------------------------------------------------------------------------
 
     @property
@@ -229,7 +264,7 @@ class Play:
                     f"{offender.title} has led out of turn: the lead must be accepted or put back before "
                     f"{seat.title} plays"
                 )
-            self._settle_lead("accepted (the next player played to it)")
+            self._settle_lead("accepted: the next player played to it")
             turn = seat
         if not self._current and seat is not self.leader:
             if self.strict:
@@ -287,7 +322,7 @@ class Play:
                         revoke.trick,
                         revoke.seat,
                         revoke.card,
-                        f"established: one trick goes to {revoke.seat.side.other} at the end (Law 21)",
+                        f"established: one trick goes to {revoke.seat.side.other.title} at the end (Law 21)",
                         1,
                     )
                 )
@@ -549,7 +584,7 @@ def _irregular_trick(
     for seat in revokers:
         established = following is not None and (following[seat] is not None or following[seat.partner] is not None)
         how = (
-            f"established: one trick goes to {seat.side.other} at the end (Law 21)"
+            f"established: one trick goes to {seat.side.other.title} at the end (Law 21)"
             if established
             else "not established (it could still be corrected)"
         )
