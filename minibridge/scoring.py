@@ -42,6 +42,8 @@ class Score:
     defenders_score: int
     points: int | None = None
     """The declaring side's combined points, when they set the goal (targets) or were given."""
+    scoring: str = "ebu"
+    """The scoring scheme: ebu, lesson, nbb or targets."""
 
     @property
     def odd_tricks(self) -> int:
@@ -71,7 +73,7 @@ class Score:
     def describe(self) -> str:
         """The result in words: ``4S (game in spades), 11 tricks: goal 10 reached; declaring side scores 450.``"""
         head = f"{self.contract} ({self.contract.words}), {self.tricks} trick{'s' if self.tricks != 1 else ''}"
-        if self.rules == "targets":
+        if self.scoring == "targets":
             target = f"target {self.goal} for {self.points} points"
             if self.made:
                 return f"{head}: {target} reached; the declaring side wins the deal."
@@ -80,10 +82,10 @@ class Score:
             over = self.tricks - self.goal
             extra = f" with {over} overtrick{'s' if over != 1 else ''}" if over else ""
             tail = f"declaring side scores {self.declarers_score}"
-            if self.rules == "nbb":
+            if self.scoring == "nbb":
                 tail += f", defenders {self.defenders_score}"
             return f"{head}: goal {self.goal} reached{extra}; {tail}."
-        if self.rules == "nbb":
+        if self.scoring == "nbb":
             return (
                 f"{head}: goal {self.goal} missed by {self.short}; declaring side scores {self.declarers_score}, "
                 f"defenders {self.defenders_score}."
@@ -93,19 +95,19 @@ class Score:
 
 def breakdown(result: Score) -> str:
     """How the score is made up, as a pupil would add it: ``40 + 30 + 30 for 3 odd tricks, 300 for game: 400``."""
-    if result.rules == "targets":
+    if result.scoring == "targets":
         side = "the declaring side wins" if result.made else "the defenders win"
         return f"{result.points} points together set a target of {result.goal} tricks; {result.tricks} taken: {side}"
     if not result.made:
-        sign = "−" if result.rules == "nbb" else ""
-        who = "the declaring side scores" if result.rules == "nbb" else "the defenders score"
+        sign = "−" if result.scoring == "nbb" else ""
+        who = "the declaring side scores" if result.scoring == "nbb" else "the defenders score"
         points = f"{sign}{result.short} × 50 = {sign}{result.short * 50}"
         return f"{result.short} short of the goal of {result.goal}: {who} {points}"
     odd = result.odd_tricks
     plural = "s" if odd != 1 else ""
-    if result.rules == "lesson":
+    if result.scoring == "lesson":
         return f"50 for the majority of tricks + 40 × {odd} odd trick{plural} = {result.declarers_score}"
-    if result.rules == "nbb":
+    if result.scoring == "nbb":
         adjustment = _DUTCH_ADJUSTMENT[result.contract.strain]
         sign = "+" if adjustment > 0 else "−"
         text = f"10 × {result.tricks} tricks {sign} {abs(adjustment)} for {result.contract.strain.words}"
@@ -191,7 +193,7 @@ def score(
         declarers, defenders = (
             (trick_points(contract, tricks) + _bonus(contract), 0) if made else (0, _UNDERTRICK * short)
         )
-    return Score(rules.name, contract, tricks, target, made, declarers, defenders, points)
+    return Score(rules.name, contract, tricks, target, made, declarers, defenders, points, rules.scoring)
 
 
 def score_table(rules: RuleSet) -> list[Score]:

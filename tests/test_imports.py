@@ -16,7 +16,7 @@ LAYERS: list[set[str]] = [
     {"errors"},
     {"cards"},
     {"deal", "rules"},
-    {"contract", "announce", "pbn", "play"},
+    {"contract", "announce", "pbn", "play", "signals"},
     {"scoring", "lessons", "dealing", "analysis", "files"},
     {"league", "robot"},
     {"render"},

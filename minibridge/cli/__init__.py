@@ -1,0 +1,24 @@
+"""The ``minibridge`` command line: a thin shell over the library that turns its errors into plain messages."""
+
+from __future__ import annotations
+
+import click
+
+from minibridge import __version__
+
+__all__ = ["main"]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="minibridge")
+def main() -> None:
+    """MiniBridge for the classroom: score, announce and replay deals by the rule books.
+
+    \b
+    Example:
+        minibridge score 4S 10
+    """
+
+
+# Each module adds its command to ``main``.
+from minibridge.cli import announce, replay, score  # noqa: E402, F401

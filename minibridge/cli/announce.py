@@ -1,0 +1,81 @@
+"""``minibridge announce``: points, declaring side, declarer and dummy of a deal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from minibridge.cards import Seat
+from minibridge.cli import main
+from minibridge.cli.common import json_option, print_json, reports_errors, seat_option_value
+
+
+@main.command()
+@click.argument("deal")
+@click.option(
+    "--dealer", type=click.Choice(list("NESW"), case_sensitive=False), help="Dealer (default: the deal's first seat)."
+)
+@click.option(
+    "--three-handed",
+    type=click.Choice(["simple", "normal"]),
+    help="Three players: the hand opposite dealer is the dummy hand.",
+)
+@json_option
+@reports_errors
+def announce(deal: str, dealer: str | None, three_handed: str | None, as_json: bool) -> None:
+    """Announce the points of a deal: who declares, who is dummy, or a redeal.
+
+    DEAL is a PBN deal string: a seat, a colon and four hands clockwise, spades first in each.
+
+    \b
+    Example:
+        minibridge announce "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76" --dealer E
+    """
+    from minibridge.announce import announce as announce_deal
+    from minibridge.announce import announce_three_handed
+    from minibridge.deal import Deal
+
+    hands = Deal.from_pbn(deal)
+    first = seat_option_value(dealer) or Seat.from_str(deal.strip()[:1])
+    if three_handed:
+        three = announce_three_handed(hands, first, variant=three_handed)  # type: ignore[arg-type]
+        if as_json:
+            print_json(three.as_json())
+        else:
+            click.echo(_describe_three_handed(three))
+        return
+    result = announce_deal(hands, first)
+    if as_json:
+        print_json(result.as_json())
+        return
+    click.echo(
+        f"Dealer {first.title}. Points announced: "
+        + ", ".join(f"{s.title} {result.hcp[s]}" for s in result.order)
+        + "."
+    )
+    ns, ew = (result.side_hcp(side) for side in (Seat.NORTH.side, Seat.EAST.side))
+    if result.redeal:
+        click.echo(f"North–South hold {ns}, East–West {ew}: redeal (the same dealer deals again).")
+        return
+    assert result.declarer is not None and result.dummy is not None and result.declaring_side is not None
+    side = "North–South" if result.declaring_side == Seat.NORTH.side else "East–West"
+    click.echo(f"North–South hold {ns}, East–West {ew}: {side} declare.")
+    tie = " (equal points: the first to announce declares)" if result.tie else ""
+    click.echo(f"Declarer {result.declarer.title}{tie}, dummy {result.dummy.title}; {result.declarer.lho.title} leads.")
+
+
+def _describe_three_handed(three: Any) -> str:
+    hcp = ", ".join(f"{s.title} {three.hcp[s]}" for s in three.dealer.clockwise() if s is not three.dealer.partner)
+    dummy = three.dealer.partner
+    lines = [f"Dealer {three.dealer.title}, dummy hand at {dummy.title} ({three.hcp[dummy]} points). Announced: {hcp}."]
+    if three.redeal:
+        lines.append("Redeal (the same dealer deals again).")
+        return "\n".join(lines)
+    if three.exchanged:
+        lines.append(f"{three.dealer.title} takes the dummy hand, which holds more points.")
+    for player, hand in three.players.items():
+        if player is not hand:
+            lines.append(f"{player.title} moves to play the hand at {hand.title}.")
+    lines.append(f"Declarer {three.declarer.title}, dummy {three.dummy.title}; {three.declarer.lho.title} leads.")
+    return "\n".join(lines)

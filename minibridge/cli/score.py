@@ -1,0 +1,88 @@
+"""``minibridge score``: the score of one deal, or the score table of a rule set."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from minibridge.cli import main
+from minibridge.cli.common import json_option, print_json, reports_errors, rules_in_force, rules_option, slam_option
+from minibridge.rules import RuleSet
+
+
+@main.command()
+@click.argument("contract", required=False)
+@click.argument("tricks", required=False, type=int)
+@click.option("--table", is_flag=True, help="Print the score table of every contract for 0 to 13 tricks.")
+@rules_option
+@slam_option
+@click.option("--hcp", type=int, help="The declaring side's combined points (targets; Dutch game rule).")
+@json_option
+@reports_errors
+def score(
+    contract: str | None, tricks: int | None, table: bool, rules_name: str, slam: bool, hcp: int | None, as_json: bool
+) -> None:
+    """Score a contract: CONTRACT is 1NT, 4S, 5C … or words ('game in hearts'); TRICKS is declarer's tricks.
+
+    \b
+    Examples:
+        minibridge score 3NT 9
+        minibridge score "game in hearts" 8 --json
+        minibridge score 1S 8 --rules nbb
+        minibridge score 4H 9 --rules targets --hcp 27
+        minibridge score --table --rules ebu --slam
+    """
+    from minibridge.contract import Contract
+    from minibridge.scoring import score as score_deal
+    from minibridge.scoring import score_table
+
+    rules = rules_in_force(rules_name, slam)
+    if table:
+        if contract is not None:
+            raise click.UsageError("give either --table or a CONTRACT and TRICKS, not both")
+        rows = score_table(rules)
+        if as_json:
+            print_json({"rules": rules.name, "rows": [row.as_json() for row in rows]})
+        else:
+            click.echo(_format_table(rules, rows))
+        return
+    if contract is None or tricks is None:
+        raise click.UsageError("give a CONTRACT and the TRICKS declarer took, e.g. 'minibridge score 4S 10'")
+    if rules.scoring == "targets" and hcp is None:
+        raise click.UsageError("with --rules targets give the declaring side's points, e.g. --hcp 27")
+    result = score_deal(Contract.from_str(contract), tricks, rules, points=hcp)
+    if as_json:
+        print_json(result.as_json())
+    else:
+        click.echo(result.describe())
+
+
+def _format_table(rules: RuleSet, rows: list[Any]) -> str:
+    """A score table as text: a row per number of tricks, a column per contract."""
+    if rules.scoring == "targets":
+        bands = sorted({row.points for row in rows})
+        head = "tricks " + "".join(f"{f'{b}+ pts':>9}" for b in bands)
+        lines = [f"{rules.title}: W = declaring side wins the deal, L = defenders win", head]
+        for tricks in range(14):
+            cells = ["W" if row.made else "L" for row in rows if row.tricks == tricks]
+            lines.append(f"{tricks:>6} " + "".join(f"{c:>9}" for c in cells))
+        return "\n".join(lines)
+    contracts = list(dict.fromkeys(str(row.contract) for row in rows))
+    legend = (
+        "declaring side's score (signed; the defenders score the opposite)"
+        if rules.scoring == "nbb"
+        else "declaring side's score; (n) = the defenders score n"
+    )
+    lines = [f"{rules.title}: {legend}", "tricks " + "".join(f"{c:>8}" for c in contracts)]
+    for tricks in range(14):
+        cells = []
+        for row in rows:
+            if row.tricks != tricks:
+                continue
+            if rules.scoring == "nbb" or row.made:
+                cells.append(str(row.declarers_score))
+            else:
+                cells.append(f"({row.defenders_score})")
+        lines.append(f"{tricks:>6} " + "".join(f"{c:>8}" for c in cells))
+    return "\n".join(lines)

@@ -1,0 +1,850 @@
+"""The six MiniLessons as YAML files: reading and validating them, their rules, and their exercises' answers.
+
+The format is described in ``lessons/README.md``. Files are read with ``yaml.safe_load`` and validated
+(a JSON schema, then the deals and answers against the engine) before anything uses them; every problem
+is reported at once with its file, line and field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from minibridge.announce import Announcement, announce
+from minibridge.cards import Card, Seat, Side, Strain
+from minibridge.contract import Contract, check_allowed
+from minibridge.deal import Deal
+from minibridge.dealing import DealSpec, generate
+from minibridge.errors import LessonError, MiniBridgeError, RuleError
+from minibridge.play import Irregularity, Play
+from minibridge.rules import RuleSet
+from minibridge.scoring import Score, breakdown, goal, score
+from minibridge.signals import explain_signal, read_signal
+
+__all__ = [
+    "EXERCISE_KINDS",
+    "Exercise",
+    "Lesson",
+    "LessonDeal",
+    "Failure",
+    "load_lesson",
+    "lesson_files",
+    "find_lesson",
+    "solve",
+    "explain",
+    "answer_matches",
+    "is_right",
+    "verify",
+    "check_deal_for",
+    "NUMBER_WORDS",
+]
+
+NUMBER_WORDS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}
+FILE_NAMES = {n: f"{word.lower()}.yaml" for n, word in NUMBER_WORDS.items()}
+
+EXERCISE_KINDS: dict[str, str] = {
+    "hcp": "{N: 10, E: 12, S: 8, W: 10}",
+    "declarer": "{declarer: S, dummy: N} or redeal",
+    "goal": "a number of tricks, like 9",
+    "score": "{declarers: 130, defenders: 0}",
+    "tricks": "{NS: 3, EW: 2}",
+    "replay": "{winners: [W, N, S, S], declarer_tricks: 8, declarers: 130, defenders: 0}",
+    "irregularity": "{kind: revoke, seat: E, trick: 3, settled: established, declarer_tricks: 8}",
+    "signal": "encourage, discourage, top of sequence or no signal",
+}
+"""The kinds of exercise and the form of their answers."""
+
+_BOOL = {"type": "boolean"}
+_SEAT = {"enum": ["N", "E", "S", "W"]}
+_COUNT = {"type": "integer", "minimum": 0, "maximum": 13}
+SWITCHES = (
+    "cards_per_hand", "dummy", "announcement", "tie_rule", "strains", "part_score", "game", "slam", "scoring",
+    "dutch_restrictions", "duplicate", "signals", "competition",
+)  # fmt: skip
+
+SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["number", "title", "objectives", "teacher_notes", "rules", "exercises"],
+    "properties": {
+        "number": {"type": "integer", "minimum": 1, "maximum": 6},
+        "title": {"type": "string", "minLength": 1},
+        "objectives": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+        "teacher_notes": {"type": "string"},
+        "tips": {"type": "array", "items": {"type": "string"}},
+        "rules": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": list(SWITCHES),
+            "properties": {
+                "cards_per_hand": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 13}, {"const": "short"}]},
+                "dummy": _BOOL,
+                "announcement": _BOOL,
+                "tie_rule": {"enum": ["choice", "enforced"]},
+                "strains": {
+                    "type": "array",
+                    "items": {"enum": ["NT", "S", "H", "D", "C"]},
+                    "minItems": 1,
+                    "uniqueItems": True,
+                },
+                "part_score": _BOOL,
+                "game": _BOOL,
+                "slam": _BOOL,
+                "scoring": {"enum": ["tricks", "lesson", "ebu", "nbb", "targets"]},
+                "dutch_restrictions": _BOOL,
+                "duplicate": _BOOL,
+                "signals": _BOOL,
+                "competition": _BOOL,
+            },
+        },
+        "variants": {"type": "array", "items": {"enum": ["slam", "targets", "nbb"]}, "uniqueItems": True},
+        "deals": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["board", "deal"],
+                "properties": {
+                    "board": {"type": "integer", "minimum": 1},
+                    "dealer": _SEAT,
+                    "deal": {"type": "string"},
+                    "note": {"type": "string"},
+                    "contract": {"type": "string"},
+                    "declarer": _SEAT,
+                    "play": {"type": "array", "items": {"type": "string"}},
+                    "claim": _COUNT,
+                },
+            },
+        },
+        "generate": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["seed", "count"],
+            "properties": {
+                "seed": {"type": "integer"},
+                "count": {"type": "integer", "minimum": 1, "maximum": 64},
+                "first_board": {"type": "integer", "minimum": 1},
+                "cards_per_hand": {"type": "integer", "minimum": 1, "maximum": 13},
+                "points": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+                "fit": _COUNT,
+                "major_fit": _COUNT,
+                "long_suit": _COUNT,
+                "strong_short_trumps": _BOOL,
+                "equal_partners": _BOOL,
+                "sequence_lead": _BOOL,
+            },
+        },
+        "exercises": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["id", "kind", "question", "answer"],
+                "properties": {
+                    "id": {"type": ["integer", "string"]},
+                    "kind": {"enum": list(EXERCISE_KINDS)},
+                    "question": {"type": "string"},
+                    "board": {"type": "integer", "minimum": 1},
+                    "contract": {"type": "string"},
+                    "tricks": _COUNT,
+                    "trick": {"type": "integer", "minimum": 1, "maximum": 13},
+                    "seat": _SEAT,
+                    "answer": {},
+                },
+            },
+        },
+    },
+}
+"""The JSON schema of a lesson file (the engine checks the rest: deals, contracts, plays and answers)."""
+
+
+@dataclass(frozen=True)
+class LessonDeal:
+    """A deal of a lesson: board, dealer, the hands, and what was played on it."""
+
+    board: int
+    dealer: Seat
+    deal: Deal
+    note: str = ""
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    play: tuple[Card, ...] = ()
+    claim: int | None = None
+    generated: bool = False
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise: its question and the answer the lesson states."""
+
+    id: str
+    kind: str
+    question: str
+    answer: Any
+    board: int | None = None
+    contract: Contract | None = None
+    tricks: int | None = None
+    trick: int | None = None
+    seat: Seat | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A MiniLesson: what it teaches, the rules in force, its deals and exercises."""
+
+    number: int
+    title: str
+    objectives: tuple[str, ...]
+    teacher_notes: str
+    tips: tuple[str, ...]
+    rules: RuleSet
+    variants: tuple[str, ...]
+    deals: tuple[LessonDeal, ...]
+    exercises: tuple[Exercise, ...]
+    path: Path
+    generate_spec: DealSpec | None = None
+    lines: dict[tuple[Any, ...], int] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def name(self) -> str:
+        """``MiniLesson Three``."""
+        return f"MiniLesson {NUMBER_WORDS[self.number]}"
+
+    def deal(self, board: int) -> LessonDeal:
+        """The lesson's deal of that board number."""
+        for lesson_deal in self.deals:
+            if lesson_deal.board == board:
+                return lesson_deal
+        raise LessonError(f"{self.name} has no board {board}", where=str(self.path))
+
+    def where(self, *path: Any) -> str:
+        """The file, line and field of a place in the lesson file."""
+        return _place(self.path, self.lines, path)
+
+
+@dataclass(frozen=True)
+class Failure:
+    """An answer that the engine does not confirm."""
+
+    lesson: str
+    board: int | None
+    exercise: str
+    expected: Any
+    found: Any
+    reason: str
+    where: str
+
+    def describe(self) -> str:
+        """One line: where, which exercise, what the file says and what the engine finds."""
+        board = f", board {self.board}" if self.board is not None else ""
+        return (
+            f"{self.where}: {self.lesson}{board}, exercise {self.exercise}: the answer given is "
+            f"{_show(self.expected)} but the deal gives {_show(self.found)} ({self.reason})"
+        )
+
+
+# --- finding and reading lesson files -------------------------------------------------------------------------
+
+
+def lesson_files(directory: Path | None = None) -> list[Path]:
+    """The lesson files of a folder (by default the lessons shipped with the toolkit), in lesson order."""
+    folder = Path(str(files("minibridge.lessons"))) if directory is None else directory
+    if not folder.is_dir():
+        raise LessonError(f"'{folder}' is not a folder of lesson files")
+    return sorted(folder.glob("*.yaml"), key=lambda p: (p.name not in FILE_NAMES.values(), p.name))
+
+
+def find_lesson(number: int, directory: Path | None = None) -> Lesson:
+    """Lesson ``number`` (1 to 6) from a folder of lesson files (by default the lessons shipped)."""
+    if number not in NUMBER_WORDS:
+        raise LessonError(f"there are six MiniLessons, numbered 1 to 6, not {number}")
+    folder = Path(str(files("minibridge.lessons"))) if directory is None else directory
+    expected = folder / FILE_NAMES[number]
+    if expected.is_file():
+        return load_lesson(expected)
+    for path in lesson_files(folder):
+        lesson = load_lesson(path)
+        if lesson.number == number:
+            return lesson
+    raise LessonError(f"there is no file for MiniLesson {NUMBER_WORDS[number]} in '{folder}'")
+
+
+def load_lesson(path: str | Path) -> Lesson:
+    """Read and validate a lesson file; every problem is reported at once (:class:`LessonError`)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LessonError("no such file", where=str(path)) from None
+    except (IsADirectoryError, PermissionError, UnicodeDecodeError) as err:
+        raise LessonError(f"cannot be read as a lesson file ({err.__class__.__name__})", where=str(path)) from None
+    try:
+        data = yaml.safe_load(text)
+        lines = _node_lines(yaml.compose(text, Loader=yaml.SafeLoader))
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        where = f"{path}, line {mark.line + 1}" if mark is not None else str(path)
+        problem = getattr(err, "problem", None) or str(err)
+        raise LessonError(f"is not valid YAML: {problem}", where=where) from None
+    problems = _schema_problems(data, path, lines)
+    if problems:
+        raise LessonError(_join(problems))
+    return _build(data, path, lines)
+
+
+def _join(problems: list[str]) -> str:
+    count = f"{len(problems)} problems" if len(problems) > 1 else "1 problem"
+    return f"{count} to fix:\n" + "\n".join(f"  {p}" for p in problems) if len(problems) > 1 else problems[0]
+
+
+def _node_lines(node: yaml.Node | None, path: tuple[Any, ...] = ()) -> dict[tuple[Any, ...], int]:
+    """The line (from 1) of every key path in a composed YAML document."""
+    lines: dict[tuple[Any, ...], int] = {}
+    if node is None:
+        return lines
+    lines[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            lines[(*path, key.value)] = key.start_mark.line + 1
+            lines.update({k: v for k, v in _node_lines(value, (*path, key.value)).items() if k != (*path, key.value)})
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            lines.update(_node_lines(item, (*path, index)))
+    return lines
+
+
+def _place(path: Path, lines: Mapping[tuple[Any, ...], int], keys: tuple[Any, ...]) -> str:
+    """``lessons/three.yaml, line 12, exercises[2].answer``."""
+    keys = tuple(str(k) if not isinstance(k, int) else k for k in keys)
+    line = None
+    for length in range(len(keys), -1, -1):
+        line = lines.get(keys[:length])
+        if line is not None:
+            break
+    field_path = ""
+    for key in keys:
+        field_path += f"[{key}]" if isinstance(key, int) else (f".{key}" if field_path else key)
+    parts = [str(path)] + ([f"line {line}"] if line else []) + ([field_path] if field_path else [])
+    return ", ".join(parts)
+
+
+def _schema_problems(data: Any, path: Path, lines: Mapping[tuple[Any, ...], int]) -> list[str]:
+    """Every way the data breaks the schema, in plain words with the place."""
+    from jsonschema import Draft202012Validator
+
+    if not isinstance(data, dict):
+        return [f"{path}: a lesson file is a set of fields (number, title, rules …), not {type(data).__name__}"]
+    validator = Draft202012Validator(SCHEMA)
+    problems = []
+    for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        keys = tuple(error.absolute_path)
+        problems.append(f"{_place(path, lines, keys)}: {_plain(error)}")
+    return problems
+
+
+def _plain(error: Any) -> str:
+    """A schema error in a teacher's words."""
+    value = error.instance
+    kind = error.validator
+    if kind == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        unknown = sorted(set(value) - set(allowed))
+        return f"unknown field '{unknown[0]}'; the fields here are {', '.join(allowed)}"
+    if kind == "required":
+        missing = [name for name in error.validator_value if name not in value]
+        return f"'{missing[0]}' is missing"
+    if kind == "type":
+        wanted = error.validator_value
+        words = {"boolean": "true or false", "integer": "a whole number", "string": "text", "array": "a list",
+                 "object": "a set of fields"}  # fmt: skip
+        want = " or ".join(words.get(w, w) for w in (wanted if isinstance(wanted, list) else [wanted]))
+        return f"{_show(value)} should be {want}"
+    if kind == "enum":
+        return f"{_show(value)} is not allowed; use one of {', '.join(map(str, error.validator_value))}"
+    if kind in ("minimum", "maximum"):
+        return f"{value} is too {'small' if kind == 'minimum' else 'large'} (the limit is {error.validator_value})"
+    if kind == "minItems":
+        return f"needs at least {error.validator_value} item{'s' if error.validator_value != 1 else ''}"
+    if kind == "maxItems":
+        return f"has more than {error.validator_value} items"
+    if kind == "uniqueItems":
+        return "lists the same item twice"
+    if kind == "anyOf":
+        return f"{_show(value)} should be a number from 1 to 13, or short"
+    return error.message
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"'{value}'"
+    return str(value)
+
+
+def _rules_of(number: int, switches: dict[str, Any]) -> RuleSet:
+    size = switches["cards_per_hand"]
+    return RuleSet(
+        name=f"lesson-{number}",
+        title=f"MiniLesson {NUMBER_WORDS[number]}",
+        scoring=switches["scoring"],
+        cards_per_hand=None if size == "short" else size,
+        dummy=switches["dummy"],
+        announcement=switches["announcement"],
+        tie_rule=switches["tie_rule"],
+        strains=frozenset(Strain.from_str(s) for s in switches["strains"]),
+        part_score=switches["part_score"],
+        game=switches["game"],
+        slam=switches["slam"],
+        dutch_restrictions=switches["dutch_restrictions"],
+        duplicate=switches["duplicate"],
+        signals=switches["signals"],
+        competition=switches["competition"],
+    )
+
+
+def _build(data: dict[str, Any], path: Path, lines: dict[tuple[Any, ...], int]) -> Lesson:
+    """Turn validated data into a Lesson, checking deals, contracts, plays and answers against the engine."""
+    problems: list[str] = []
+    number = data["number"]
+    rules = _rules_of(number, data["rules"])
+    name = f"MiniLesson {NUMBER_WORDS[number]}"
+
+    def problem(keys: tuple[Any, ...], err: MiniBridgeError | str) -> None:
+        message = err.message if isinstance(err, MiniBridgeError) else err
+        problems.append(f"{_place(path, lines, keys)}: {message}")
+
+    deals: list[LessonDeal] = []
+    for index, item in enumerate(data.get("deals", [])):
+        made = _lesson_deal(item, rules, name, lambda keys, err, i=index: problem(("deals", i, *keys), err))
+        if made is not None:
+            deals.append(made)
+    spec = None
+    if "generate" in data:
+        try:
+            spec = DealSpec.from_mapping(data["generate"])
+            if rules.cards_per_hand is not None and spec.cards_per_hand != rules.cards_per_hand:
+                problem(("generate",), f"{name} deals {rules.cards_per_hand} cards each; the generator deals "
+                                       f"{spec.cards_per_hand}: set cards_per_hand to match")  # fmt: skip
+            else:
+                deals.extend(LessonDeal(b.board, b.dealer, b.deal, generated=True) for b in generate(spec))
+        except MiniBridgeError as err:
+            problem(("generate",), err)
+    boards = [d.board for d in deals]
+    for board in sorted({b for b in boards if boards.count(b) > 1}):
+        problem(("deals",), f"board {board} appears twice; give every deal its own board number")
+    if len(deals) < 6:
+        problem(("deals",), f"a lesson needs at least six deals, and this one has {len(deals)}")
+    exercises = []
+    ids: set[str] = set()
+    for index, item in enumerate(data["exercises"]):
+        keys = ("exercises", index)
+        exercise = _exercise(item, lines.get(keys))
+        if exercise.id in ids:
+            problem((*keys, "id"), f"exercise id {exercise.id} is used twice")
+        ids.add(exercise.id)
+        exercises.append(exercise)
+    lesson = Lesson(
+        number=number,
+        title=data["title"],
+        objectives=tuple(data["objectives"]),
+        teacher_notes=data["teacher_notes"],
+        tips=tuple(data.get("tips", [])),
+        rules=rules,
+        variants=tuple(data.get("variants", [])),
+        deals=tuple(deals),
+        exercises=tuple(exercises),
+        path=path,
+        generate_spec=spec,
+        lines=lines,
+    )
+    for index, exercise in enumerate(exercises):
+        for keys, message in _exercise_problems(lesson, exercise, boards):
+            problem(("exercises", index, *keys), message)
+    if problems:
+        raise LessonError(_join(problems))
+    return lesson
+
+
+def _lesson_deal(item: dict[str, Any], rules: RuleSet, name: str, problem: Any) -> LessonDeal | None:
+    try:
+        deal = Deal.from_pbn(item["deal"])
+    except MiniBridgeError as err:
+        problem(("deal",), err)
+        return None
+    try:
+        check_deal_for(rules, deal)
+    except MiniBridgeError as err:
+        problem(("deal",), err)
+        return None
+    board = item["board"]
+    dealer = Seat.from_str(item["dealer"]) if "dealer" in item else Seat.dealer_of_board(board)
+    contract = None
+    if "contract" in item:
+        try:
+            contract = Contract.from_str(item["contract"])
+        except MiniBridgeError as err:
+            problem(("contract",), err)
+    declarer = Seat.from_str(item["declarer"]) if "declarer" in item else None
+    result = announce(deal, dealer, tie_rule=rules.tie_rule)
+    if rules.announcement:
+        if result.redeal:
+            problem(("deal",), "each side holds the same points: this deal would be dealt again; choose another")
+            return None
+        if declarer is not None and declarer not in result.may_declare:
+            problem(("declarer",), f"the announcement makes {result.declarer.title} declarer, not "  # type: ignore[union-attr]
+                                   f"{declarer.title}")  # fmt: skip
+            declarer = result.declarer
+        declarer = declarer or result.declarer
+    elif declarer is not None or contract is not None:
+        problem(("declarer" if declarer else "contract",), f"{name} has no declarer or contract: leave them out")
+        declarer, contract = None, None
+    if contract is not None and declarer is not None:
+        side = declarer.side
+        trumps = contract.strain.trumps
+        held = None if trumps is None else deal[declarer].length(trumps) + deal[declarer.partner].length(trumps)
+        try:
+            check_allowed(contract, rules, points=deal.side_hcp(side), trumps_held=held)
+        except MiniBridgeError as err:
+            problem(("contract",), err)
+    cards: list[Card] = []
+    for trick_index, line in enumerate(item.get("play", [])):
+        try:
+            cards.extend(Card.from_str(text) for text in line.split())
+        except MiniBridgeError as err:
+            problem(("play", trick_index), err)
+    made = LessonDeal(board, dealer, deal, item.get("note", ""), contract, declarer, tuple(cards), item.get("claim"))
+    if cards:
+        if rules.has_contract and contract is None:
+            problem(("play",), "a play needs the contract it was played in: add 'contract'")
+            return made
+        try:
+            played = _played(made)
+            if made.claim is not None:
+                assert made.declarer is not None
+                played.claim(made.declarer, made.claim)
+        except MiniBridgeError as err:
+            problem(("play",), err)
+    return made
+
+
+def check_deal_for(rules: RuleSet, deal: Deal) -> None:
+    """Refuse a deal of the wrong size for the rules: complete hands, or short deals in Lessons One and Two."""
+    size = deal.cards_per_hand
+    if rules.cards_per_hand is not None and size != rules.cards_per_hand:
+        whole = "complete hands of 13 cards" if rules.cards_per_hand == 13 else f"{rules.cards_per_hand} cards each"
+        raise RuleError(f"{rules.title} is played with {whole}; this deal has {size} cards each")
+
+
+def _exercise(item: dict[str, Any], line: int | None) -> Exercise:
+    return Exercise(
+        id=str(item["id"]),
+        kind=item["kind"],
+        question=item["question"],
+        answer=item["answer"],
+        board=item.get("board"),
+        contract=_contract_or_none(item.get("contract")),
+        tricks=item.get("tricks"),
+        trick=item.get("trick"),
+        seat=Seat.from_str(item["seat"]) if "seat" in item else None,
+        line=line,
+    )
+
+
+def _contract_or_none(text: str | None) -> Contract | None:
+    if text is None:
+        return None
+    try:
+        return Contract.from_str(text)
+    except MiniBridgeError:
+        return None
+
+
+_NEEDS: dict[str, tuple[str, ...]] = {
+    "hcp": ("board",),
+    "declarer": ("board",),
+    "goal": ("contract",),
+    "score": ("contract", "tricks"),
+    "tricks": ("board",),
+    "replay": ("board",),
+    "irregularity": ("board",),
+    "signal": ("board", "trick", "seat"),
+}
+
+
+def _exercise_problems(lesson: Lesson, exercise: Exercise, boards: list[int]) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """What is wrong with an exercise's fields and the form of its answer."""
+    for needed in _NEEDS[exercise.kind]:
+        if getattr(exercise, needed) is None:
+            yield (
+                (needed,),
+                f"a '{exercise.kind}' exercise needs '{needed}'"
+                + (" (a contract like 1NT or 4S)" if needed == "contract" else ""),
+            )
+    if exercise.board is not None and exercise.board not in boards:
+        yield ("board",), f"there is no board {exercise.board} in this lesson"
+        return
+    if exercise.contract is not None:
+        try:
+            check_allowed(exercise.contract, lesson.rules)
+        except MiniBridgeError as err:
+            yield ("contract",), err.message
+    needs_play = exercise.kind in ("tricks", "replay", "irregularity", "signal")
+    if needs_play and exercise.board in boards and not lesson.deal(exercise.board).play:
+        yield ("board",), f"board {exercise.board} has no play to replay: add its 'play'"
+    problem = _answer_form_problem(exercise.kind, exercise.answer)
+    if problem:
+        yield ("answer",), problem
+
+
+def _answer_form_problem(kind: str, answer: Any) -> str | None:
+    """Why an answer is not of the form its kind needs, or None."""
+    form = f"write it like {EXERCISE_KINDS[kind]}"
+    keys_of = {
+        "hcp": {"N", "E", "S", "W"},
+        "declarer": {"declarer", "dummy"},
+        "score": {"declarers", "defenders"},
+        "tricks": {"NS", "EW"},
+        "replay": {"winners", "declarer_tricks", "declarers", "defenders"},
+        "irregularity": {"kind", "seat", "trick", "settled", "declarer_tricks"},
+    }
+    if kind == "goal":
+        return None if isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer <= 13 else form
+    if kind == "signal":
+        return None if answer in ("encourage", "discourage", "top of sequence", "no signal") else form
+    if kind == "declarer" and answer == "redeal":
+        return None
+    if not isinstance(answer, dict) or not answer or not set(answer) <= keys_of[kind]:
+        return form
+    for key, value in answer.items():
+        if key in ("declarer", "dummy", "seat"):
+            ok = value in ("N", "E", "S", "W")
+        elif key == "winners":
+            ok = isinstance(value, list) and all(v in ("N", "E", "S", "W") for v in value)
+        elif key == "kind":
+            ok = value in ("revoke", "lead out of turn", "card out of rotation")
+        elif key == "settled":
+            ok = value in _SETTLEMENTS
+        else:
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        if not ok:
+            return f"{key}: {_show(value)} is not of the right form; {form}"
+    return None
+
+
+_SETTLEMENTS = ("established", "not established", "accepted", "put back", "corrected", "stands")
+
+
+# --- answers ---------------------------------------------------------------------------------------------------
+
+
+def _played(lesson_deal: LessonDeal) -> Play:
+    """The deal's play replayed under the Laws."""
+    contract = lesson_deal.contract
+    trumps = contract.strain.trumps if contract is not None else None
+    if lesson_deal.declarer is None:
+        return Play.from_cards(lesson_deal.deal, lesson_deal.play, trumps=trumps, leader=lesson_deal.dealer.lho)
+    return Play.from_cards(lesson_deal.deal, lesson_deal.play, trumps=trumps, declarer=lesson_deal.declarer)
+
+
+def _full_play(lesson_deal: LessonDeal) -> Play:
+    play = _played(lesson_deal)
+    if lesson_deal.claim is not None and lesson_deal.declarer is not None and not play.finished:
+        play.claim(lesson_deal.declarer, lesson_deal.claim)
+    return play
+
+
+def _declaring_points(lesson: Lesson, exercise: Exercise) -> int | None:
+    if exercise.board is None:
+        return None
+    lesson_deal = lesson.deal(exercise.board)
+    result = announce(lesson_deal.deal, lesson_deal.dealer)
+    return None if result.declaring_side is None else result.side_hcp(result.declaring_side)
+
+
+def _score_of(lesson: Lesson, exercise: Exercise, contract: Contract, tricks: int) -> Score:
+    return score(contract, tricks, lesson.rules, points=_declaring_points(lesson, exercise))
+
+
+def _settled(irregularity: Irregularity) -> str:
+    text = irregularity.settled
+    for word in ("not established", "established", "accepted", "put back", "corrected", "stands"):
+        if word in text:
+            return word
+    return text
+
+
+def solve(lesson: Lesson, exercise: Exercise) -> Any:
+    """The engine's answer to an exercise, in the form of the lesson files."""
+    kind = exercise.kind
+    board = lesson.deal(exercise.board) if exercise.board is not None else None
+    if kind == "hcp":
+        assert board is not None
+        return {seat.letter: board.deal.hcp(seat) for seat in Seat}
+    if kind == "declarer":
+        assert board is not None
+        result = announce(board.deal, board.dealer, tie_rule=lesson.rules.tie_rule)
+        if result.redeal:
+            return "redeal"
+        assert result.declarer is not None and result.dummy is not None
+        return {"declarer": result.declarer.letter, "dummy": result.dummy.letter}
+    if kind == "goal":
+        assert exercise.contract is not None
+        return goal(exercise.contract, lesson.rules, points=_declaring_points(lesson, exercise))
+    if kind == "score":
+        assert exercise.contract is not None and exercise.tricks is not None
+        result = _score_of(lesson, exercise, exercise.contract, exercise.tricks)
+        return {"declarers": result.declarers_score, "defenders": result.defenders_score}
+    assert board is not None
+    play = _full_play(board)
+    if kind == "tricks":
+        return {str(side): play.tricks_won(side) for side in Side}
+    if kind == "replay":
+        answer: dict[str, Any] = {"winners": [t.winner.letter for t in play.tricks]}
+        if board.declarer is not None and board.contract is not None:
+            answer["declarer_tricks"] = play.declarer_tricks
+            result = _score_of(lesson, exercise, board.contract, play.declarer_tricks)
+            answer |= {"declarers": result.declarers_score, "defenders": result.defenders_score}
+        return answer
+    if kind == "irregularity":
+        if not play.irregularities:
+            return "none"
+        first = play.irregularities[0]
+        found = {"kind": first.kind, "seat": first.seat.letter, "trick": first.trick, "settled": _settled(first)}
+        if board.declarer is not None:
+            found["declarer_tricks"] = play.declarer_tricks
+        return found
+    assert exercise.trick is not None and exercise.seat is not None
+    hand, card, leading = _signal_card(board, play, exercise.trick, exercise.seat)
+    return read_signal(hand, card, leading=leading)
+
+
+def _signal_card(board: LessonDeal, play: Play, number: int, seat: Seat) -> tuple[Any, Card, bool]:
+    """The hand ``seat`` held before trick ``number``, the card it played to it, and whether it led."""
+    from minibridge.deal import Hand
+
+    if number > len(play.tricks):
+        raise LessonError(f"board {board.board} has only {len(play.tricks)} tricks played, not {number}")
+    earlier = {t.cards[seat] for t in play.tricks[: number - 1]}
+    hand = Hand(c for c in board.deal[seat] if c not in earlier)
+    trick = play.tricks[number - 1]
+    return hand, trick.cards[seat], trick.leader is seat
+
+
+def answer_matches(kind: str, given: Any, found: Any, *, may_declare: tuple[Seat, ...] = ()) -> bool:
+    """True when the keys given in an answer agree with the engine's answer."""
+    if kind == "declarer" and isinstance(given, dict) and isinstance(found, dict) and len(may_declare) > 1:
+        letters = {s.letter for s in may_declare}
+        declarer, dummy = given.get("declarer"), given.get("dummy")
+        pair_ok = declarer is None or dummy is None or {declarer, dummy} == letters
+        return pair_ok and all(v in letters for v in (declarer, dummy) if v is not None)
+    if isinstance(given, dict) and isinstance(found, dict):
+        return all(key in found and found[key] == value for key, value in given.items())
+    return given == found
+
+
+def _may_declare(lesson: Lesson, exercise: Exercise) -> tuple[Seat, ...]:
+    if exercise.kind != "declarer" or exercise.board is None:
+        return ()
+    board = lesson.deal(exercise.board)
+    return announce(board.deal, board.dealer, tie_rule=lesson.rules.tie_rule).may_declare
+
+
+def is_right(lesson: Lesson, exercise: Exercise, given: Any) -> tuple[bool, Any]:
+    """Whether an answer is right, and the engine's answer."""
+    found = solve(lesson, exercise)
+    return answer_matches(exercise.kind, given, found, may_declare=_may_declare(lesson, exercise)), found
+
+
+def explain(lesson: Lesson, exercise: Exercise) -> str:
+    """A one-line reason for the right answer, in a teacher's words."""
+    kind = exercise.kind
+    board = lesson.deal(exercise.board) if exercise.board is not None else None
+    if kind == "hcp":
+        assert board is not None
+        return "; ".join(f"{seat.title} {_points_shown(board.deal, seat)}" for seat in Seat)
+    if kind == "declarer":
+        assert board is not None
+        return _explain_announcement(announce(board.deal, board.dealer, tie_rule=lesson.rules.tie_rule), lesson)
+    if kind in ("goal", "score"):
+        assert exercise.contract is not None
+        if kind == "goal":
+            tricks = solve(lesson, exercise)
+            if lesson.rules.scoring == "targets":
+                return f"{_declaring_points(lesson, exercise)} points together set a target of {tricks} tricks"
+            if lesson.rules.scoring == "lesson":
+                return f"in {lesson.name} the goal is always 7 tricks"
+            return f"{exercise.contract.words} needs {tricks} tricks"
+        assert exercise.tricks is not None
+        return breakdown(_score_of(lesson, exercise, exercise.contract, exercise.tricks))
+    assert board is not None
+    play = _full_play(board)
+    if kind == "tricks":
+        counts = ", ".join(f"{side.title} {play.tricks_won(side)}" for side in Side)
+        return f"tricks won by {' '.join(t.winner.letter for t in play.tricks)}: {counts}"
+    if kind == "replay":
+        text = f"tricks won by {' '.join(t.winner.letter for t in play.tricks)}"
+        if board.declarer is not None and board.contract is not None:
+            text += f": declarer's side {play.declarer_tricks}; " + breakdown(
+                _score_of(lesson, exercise, board.contract, play.declarer_tricks)
+            )
+        return text
+    if kind == "irregularity":
+        return play.irregularities[0].describe() if play.irregularities else "the play holds no irregularity"
+    assert exercise.trick is not None and exercise.seat is not None
+    hand, card, leading = _signal_card(board, play, exercise.trick, exercise.seat)
+    return explain_signal(hand, card, leading=leading)
+
+
+def _points_shown(deal: Deal, seat: Seat) -> str:
+    """``10 (A♠ K♥ Q♦ J♣ …)``: a hand's points and the honours that make them."""
+    honours = " ".join(c.rank.letter + c.suit.symbol for c in deal[seat] if c.hcp)
+    return f"{deal.hcp(seat)} ({honours})" if honours else "0"
+
+
+def _explain_announcement(result: Announcement, lesson: Lesson) -> str:
+    ns, ew = (result.side_hcp(side) for side in Side)
+    if result.redeal:
+        return f"North–South hold {ns} and East–West {ew}: a redeal"
+    assert result.declaring_side is not None and result.declarer is not None and result.dummy is not None
+    first, second = result.declaring_side.seats
+    text = (
+        f"{result.declaring_side.title} hold {max(ns, ew)} against {min(ns, ew)}; "
+        f"{first.title} {result.hcp[first]}, {second.title} {result.hcp[second]}"
+    )
+    if result.tie and len(result.may_declare) > 1:
+        return text + f": equal, so in {lesson.name} the players choose who declares"
+    if result.tie:
+        return text + f": equal, so {result.declarer.title}, who announced first, declares"
+    return text + f": {result.declarer.title} has more and declares, {result.dummy.title} is dummy"
+
+
+def verify(lesson: Lesson) -> list[Failure]:
+    """Replay the lesson's deals and check every stated answer; the answers the engine does not confirm."""
+    failures = []
+    for index, exercise in enumerate(lesson.exercises):
+        right, found = is_right(lesson, exercise, exercise.answer)
+        if not right:
+            failures.append(
+                Failure(
+                    lesson.name,
+                    exercise.board,
+                    exercise.id,
+                    exercise.answer,
+                    found,
+                    explain(lesson, exercise),
+                    lesson.where("exercises", index, "answer"),
+                )
+            )
+    return failures
