@@ -41,6 +41,7 @@ __all__ = [
     "is_right",
     "verify",
     "check_deal_for",
+    "announce_under",
     "NUMBER_WORDS",
 ]
 
@@ -255,7 +256,7 @@ class Failure:
 
 def lesson_files(directory: Path | None = None) -> list[Path]:
     """The lesson files of a folder (by default the lessons shipped with the toolkit), in lesson order."""
-    folder = Path(str(files("minibridge.lessons"))) if directory is None else directory
+    folder = Path(str(files("minibridge.lesson_files"))) if directory is None else directory
     if not folder.is_dir():
         raise LessonError(f"'{folder}' is not a folder of lesson files")
     return sorted(folder.glob("*.yaml"), key=lambda p: (p.name not in FILE_NAMES.values(), p.name))
@@ -265,7 +266,7 @@ def find_lesson(number: int, directory: Path | None = None) -> Lesson:
     """Lesson ``number`` (1 to 6) from a folder of lesson files (by default the lessons shipped)."""
     if number not in NUMBER_WORDS:
         raise LessonError(f"there are six MiniLessons, numbered 1 to 6, not {number}")
-    folder = Path(str(files("minibridge.lessons"))) if directory is None else directory
+    folder = Path(str(files("minibridge.lesson_files"))) if directory is None else directory
     expected = folder / FILE_NAMES[number]
     if expected.is_file():
         return load_lesson(expected)
@@ -545,6 +546,17 @@ def check_deal_for(rules: RuleSet, deal: Deal) -> None:
     if rules.cards_per_hand is not None and size != rules.cards_per_hand:
         whole = "complete hands of 13 cards" if rules.cards_per_hand == 13 else f"{rules.cards_per_hand} cards each"
         raise RuleError(f"{rules.title} is played with {whole}; this deal has {size} cards each")
+
+
+def announce_under(rules: RuleSet, deal: Deal, dealer: Seat) -> Announcement:
+    """The announcement under a lesson's rules; refused where the lesson has none or the deal is the wrong size."""
+    if not rules.announcement:
+        raise RuleError(
+            f"{rules.title} has no announcement: each player plays their own cards, "
+            f"and the player on dealer's left ({dealer.lho.title}) leads"
+        )
+    check_deal_for(rules, deal)
+    return announce(deal, dealer, tie_rule=rules.tie_rule)
 
 
 def _exercise(item: dict[str, Any], line: int | None) -> Exercise:

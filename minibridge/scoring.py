@@ -201,6 +201,8 @@ def score_table(rules: RuleSet) -> list[Score]:
 
     Under targets the rows run over the bands of combined points (contract 1NT stands for any).
     """
+    if not rules.has_contract:
+        raise RuleError(f"{rules.title} has no contracts: the score is the number of tricks each side takes")
     if rules.scoring == "targets":
         return [
             score(Contract(1, Strain.NO_TRUMPS), tricks, rules, points=low)

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import click
 
 from minibridge.cards import Seat
 from minibridge.cli import main
-from minibridge.cli.common import json_option, print_json, reports_errors, seat_option_value
+from minibridge.cli.common import (
+    json_option,
+    lesson_options,
+    print_json,
+    reports_errors,
+    rules_in_force,
+    seat_option_value,
+)
 
 
 @main.command()
@@ -21,9 +29,17 @@ from minibridge.cli.common import json_option, print_json, reports_errors, seat_
     type=click.Choice(["simple", "normal"]),
     help="Three players: the hand opposite dealer is the dummy hand.",
 )
+@lesson_options
 @json_option
 @reports_errors
-def announce(deal: str, dealer: str | None, three_handed: str | None, as_json: bool) -> None:
+def announce(
+    deal: str,
+    dealer: str | None,
+    three_handed: str | None,
+    lesson_ref: str | None,
+    lessons_folder: Path | None,
+    as_json: bool,
+) -> None:
     """Announce the points of a deal: who declares, who is dummy, or a redeal.
 
     DEAL is a PBN deal string: a seat, a colon and four hands clockwise, spades first in each.
@@ -31,6 +47,7 @@ def announce(deal: str, dealer: str | None, three_handed: str | None, as_json: b
     \b
     Example:
         minibridge announce "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76" --dealer E
+        minibridge announce "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76" --lesson 5
     """
     from minibridge.announce import announce as announce_deal
     from minibridge.announce import announce_three_handed
@@ -45,7 +62,13 @@ def announce(deal: str, dealer: str | None, three_handed: str | None, as_json: b
         else:
             click.echo(_describe_three_handed(three))
         return
-    result = announce_deal(hands, first)
+    if lesson_ref is not None:
+        from minibridge.lessons import announce_under
+
+        rules, _ = rules_in_force(None, False, lesson_ref, lessons_folder)
+        result = announce_under(rules, hands, first)
+    else:
+        result = announce_deal(hands, first)
     if as_json:
         print_json(result.as_json())
         return
@@ -61,6 +84,10 @@ def announce(deal: str, dealer: str | None, three_handed: str | None, as_json: b
     assert result.declarer is not None and result.dummy is not None and result.declaring_side is not None
     side = "North–South" if result.declaring_side == Seat.NORTH.side else "East–West"
     click.echo(f"North–South hold {ns}, East–West {ew}: {side} declare.")
+    if len(result.may_declare) > 1:
+        first_seat, second_seat = (s.title for s in result.may_declare)
+        click.echo(f"{first_seat} and {second_seat} hold the same points: in this lesson they choose who declares.")
+        return
     tie = " (equal points: the first to announce declares)" if result.tie else ""
     click.echo(f"Declarer {result.declarer.title}{tie}, dummy {result.dummy.title}; {result.declarer.lho.title} leads.")
 

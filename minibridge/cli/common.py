@@ -5,13 +5,17 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from minibridge.cards import Seat
 from minibridge.errors import MiniBridgeError
 from minibridge.rules import RULE_SETS, RuleSet, find_rules
+
+if TYPE_CHECKING:
+    from minibridge.lessons import Lesson
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -30,10 +34,12 @@ def reports_errors(command: F) -> F:
 
 
 def print_json(data: Any) -> None:
+    """Print data as indented JSON."""
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def seat_option_value(value: str | None) -> Seat | None:
+    """The seat of an option value, or None."""
     if value is None:
         return None
     try:
@@ -46,14 +52,44 @@ rules_option = click.option(
     "--rules",
     "rules_name",
     type=click.Choice(sorted(RULE_SETS), case_sensitive=False),
-    default="ebu",
-    show_default=True,
-    help="Rule set: ebu (EBU MiniBridge), lesson (MiniLessons Three and Four), nbb (Dutch), targets.",
+    help="Rule set: ebu (EBU MiniBridge, the default), lesson (MiniLessons Three and Four), nbb (Dutch), targets.",
 )
 slam_option = click.option("--slam", is_flag=True, help="Allow slams (6 and 7 level, bonus 800).")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of words.")
+lessons_folder_option = click.option(
+    "--lessons",
+    "lessons_folder",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="A folder of lesson files to use instead of the lessons that come with minibridge.",
+)
 
 
-def rules_in_force(rules_name: str, slam: bool) -> RuleSet:
-    rules = find_rules(rules_name)
-    return rules.with_slam() if slam else rules
+def lesson_options(command: F) -> F:
+    """``--lesson N|FILE`` and ``--lessons DIR``: play by a lesson's rules."""
+    command = click.option(
+        "--lesson",
+        "lesson_ref",
+        metavar="N|FILE",
+        help="Apply the rules of MiniLesson N (1 to 6), or of a lesson file.",
+    )(command)
+    return lessons_folder_option(command)  # type: ignore[no-any-return]
+
+
+def lesson_from(ref: str, folder: Path | None) -> Lesson:
+    """The lesson named by ``--lesson``: a number from 1 to 6 or a lesson file."""
+    from minibridge.lessons import find_lesson, load_lesson
+
+    if ref.strip().isdigit():
+        return find_lesson(int(ref), folder)
+    return load_lesson(Path(ref))
+
+
+def rules_in_force(
+    rules_name: str | None, slam: bool, lesson_ref: str | None = None, folder: Path | None = None
+) -> tuple[RuleSet, Lesson | None]:
+    """The rules chosen with ``--rules``, ``--lesson`` and ``--slam``, and the lesson if one was named."""
+    if lesson_ref is not None and rules_name is not None:
+        raise click.UsageError("give either --rules or --lesson: a lesson brings its own rules")
+    lesson = lesson_from(lesson_ref, folder) if lesson_ref is not None else None
+    rules = lesson.rules if lesson is not None else find_rules(rules_name or "ebu")
+    return (rules.with_slam() if slam else rules), lesson

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import click
 
 from minibridge.cli import main
-from minibridge.cli.common import json_option, print_json, reports_errors, rules_in_force, rules_option, slam_option
+from minibridge.cli.common import (
+    json_option,
+    lesson_options,
+    print_json,
+    reports_errors,
+    rules_in_force,
+    rules_option,
+    slam_option,
+)
 from minibridge.rules import RuleSet
 
 
@@ -17,11 +26,20 @@ from minibridge.rules import RuleSet
 @click.option("--table", is_flag=True, help="Print the score table of every contract for 0 to 13 tricks.")
 @rules_option
 @slam_option
+@lesson_options
 @click.option("--hcp", type=int, help="The declaring side's combined points (targets; Dutch game rule).")
 @json_option
 @reports_errors
 def score(
-    contract: str | None, tricks: int | None, table: bool, rules_name: str, slam: bool, hcp: int | None, as_json: bool
+    contract: str | None,
+    tricks: int | None,
+    table: bool,
+    rules_name: str | None,
+    slam: bool,
+    lesson_ref: str | None,
+    lessons_folder: Path | None,
+    hcp: int | None,
+    as_json: bool,
 ) -> None:
     """Score a contract: CONTRACT is 1NT, 4S, 5C … or words ('game in hearts'); TRICKS is declarer's tricks.
 
@@ -32,12 +50,13 @@ def score(
         minibridge score 1S 8 --rules nbb
         minibridge score 4H 9 --rules targets --hcp 27
         minibridge score --table --rules ebu --slam
+        minibridge score 1NT 8 --lesson 3
     """
     from minibridge.contract import Contract
     from minibridge.scoring import score as score_deal
     from minibridge.scoring import score_table
 
-    rules = rules_in_force(rules_name, slam)
+    rules, _ = rules_in_force(rules_name, slam, lesson_ref, lessons_folder)
     if table:
         if contract is not None:
             raise click.UsageError("give either --table or a CONTRACT and TRICKS, not both")

@@ -1,0 +1,37 @@
+"""Writing files so that nothing a user wrote is ever lost or half-written."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from minibridge.errors import MiniBridgeError
+
+__all__ = ["write_atomic"]
+
+
+def write_atomic(path: str | Path, data: str | bytes, *, overwrite: bool = False) -> Path:
+    """Write ``data`` to ``path`` through a temporary file in the same folder and ``os.replace``.
+
+    An existing file is kept unless ``overwrite`` is set; a crash leaves either the old file or the new one.
+    """
+    path = Path(path)
+    if path.exists() and not overwrite:
+        raise MiniBridgeError(f"'{path}' already exists: choose another name, or use --force to replace it")
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as err:
+        raise MiniBridgeError(f"cannot write in '{folder}': {err.strerror}") from None
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data.encode("utf-8") if isinstance(data, str) else data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return path
