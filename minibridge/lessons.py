@@ -38,6 +38,7 @@ __all__ = [
     "solve",
     "explain",
     "answer_matches",
+    "answer_form_problem",
     "is_right",
     "verify",
     "check_deal_for",
@@ -615,12 +616,12 @@ def _exercise_problems(lesson: Lesson, exercise: Exercise, boards: list[int]) ->
     needs_play = exercise.kind in ("tricks", "replay", "irregularity", "signal")
     if needs_play and exercise.board in boards and not lesson.deal(exercise.board).play:
         yield ("board",), f"board {exercise.board} has no play to replay: add its 'play'"
-    problem = _answer_form_problem(exercise.kind, exercise.answer)
+    problem = answer_form_problem(exercise.kind, exercise.answer)
     if problem:
         yield ("answer",), problem
 
 
-def _answer_form_problem(kind: str, answer: Any) -> str | None:
+def answer_form_problem(kind: str, answer: Any) -> str | None:
     """Why an answer is not of the form its kind needs, or None."""
     form = f"write it like {EXERCISE_KINDS[kind]}"
     keys_of = {
