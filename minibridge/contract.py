@@ -145,9 +145,9 @@ def check_allowed(
     if not rules.has_contract:
         raise RuleError(f"{lesson} has no contracts: the score is the number of tricks each side takes", where=where)
     if contract.strain not in rules.strains:
-        allowed = ", ".join(s.words for s in sorted(rules.strains, reverse=True))
-        only = " only" if len(rules.strains) == 1 else ""
-        raise RuleError(f"{lesson} plays in {allowed}{only}; '{contract}' is in {contract.strain.words}", where=where)
+        words = [s.words for s in sorted(rules.strains, reverse=True)]
+        allowed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+        raise RuleError(f"{lesson} plays in {allowed} only; '{contract}' is in {contract.strain.words}", where=where)
     kind = contract.kind
     if kind == "part-score" and not rules.part_score:
         raise RuleError(f"{lesson} has no part-scores; '{contract}' is one", where=where)

@@ -1,0 +1,255 @@
+"""Lesson files: validation with places, rules that gate the engine, verified answers, a pupil's answers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from minibridge.cards import Seat, Strain
+from minibridge.cli import main
+from minibridge.contract import Contract, check_allowed
+from minibridge.deal import Deal
+from minibridge.errors import LessonError, RuleError
+from minibridge.lessons import announce_under, find_lesson, lesson_files, load_lesson, solve, verify
+from minibridge.scoring import score
+
+SMALL = Path(__file__).parent / "data" / "lessons" / "small.yaml"
+SHORT_DEAL = "N:Q.K.J.J4 .AJ.8.K7 A6.5.Q4. T932..T."
+A_DEAL = "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76"
+
+
+def small_data() -> dict[str, Any]:
+    return yaml.safe_load(SMALL.read_text(encoding="utf-8"))
+
+
+def write_lesson(tmp_path: Path, data: dict[str, Any], name: str = "copy.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+def with_rules(tmp_path: Path, **switches: Any) -> Path:
+    data = small_data()
+    data["rules"].update(switches)
+    return write_lesson(tmp_path, data)
+
+
+def invoke(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+# --- the shipped lessons ---------------------------------------------------------------------------------------
+
+
+def test_six_lessons_are_shipped_and_all_their_answers_hold():
+    paths = lesson_files()
+    lessons = [load_lesson(p) for p in paths]
+    assert sorted(lesson.number for lesson in lessons) == [1, 2, 3, 4, 5, 6]
+    for lesson in lessons:
+        assert len(lesson.deals) >= 6, lesson.name
+        assert verify(lesson) == [], lesson.name
+    code, output = invoke("verify")
+    assert code == 0, output
+
+
+@pytest.mark.parametrize(
+    ("number", "switches"),
+    [
+        (1, {"cards_per_hand": None, "announcement": False, "dummy": False, "scoring": "tricks"}),
+        (2, {"cards_per_hand": None, "announcement": False, "scoring": "tricks", "duplicate": True}),
+        (3, {"strains": frozenset({Strain.NO_TRUMPS}), "game": False, "scoring": "lesson", "tie_rule": "choice"}),
+        (4, {"strains": frozenset(Strain), "game": False, "scoring": "lesson", "tie_rule": "choice"}),
+        (5, {"strains": frozenset(Strain), "game": True, "scoring": "ebu", "tie_rule": "enforced", "signals": False}),
+        (6, {"scoring": "ebu", "tie_rule": "enforced", "signals": True, "competition": True}),
+    ],
+)
+def test_each_lesson_has_the_rules_of_the_lesson_sequence(number: int, switches: dict[str, Any]):
+    rules = find_lesson(number).rules  # RULES §8
+    assert {key: getattr(rules, key) for key in switches} == switches
+
+
+def test_lessons_command_lists_and_shows():
+    data = json.loads(invoke("lessons", "--json")[1])
+    assert [entry["number"] for entry in data] == [1, 2, 3, 4, 5, 6]
+    assert all(entry["title"] and entry["rules"] for entry in data)
+    code, output = invoke("lessons", "show", "3")
+    assert code == 0
+    for heading in ("Objectives", "Rules in force", "Deals", "Exercises", "Teacher notes"):
+        assert heading in output
+
+
+# --- rules gate the engine -------------------------------------------------------------------------------------
+
+
+def test_lesson_three_scores_its_own_way_and_refuses_trumps():
+    assert invoke("score", "1NT", "8", "--lesson", "3") == (0, invoke("score", "1NT", "8", "--rules", "lesson")[1])
+    assert "130" in invoke("score", "1NT", "8", "--lesson", "3")[1]
+    code, output = invoke("score", "4S", "10", "--lesson", "3")
+    assert code == 1 and "MiniLesson Three plays in no-trumps only" in output
+
+
+def test_lesson_four_refuses_a_game_and_lesson_five_a_short_deal():
+    code, output = invoke("score", "4H", "10", "--lesson", "4")
+    assert code == 1 and "part-scores only" in output
+    code, output = invoke("announce", SHORT_DEAL, "--lesson", "5")
+    assert code == 1 and "MiniLesson Five is played with complete hands of 13 cards" in output
+    code, output = invoke("announce", A_DEAL, "--lesson", "1")
+    assert code == 1 and "no announcement" in output
+
+
+def test_strains_switch(tmp_path: Path):
+    lesson = load_lesson(with_rules(tmp_path, strains=["NT", "S"]))
+    check_allowed(Contract.from_str("1S"), lesson.rules)
+    with pytest.raises(RuleError, match="MiniLesson Three plays in no-trumps and spades only; '1H' is in hearts"):
+        check_allowed(Contract.from_str("1H"), lesson.rules)
+
+
+def test_game_and_slam_switches(tmp_path: Path):
+    lesson = load_lesson(with_rules(tmp_path, game=True, slam=True, scoring="ebu"))
+    assert score(Contract.from_str("3NT"), 9, lesson.rules).declarers_score == 400
+    assert score(Contract.from_str("6NT"), 12, lesson.rules).declarers_score == 990
+
+
+def test_scoring_switch_makes_lesson_five_dutch(tmp_path: Path):
+    data = small_data()
+    data["rules"].update(scoring="nbb", dutch_restrictions=True, game=True, strains=["NT", "S", "H", "D", "C"])
+    data["exercises"] = [e for e in data["exercises"] if e["kind"] in ("hcp", "declarer", "goal")]
+    lesson = load_lesson(write_lesson(tmp_path, data))
+    result = score(Contract.from_str("1NT"), 8, lesson.rules)
+    assert (result.declarers_score, result.defenders_score) == (90, -90)  # 003: 10 per trick, NT +10
+    with pytest.raises(RuleError, match="25 points"):
+        score(Contract.from_str("3NT"), 9, lesson.rules, points=24)
+
+
+def test_tie_rule_switch():
+    deal = Deal.from_pbn("N:KQ754.A9862.Q.K5 96.KJ73.T54.JT42 J2.QT.AJ632.AQ98 AT83.54.K987.763")  # N 14, S 14
+    three = announce_under(find_lesson(3).rules, deal, Seat.NORTH)
+    five = announce_under(find_lesson(5).rules, deal, Seat.NORTH)
+    assert three.tie and set(three.may_declare) == {Seat.NORTH, Seat.SOUTH}
+    assert five.may_declare == (Seat.NORTH,)
+
+
+def test_cards_per_hand_and_announcement_switches(tmp_path: Path):
+    short = load_lesson(with_rules(tmp_path, cards_per_hand="short"))
+    announce_under(short.rules, Deal.from_pbn(SHORT_DEAL), Seat.NORTH)
+    data = small_data()
+    data["rules"].update(announcement=False, dummy=False, scoring="tricks", part_score=False)
+    data["deals"] = [{"board": 7, "deal": data["deals"][0]["deal"]}]
+    data["exercises"] = [data["exercises"][0]]
+    silent = load_lesson(write_lesson(tmp_path, data))
+    with pytest.raises(RuleError, match="no announcement"):
+        announce_under(silent.rules, Deal.from_pbn(A_DEAL), Seat.NORTH)
+
+
+# --- bad lesson files ------------------------------------------------------------------------------------------
+
+
+def problems_of(tmp_path: Path, change: Any) -> str:
+    data = small_data()
+    change(data)
+    with pytest.raises(LessonError) as caught:
+        load_lesson(write_lesson(tmp_path, data))
+    return str(caught.value)
+
+
+def test_unknown_switch_names_file_line_and_field(tmp_path: Path):
+    message = problems_of(tmp_path, lambda d: d["rules"].update(colour="red"))
+    assert "copy.yaml, line " in message and "rules: unknown field 'colour'" in message
+
+
+def test_wrong_type(tmp_path: Path):
+    message = problems_of(tmp_path, lambda d: d["rules"].update(game="perhaps"))
+    assert "rules.game: 'perhaps' should be true or false" in message
+
+
+def test_card_twice_and_wrong_count(tmp_path: Path):
+    twice = problems_of(tmp_path, lambda d: d["deals"][0].update(deal=d["deals"][0]["deal"].replace("J8", "J9")))
+    assert "deals[0].deal:" in twice and "twice" in twice
+    message = problems_of(tmp_path, lambda d: d["deals"][0].update(deal=SHORT_DEAL))
+    assert "deals[0].deal: MiniLesson Three is played with complete hands of 13 cards" in message
+
+
+def test_answer_of_the_wrong_form(tmp_path: Path):
+    message = problems_of(tmp_path, lambda d: d["exercises"][0].update(answer="ten"))
+    assert "exercises[0].answer: write it like {N: 10, E: 12, S: 8, W: 10}" in message
+
+
+def test_every_problem_is_reported_at_once(tmp_path: Path):
+    def break_twice(data: dict[str, Any]) -> None:
+        data["rules"]["colour"] = "red"
+        data["exercises"][2]["kind"] = "guess"
+
+    message = problems_of(tmp_path, break_twice)
+    assert message.startswith("2 problems to fix:")
+
+
+def test_contract_refused_by_the_lesson_in_a_deal(tmp_path: Path):
+    message = problems_of(tmp_path, lambda d: d["deals"][0].update(contract="4S"))
+    assert "deals[0].contract: MiniLesson Three plays in no-trumps only" in message
+
+
+def test_not_yaml_and_missing_file(tmp_path: Path):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("number: 3\ntitle: [unclosed\n", encoding="utf-8")
+    with pytest.raises(LessonError, match=r"broken.yaml, line \d+: is not valid YAML"):
+        load_lesson(broken)
+    with pytest.raises(LessonError, match="nowhere.yaml: no such file"):
+        load_lesson(tmp_path / "nowhere.yaml")
+
+
+# --- verify -------------------------------------------------------------------------------------------------
+
+
+def test_verify_passes_the_small_lesson_and_fails_a_changed_answer(tmp_path: Path):
+    assert invoke("verify", str(SMALL))[0] == 0
+    data = small_data()
+    data["exercises"][3]["answer"] = {"declarers": 120, "defenders": 0}
+    changed = write_lesson(tmp_path, data)
+    code, output = invoke("verify", str(changed))
+    assert code == 1
+    assert "exercise 4" in output and "120" in output and "130" in output
+    assert "MiniLesson Three" in output
+
+
+def test_solve_gives_the_engine_answers():
+    lesson = load_lesson(SMALL)
+    answers = {e.id: solve(lesson, e) for e in lesson.exercises}
+    assert answers["1"] == {"N": 8, "E": 11, "S": 20, "W": 1}
+    assert answers["3"] == 7
+
+
+# --- a pupil's answers --------------------------------------------------------------------------------------
+
+
+def test_check_marks_a_pupils_answers(tmp_path: Path):
+    template = tmp_path / "sam.yaml"
+    code, output = invoke("check", "--template", str(SMALL), "-o", str(template))
+    assert code == 0 and template.exists()
+    data = yaml.safe_load(template.read_text(encoding="utf-8"))
+    assert set(data["answers"]) == {1, 2, 3, 4, 5}
+    data["pupil"] = "Sam"
+    data["answers"] = {1: {"N": 8, "E": 11, "S": 20, "W": 1}, 2: {"declarer": "N", "dummy": "S"}, 4: "130"}
+    template.write_text(yaml.safe_dump(data), encoding="utf-8")
+    code, output = invoke("check", str(template))
+    assert code == 0
+    assert "Exercise 1, board 7: right." in output
+    assert "Exercise 2, board 7: wrong. The answer is {declarer: S, dummy: N}" in output
+    assert "Exercise 3: not answered" in output
+    assert "Exercise 4: wrong" in output and "write it like" in output
+    assert "1 of 5 right." in output
+    code, output = invoke("check", "--template", str(SMALL), "-o", str(template))
+    assert code == 1 and "already exists" in output
+
+
+def test_check_refuses_an_answers_file_without_a_lesson(tmp_path: Path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("answers: {1: 7}\n", encoding="utf-8")
+    code, output = invoke("check", str(bad))
+    assert code == 1 and "names its lesson" in output
