@@ -200,7 +200,7 @@ def test_not_yaml_and_missing_file(tmp_path: Path):
     broken.write_text("number: 3\ntitle: [unclosed\n", encoding="utf-8")
     with pytest.raises(LessonError, match=r"broken.yaml, line \d+: is not valid YAML"):
         load_lesson(broken)
-    with pytest.raises(LessonError, match="nowhere.yaml: no such file"):
+    with pytest.raises(LessonError, match=r"nowhere\.yaml: no such file"):
         load_lesson(tmp_path / "nowhere.yaml")
 
 
