@@ -1,0 +1,137 @@
+"""Double-dummy analysis (DDS through endplay, imported only here and only when needed), cached on disk.
+
+A table gives, for each seat as declarer and each strain, the tricks declarer takes with best play
+all round. From it follows the best MiniBridge contract for the announced declarer.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from minibridge.cards import Seat, Strain
+from minibridge.contract import Contract, check_allowed
+from minibridge.deal import Deal
+from minibridge.errors import MiniBridgeError
+from minibridge.files import write_atomic
+from minibridge.rules import RuleSet
+from minibridge.scoring import Score, score
+
+__all__ = ["DDTable", "BestContract", "dd_tables", "cache_folder", "best_contract"]
+
+DDTable = dict[Seat, dict[Strain, int]]
+"""Tricks for each declaring seat and strain."""
+
+_CACHE_VERSION = 1
+
+
+def cache_folder() -> Path:
+    """Where double-dummy results are kept: ``$XDG_CACHE_HOME/minibridge`` or ``~/.cache/minibridge``."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "minibridge" / f"dd-v{_CACHE_VERSION}"
+
+
+def _key(deal: Deal) -> str:
+    return hashlib.sha256(deal.to_pbn().encode("ascii")).hexdigest()[:32]
+
+
+def _read_cached(folder: Path, deal: Deal) -> DDTable | None:
+    try:
+        data = json.loads((folder / f"{_key(deal)}.json").read_text(encoding="ascii"))
+        if data.get("deal") != deal.to_pbn():
+            return None
+        return {Seat.from_str(s): {Strain.from_str(t): n for t, n in row.items()} for s, row in data["tricks"].items()}
+    except (OSError, ValueError, KeyError, AttributeError, MiniBridgeError):
+        return None
+
+
+def _write_cached(folder: Path, deal: Deal, table: DDTable) -> None:
+    data = {
+        "deal": deal.to_pbn(),
+        "tricks": {seat.letter: {strain.letter: n for strain, n in row.items()} for seat, row in table.items()},
+    }
+    with contextlib.suppress(OSError, MiniBridgeError):  # a cache that cannot be written only costs time
+        write_atomic(folder / f"{_key(deal)}.json", json.dumps(data), overwrite=True)
+
+
+def dd_tables(
+    deals: Sequence[Deal],
+    *,
+    cache: bool = True,
+    progress: Callable[[int], None] | None = None,
+) -> list[DDTable | None]:
+    """The double-dummy table of each deal (None for a short deal, which DDS cannot solve).
+
+    With ``cache`` results are read from and written to :func:`cache_folder`; ``progress`` is called with
+    the number of deals solved each time a batch is done.
+    """
+    folder = cache_folder()
+    tables: list[DDTable | None] = [None] * len(deals)
+    to_solve: list[int] = []
+    for index, deal in enumerate(deals):
+        if deal.cards_per_hand != 13:
+            continue
+        cached = _read_cached(folder, deal) if cache else None
+        if cached is not None:
+            tables[index] = cached
+        else:
+            to_solve.append(index)
+    if to_solve:
+        from endplay.dds import calc_all_tables
+        from endplay.types import Deal as EndplayDeal
+        from endplay.types import Denom, Player
+
+        denoms = {Strain.NO_TRUMPS: Denom.nt, Strain.SPADES: Denom.spades, Strain.HEARTS: Denom.hearts,
+                  Strain.DIAMONDS: Denom.diamonds, Strain.CLUBS: Denom.clubs}  # fmt: skip
+        players = {seat: Player.find(seat.letter) for seat in Seat}
+        batch = 8
+        for start in range(0, len(to_solve), batch):
+            chunk = to_solve[start : start + batch]
+            solved = calc_all_tables([EndplayDeal.from_pbn(deals[i].to_pbn()) for i in chunk])
+            for index, raw in zip(chunk, solved, strict=True):
+                table = {seat: {strain: int(raw[denoms[strain], players[seat]]) for strain in Strain} for seat in Seat}
+                tables[index] = table
+                if cache:
+                    _write_cached(folder, deals[index], table)
+            if progress is not None:
+                progress(len(chunk))
+    return tables
+
+
+@dataclass(frozen=True)
+class BestContract:
+    """The contract that scores most for the declaring side, given double-dummy tricks."""
+
+    contract: Contract
+    tricks: int
+    result: Score
+
+
+def best_contract(table: DDTable, declarer: Seat, rules: RuleSet, *, deal: Deal) -> BestContract | None:
+    """The best contract the rules allow for ``declarer``, from the double-dummy tricks (None without contracts)."""
+    if not rules.has_contract:
+        return None
+    points = deal.side_hcp(declarer.side)
+    kinds = [k for k, on in (("part-score", rules.part_score), ("game", rules.game)) if on]
+    kinds += ["slam", "grand slam"] if rules.slam else []
+    best: BestContract | None = None
+    for strain in sorted(rules.strains, reverse=True):
+        trumps = strain.trumps
+        held = None if trumps is None else deal[declarer].length(trumps) + deal[declarer.partner].length(trumps)
+        for kind in kinds:
+            contract = Contract.of(kind, strain)
+            try:
+                check_allowed(contract, rules, points=points, trumps_held=held)
+            except MiniBridgeError:
+                continue
+            tricks = table[declarer][strain]
+            result = score(contract, tricks, rules, points=points)
+            value = result.declarers_score - result.defenders_score
+            if best is None or value > best.result.declarers_score - best.result.defenders_score:
+                best = BestContract(contract, tricks, result)
+    return best
