@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from minibridge.announce import Announcement, announce
 from minibridge.cards import Seat, Strain
 from minibridge.contract import Contract, check_allowed
 from minibridge.deal import Deal
@@ -22,7 +23,7 @@ from minibridge.files import write_atomic
 from minibridge.rules import RuleSet
 from minibridge.scoring import Score, score
 
-__all__ = ["DDTable", "BestContract", "dd_tables", "cache_folder", "best_contract"]
+__all__ = ["DDTable", "BestContract", "BoardAnalysis", "dd_tables", "cache_folder", "best_contract", "analyse_boards"]
 
 DDTable = dict[Seat, dict[Strain, int]]
 """Tricks for each declaring seat and strain."""
@@ -135,3 +136,64 @@ def best_contract(table: DDTable, declarer: Seat, rules: RuleSet, *, deal: Deal)
             if best is None or value > best.result.declarers_score - best.result.defenders_score:
                 best = BestContract(contract, tricks, result)
     return best
+
+
+@dataclass(frozen=True)
+class BoardAnalysis:
+    """A board with its announcement and double-dummy analysis under a rule set."""
+
+    number: int
+    dealer: Seat
+    deal: Deal
+    announcement: Announcement
+    table: DDTable | None
+    best: BestContract | None
+
+    @property
+    def declarer_tricks(self) -> dict[Strain, int] | None:
+        """Double-dummy tricks for the MiniBridge declarer in each strain."""
+        declarer = self.announcement.declarer
+        if self.table is None or declarer is None:
+            return None
+        return self.table[declarer]
+
+    def as_json(self) -> dict[str, object]:
+        """The ``--json`` object of ``minibridge records``."""
+        tricks = self.declarer_tricks
+        declarer = self.announcement.declarer
+        return {
+            "board": self.number,
+            "dealer": self.dealer.letter,
+            "deal": self.deal.to_pbn(self.dealer),
+            "hcp": {seat.letter: self.announcement.hcp[seat] for seat in Seat},
+            "redeal": self.announcement.redeal,
+            "declarer": declarer.letter if declarer is not None else None,
+            "dummy": self.announcement.dummy.letter if self.announcement.dummy is not None else None,
+            "dd": {strain.letter: tricks[strain] for strain in sorted(Strain, reverse=True)} if tricks else None,
+            "dd_table": (
+                {s.letter: {t.letter: self.table[s][t] for t in sorted(Strain, reverse=True)} for s in Seat}
+                if self.table is not None
+                else None
+            ),
+            "best_contract": str(self.best.contract) if self.best is not None else None,
+            "best_score": self.best.result.declarers_score if self.best is not None else None,
+        }
+
+
+def analyse_boards(
+    boards: Sequence[tuple[int, Seat, Deal]],
+    rules: RuleSet,
+    *,
+    cache: bool = True,
+    progress: Callable[[int], None] | None = None,
+) -> list[BoardAnalysis]:
+    """Announcement, double-dummy table and best contract of each (number, dealer, deal)."""
+    tables = dd_tables([deal for _, _, deal in boards], cache=cache, progress=progress)
+    analysed = []
+    for (number, dealer, deal), table in zip(boards, tables, strict=True):
+        announced = announce(deal, dealer, tie_rule=rules.tie_rule)
+        best = None
+        if table is not None and announced.declarer is not None:
+            best = best_contract(table, announced.declarer, rules, deal=deal)
+        analysed.append(BoardAnalysis(number, dealer, deal, announced, table, best))
+    return analysed

@@ -1,0 +1,205 @@
+"""Whole documents as PDF bytes: hand records, hand slips, score cards, travellers, answer keys, lesson packs."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    KeepTogether,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from minibridge.analysis import BoardAnalysis
+from minibridge.cards import Seat, Strain
+from minibridge.render.flowables import BoardRecord, BoardView, HandSlip, hand_lines
+from minibridge.render.styles import BOLD, FONT, GREY, INK, LIGHT, Page, paragraph_styles, register_fonts
+from minibridge.render.text import Wording
+
+__all__ = ["LAYOUTS", "board_view", "hand_records", "build_pdf", "records_story", "slips_story"]
+
+LAYOUTS: dict[int, tuple[int, float]] = {1: (1, 1.95), 2: (1, 1.55), 4: (2, 0.98), 6: (2, 0.98)}
+"""Boards per page → (columns, scale of a board)."""
+
+_STRAINS = (Strain.NO_TRUMPS, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+
+
+def build_pdf(story: list[Flowable], *, title: str, paper: str, words: Wording) -> bytes:
+    """Lay out a story on pages with a footer; the same input always gives the same bytes."""
+    register_fonts()
+    page = Page(paper)
+    buffer = io.BytesIO()
+    document = BaseDocTemplate(
+        buffer,
+        pagesize=page.size,
+        leftMargin=page.margin,
+        rightMargin=page.margin,
+        topMargin=page.margin,
+        bottomMargin=page.margin,
+        title=title,
+        author="minibridge",
+        invariant=1,
+    )
+    frame = Frame(page.margin, page.margin + 6 * mm, page.frame_width, page.frame_height, id="body",
+                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)  # fmt: skip
+
+    def footer(canvas: Any, doc: Any) -> None:
+        canvas.saveState()
+        canvas.setFont(FONT, 8)
+        canvas.setFillColor(GREY)
+        canvas.drawCentredString(page.size[0] / 2, page.margin - 2 * mm, words("records", "footer", title=title,
+                                                                              page=doc.page))  # fmt: skip
+        canvas.restoreState()
+
+    document.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=footer)])
+    document.build(story)
+    return buffer.getvalue()
+
+
+def board_view(analysis: BoardAnalysis, words: Wording, *, announcement: bool = True) -> BoardView:
+    """A board's hand record in words."""
+    announced = analysis.announcement
+    corner: list[str] = []
+    footer: list[str] = []
+    ns, ew = announced.side_hcp(Seat.NORTH.side), announced.side_hcp(Seat.EAST.side)
+    if not announcement:
+        corner.append(words("records", "no_announcement"))
+        corner.append(words("records", "leader", seat=analysis.dealer.lho.title))
+    elif announced.redeal:
+        corner.append(words("records", "redeal"))
+    else:
+        assert announced.declarer is not None and announced.dummy is not None
+        if len(announced.may_declare) > 1:
+            first, second = announced.may_declare
+            corner.append(words("records", "may_declare", first=first.title, second=second.title))
+        else:
+            corner.append(words("records", "declarer", seat=announced.declarer.title))
+            corner.append(words("records", "dummy", seat=announced.dummy.title))
+    footer.append(words("records", "points_line", ns=ns, ew=ew))
+    tricks = analysis.declarer_tricks
+    dd_heading = None
+    dd = None
+    if analysis.table is None:
+        footer.append(words("records", "no_dd"))
+    elif tricks is not None and announcement:
+        assert announced.declarer is not None
+        dd_heading = words("records", "dd_heading", seat=announced.declarer.title)
+        dd = [(strain.symbol, tricks[strain]) for strain in _STRAINS]
+        if analysis.best is not None:
+            best = analysis.best
+            if best.result.made:
+                footer.append(words("records", "best", contract=best.contract.symbol,
+                                    score=best.result.declarers_score))  # fmt: skip
+            else:
+                footer.append(words("records", "best_none"))
+    void = words("records", "void")
+    return BoardView(
+        title=words("records", "board", number=analysis.number),
+        dealer=words("records", "dealer", seat=analysis.dealer.title),
+        hands={seat: hand_lines(analysis.deal[seat], void) for seat in Seat},
+        hcp=dict(announced.hcp),
+        corner_lines=corner,
+        dd_heading=dd_heading,
+        dd=dd,
+        footer_lines=footer,
+    )
+
+
+def records_story(
+    analyses: Sequence[BoardAnalysis], words: Wording, *, per_page: int, heading: str, announcement: bool = True
+) -> list[Flowable]:
+    """Hand records, ``per_page`` boards to a page, under a heading."""
+    styles = paragraph_styles()
+    columns, scale = LAYOUTS[per_page]
+    story: list[Flowable] = []
+    for start in range(0, len(analyses), per_page):
+        if start:
+            story.append(PageBreak())
+        story.append(Paragraph(heading, styles["heading"]))
+        records = [BoardRecord(board_view(a, words, announcement=announcement), scale)
+                   for a in analyses[start : start + per_page]]  # fmt: skip
+        rows = [records[i : i + columns] for i in range(0, len(records), columns)]
+        rows[-1] = rows[-1] + [Spacer(1, 1)] * (columns - len(rows[-1]))
+        table = Table(rows, hAlign="CENTER")
+        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 2 * mm),
+                                   ("RIGHTPADDING", (0, 0), (-1, -1), 2 * mm), ("TOPPADDING", (0, 0), (-1, -1), 2 * mm),
+                                   ("BOTTOMPADDING", (0, 0), (-1, -1), 2 * mm)]))  # fmt: skip
+        story.append(table)
+    return story
+
+
+def hand_records(
+    analyses: Sequence[BoardAnalysis],
+    words: Wording,
+    *,
+    title: str | None = None,
+    paper: str = "a4",
+    per_page: int = 4,
+    announcement: bool = True,
+) -> bytes:
+    """Hand records as a PDF."""
+    heading = title or words("records", "default_title")
+    story = records_story(analyses, words, per_page=per_page, heading=heading, announcement=announcement)
+    return build_pdf(story, title=heading, paper=paper, words=words)
+
+
+def slips_story(analyses: Sequence[BoardAnalysis], words: Wording, *, paper: str) -> list[Flowable]:
+    """Hand slips: one per seat per board, four boards to a page, to cut out and put in the boards."""
+    styles = paragraph_styles()
+    page = Page(paper)
+    width = page.frame_width / 4 - 1 * mm
+    height = 40 * mm
+    void = words("records", "void")
+    story: list[Flowable] = [Paragraph(words("slips", "heading"), styles["heading"]),
+                             Paragraph(words("slips", "instructions"), styles["small"])]  # fmt: skip
+    rows = []
+    for analysis in analyses:
+        row = []
+        for seat in Seat:
+            title = words("slips", "title", board=analysis.number)
+            seat_line = words("slips", "seat", seat=seat.title, dealer=analysis.dealer.title,
+                              is_dealer=seat is analysis.dealer)  # fmt: skip
+            row.append(HandSlip(title, seat_line, hand_lines(analysis.deal[seat], void), width, height))
+        rows.append(row)
+    for start in range(0, len(rows), 5):
+        table = Table(rows[start : start + 5], colWidths=[width + 1 * mm] * 4)
+        table.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0.5 * mm),
+                                   ("RIGHTPADDING", (0, 0), (-1, -1), 0.5 * mm),
+                                   ("TOPPADDING", (0, 0), (-1, -1), 1 * mm),
+                                   ("BOTTOMPADDING", (0, 0), (-1, -1), 1 * mm)]))  # fmt: skip
+        story.append(table)
+    return story
+
+
+def grid(rows: list[list[Any]], widths: list[float], *, header_rows: int = 1, height: float | None = None) -> Table:
+    """A ruled table for writing in: bold header, light grid, tall rows."""
+    table = Table(rows, colWidths=widths, rowHeights=[None] * header_rows + [height] * (len(rows) - header_rows),
+                  repeatRows=header_rows)  # fmt: skip
+    table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, header_rows - 1), BOLD, 8),
+        ("FONT", (0, header_rows), (-1, -1), FONT, 9),
+        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
+        ("GRID", (0, 0), (-1, -1), 0.5, GREY),
+        ("BACKGROUND", (0, 0), (-1, header_rows - 1), LIGHT),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+    ]))  # fmt: skip
+    return table
+
+
+def keep(*flowables: Flowable) -> KeepTogether:
+    """Flowables that stay on one page."""
+    return KeepTogether(list(flowables))
+
+
+ProgressCallback = Callable[[int], None]
