@@ -1,0 +1,579 @@
+"""Scoring under every rule set, the score tables and sessions (RULES §6, seeds 000–004)."""
+
+from __future__ import annotations
+
+import pytest
+
+from minibridge.cards import Seat, Side, Strain
+from minibridge.contract import Contract
+from minibridge.errors import ContractError, RuleError
+from minibridge.rules import RuleSet, find_rules
+from minibridge.scoring import Score, Session, breakdown, score, score_table, trick_points
+
+EBU = find_rules("ebu")
+LESSON = find_rules("lesson")
+NBB = find_rules("nbb")
+TARGETS = find_rules("targets")
+SLAM = EBU.with_slam()
+
+
+def contract(text: str) -> Contract:
+    """A contract from its notation."""
+    return Contract.from_str(text)
+
+
+# --- EBU: the two tables of 001 ----------------------------------------------------------------------------
+
+PART_SCORE_TABLE = [
+    # tricks, 1NT, 1♠ / 1♥, 1♦ / 1♣
+    (7, 90, 80, 70),  # 001 Partscore table
+    (8, 120, 110, 90),  # 001 Partscore table
+    (9, 150, 140, 110),  # 001 Partscore table
+    (10, 180, 170, 130),  # 001 Partscore table
+    (11, 210, 200, 150),  # 001 Partscore table
+    (12, 240, 230, 170),  # 001 Partscore table
+    (13, 270, 260, 190),  # 001 Partscore table
+]
+
+GAME_TABLE = [
+    # tricks, 3NT, 4♠ / 4♥, 5♦ / 5♣ (None: "—", the goal is missed)
+    (9, 400, None, None),  # 001 Game table
+    (10, 430, 420, None),  # 001 Game table
+    (11, 460, 450, 400),  # 001 Game table
+    (12, 490, 480, 420),  # 001 Game table
+    (13, 520, 510, 440),  # 001 Game table
+]
+
+
+def table_cells(
+    table: list[tuple[int, int, int | None, int | None]], columns: tuple[tuple[str, ...], ...]
+) -> list[object]:
+    """One test case per cell and per spelling of the contracts of a column."""
+    return [
+        pytest.param(text, tricks, value, id=f"{text}-{tricks}")
+        for tricks, *values in table
+        for texts, value in zip(columns, values, strict=True)
+        for text in texts
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "tricks", "points"),
+    table_cells(PART_SCORE_TABLE, (("1NT",), ("1S", "1♠", "1H", "1♥"), ("1D", "1♦", "1C", "1♣"))),
+)
+def test_001_part_score_table(text: str, tricks: int, points: int):
+    result = score(contract(text), tricks)
+    assert result.made
+    assert result.goal == 7
+    assert (result.declarers_score, result.defenders_score) == (points, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "tricks", "points"),
+    table_cells(GAME_TABLE, (("3NT",), ("4S", "4♠", "4H", "4♥"), ("5D", "5♦", "5C", "5♣"))),
+)
+def test_001_game_table(text: str, tricks: int, points: int | None):
+    result = score(contract(text), tricks)
+    if points is None:  # 001: "—"; "the opposing team scores 50 points for each trick the declarer was short"
+        short = result.goal - tricks
+        assert short > 0
+        assert not result.made
+        assert (result.declarers_score, result.defenders_score) == (0, 50 * short)
+    else:
+        assert result.made
+        assert (result.declarers_score, result.defenders_score) == (points, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "tricks", "declarers", "defenders"),
+    [
+        ("1NT", 7, 90, 0),  # RULES §6 check values (001): 1NT with 7 tricks 90
+        ("1NT", 8, 120, 0),  # RULES §6 check values: 8 → 120
+        ("1S", 7, 80, 0),  # RULES §6 check values: 1S/1H 7 → 80
+        ("1H", 7, 80, 0),  # RULES §6 check values: 1S/1H 7 → 80
+        ("1D", 7, 70, 0),  # RULES §6 check values: 1D/1C 7 → 70
+        ("1C", 7, 70, 0),  # RULES §6 check values: 1D/1C 7 → 70
+        ("1D", 13, 190, 0),  # RULES §6 check values: 13 → 190
+        ("1C", 13, 190, 0),  # RULES §6 check values: 13 → 190
+        ("3NT", 9, 400, 0),  # RULES §6 check values: 3NT 9 → 400
+        ("3NT", 13, 520, 0),  # RULES §6 check values: 13 → 520
+        ("4S", 10, 420, 0),  # RULES §6 check values: 4S/4H 10 → 420
+        ("4H", 10, 420, 0),  # RULES §6 check values: 4S/4H 10 → 420
+        ("5D", 11, 400, 0),  # RULES §6 check values: 5D/5C 11 → 400
+        ("5C", 11, 400, 0),  # RULES §6 check values: 5D/5C 11 → 400
+        ("5D", 13, 440, 0),  # RULES §6 check values: 13 → 440
+        ("5C", 13, 440, 0),  # RULES §6 check values: 13 → 440
+        ("4S", 11, 450, 0),  # RULES §6 check values (002): 4S with 11 tricks 450
+        ("4H", 8, 0, 100),  # RULES §6 check values (002): game in hearts with 8 tricks: defenders 100
+    ],
+)
+def test_rules_check_values(text: str, tricks: int, declarers: int, defenders: int):
+    result = score(contract(text), tricks, EBU)
+    assert (result.declarers_score, result.defenders_score) == (declarers, defenders)
+
+
+@pytest.mark.parametrize(
+    ("text", "tricks", "trick_score", "declarers", "defenders"),
+    [
+        ("part-score in no-trumps", 8, 70, 120, 0),  # 002 example 1: 70 for the scoring tricks + 50 = 120
+        ("game in spades", 11, 150, 450, 0),  # 002 example 2: 150 for the scoring tricks + 300 = 450
+        ("game in hearts", 8, 60, 0, 100),  # 002 example 3: "The defenders get 100 points"
+    ],
+)
+def test_002_worked_examples(text: str, tricks: int, trick_score: int, declarers: int, defenders: int):
+    assert trick_points(contract(text), tricks) == trick_score
+    result = score(contract(text), tricks)
+    assert (result.declarers_score, result.defenders_score) == (declarers, defenders)
+
+
+@pytest.mark.parametrize(
+    ("text", "tricks", "defenders"),
+    [
+        ("1NT", 6, 50),  # 000 Law 17: 50 for each trick short of the goal
+        ("1S", 4, 150),  # 000 Law 17
+        ("1C", 0, 350),  # 000 Law 17: all thirteen tricks lost, seven short
+        ("3NT", 8, 50),  # 000 Law 17 / 001: "50 points for each trick the declarer was short"
+        ("3NT", 0, 450),  # 000 Law 17
+        ("4S", 9, 50),  # 001 Game table "—" cell
+        ("4H", 8, 100),  # 002 example 3
+        ("4H", 0, 500),  # 000 Law 17
+        ("5D", 10, 50),  # 001 Game table "—" cell
+        ("5C", 6, 250),  # 000 Law 17
+        ("5C", 0, 550),  # 000 Law 17
+    ],
+)
+def test_undertricks_score_50_each_for_the_defenders(text: str, tricks: int, defenders: int):
+    result = score(contract(text), tricks)
+    assert not result.made
+    assert result.declarers_score == 0  # 000 Law 15: "you do not get any points for the tricks you do make"
+    assert result.defenders_score == defenders
+    assert result.short == defenders // 50
+
+
+@pytest.mark.parametrize(
+    ("text", "tricks", "points"),
+    [
+        ("1NT", 6, 0),  # 000 Law 16: no points for the first six tricks
+        ("1NT", 7, 40),  # 000 Law 16: no-trumps 40 for the first odd trick
+        ("1NT", 9, 100),  # 000 Law 16: 30 for the other odd tricks
+        ("1S", 9, 90),  # 000 Law 16: spades 30 per odd trick
+        ("4H", 10, 120),  # 000 Law 16: hearts 30 per odd trick
+        ("5D", 11, 100),  # 000 Summary 12: the goal gives 100+ for game
+        ("1C", 13, 140),  # 000 Law 16: clubs 20 per odd trick
+        ("1C", 3, 0),  # 000 Law 16: no odd tricks
+    ],
+)
+def test_trick_points(text: str, tricks: int, points: int):
+    assert trick_points(contract(text), tricks) == points
+
+
+@pytest.mark.parametrize("tricks", [-1, 14])  # RULES §1: 13 tricks in a deal
+def test_score_refuses_impossible_tricks(tricks: int):
+    with pytest.raises(ContractError, match=f"0 to 13 tricks, not {tricks}"):
+        score(contract("1NT"), tricks)
+
+
+def test_score_fields_and_json():
+    # 002 example 2: 4S with 11 tricks 450
+    result = score(contract("4S"), 11)
+    assert (result.goal, result.made, result.odd_tricks, result.short) == (10, True, 5, 0)
+    assert result.as_json() == {
+        "rules": "ebu",
+        "contract": "4S",
+        "tricks": 11,
+        "goal": 10,
+        "made": True,
+        "declarers_score": 450,
+        "defenders_score": 0,
+    }
+
+
+@pytest.mark.parametrize(
+    ("rules", "text", "tricks", "points", "words"),
+    [
+        (EBU, "3NT", 9, None, "40 + 2 × 30 for 3 odd tricks + 300 for game = 400"),  # RULES §6 check values
+        (EBU, "1NT", 7, None, "40 for 1 odd trick + 50 for a part-score = 90"),  # 001 Partscore table
+        (EBU, "4S", 11, None, "5 × 30 for 5 odd tricks + 300 for game = 450"),  # 002 example 2
+        (EBU, "4H", 8, None, "2 short of the goal of 10: the defenders score 2 × 50 = 100"),  # 002 example 3
+        (LESSON, "1NT", 8, None, "50 for the majority of tricks + 40 × 2 odd tricks = 130"),  # 000 MiniLesson Three
+        (NBB, "4S", 10, None, "10 × 10 tricks + 5 for spades + 300 for game = 405"),  # 003 puntentelling
+        (NBB, "1C", 7, None, "10 × 7 tricks − 10 for clubs = 60"),  # 003 puntentelling
+        (NBB, "3NT", 8, None, "1 short of the goal of 9: the declaring side scores −1 × 50 = −50"),  # 003 downslag
+        (TARGETS, "1NT", 9, 27, "27 points together set a target of 10 tricks; 9 taken: the defenders win"),  # 000
+    ],
+)
+def test_breakdown(rules: RuleSet, text: str, tricks: int, points: int | None, words: str):
+    assert breakdown(score(contract(text), tricks, rules, points=points)) == words
+
+
+# --- lesson scoring (MiniLessons Three and Four) -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "tricks", "declarers", "defenders"),
+    [
+        ("1NT", 7, 90, 0),  # 000 MiniLesson Three: 50 + 40 per trick beyond six
+        ("1NT", 8, 130, 0),  # 000 MiniLesson Three: 50 + 2 × 40
+        ("1S", 8, 130, 0),  # 000 MiniLesson Four: the same scoring with trumps
+        ("1C", 10, 210, 0),  # 000 MiniLesson Four: 50 + 4 × 40, no suit values yet
+        ("1NT", 13, 330, 0),  # 000 MiniLesson Three: 50 + 7 × 40
+        ("1NT", 6, 0, 50),  # 000 MiniLesson Three: defenders 50 per under-trick
+        ("1H", 3, 0, 200),  # 000 MiniLesson Three: 4 under-tricks
+        ("1D", 0, 0, 350),  # 000 MiniLesson Three: 7 under-tricks
+    ],
+)
+def test_lesson_scoring(text: str, tricks: int, declarers: int, defenders: int):
+    result = score(contract(text), tricks, LESSON)
+    assert result.goal == 7  # 000: "Declarer's goal is always seven or more tricks"
+    assert (result.declarers_score, result.defenders_score) == (declarers, defenders)
+    assert result.made is (tricks >= 7)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["3NT", "4S", "4H", "5D", "5C", "6NT"],  # 000 MiniLesson Three: "without the game bonus"; RULES §6: no game
+)
+def test_lesson_refuses_games(text: str):
+    with pytest.raises(RuleError):
+        score(contract(text), 13, LESSON)
+
+
+# --- Dutch scoring (003) -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "tricks", "declarers"),
+    [
+        ("1NT", 7, 80),  # 003: 7 × 10 + 10 (ZT) = 80, the "+ 80 punten" of 003's example
+        ("1NT", 8, 90),  # 003: 8 × 10 + 10 = 90
+        ("1S", 7, 75),  # 003: 7 × 10 + 5 (schoppen) = 75
+        ("1H", 9, 95),  # 003: 9 × 10 + 5 (harten) = 95
+        ("1D", 7, 60),  # 003: 7 × 10 − 10 (ruiten) = 60
+        ("1C", 13, 120),  # 003: 13 × 10 − 10 (klaveren) = 120
+        ("3NT", 9, 400),  # 003: 9 × 10 + 10 + 300 manchepremie = 400
+        ("3NT", 13, 440),  # 003: 13 × 10 + 10 + 300 = 440
+        ("4S", 10, 405),  # 003: 10 × 10 + 5 + 300 = 405
+        ("4H", 12, 425),  # 003: 12 × 10 + 5 + 300 = 425
+        ("5D", 11, 400),  # 003: 11 × 10 − 10 + 300 = 400
+        ("5C", 13, 420),  # 003: 13 × 10 − 10 + 300 = 420
+        ("1NT", 6, -50),  # 003: one downslag, 50 minpunten
+        ("1C", 2, -250),  # 003: five downslagen
+        ("3NT", 8, -50),  # 003: game one short
+        ("4H", 8, -100),  # 003: game two short
+        ("5D", 0, -550),  # 003: eleven short
+    ],
+)
+def test_dutch_scoring(text: str, tricks: int, declarers: int):
+    result = score(contract(text), tricks, NBB, points=25, trumps_held=8)
+    assert result.declarers_score == declarers
+    # 003: "De tegenstanders krijgen het tegenovergestelde aantal punten" (zero-sum)
+    assert result.defenders_score == -declarers
+    assert result.made is (declarers > 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "points", "trumps_held"),
+    [
+        ("3NT", 24, None),  # 003: game needs 25 points together
+        ("4S", 24, 9),  # 003: game needs 25 points together
+        ("5C", 21, 10),  # 003: game needs 25 points together
+        ("1S", 30, 7),  # 003: trumps need 8 cards
+        ("4H", 30, 7),  # 003: trumps need 8 cards
+        ("1C", None, 4),  # 003: trumps need 8 cards
+    ],
+)
+def test_dutch_restrictions_refuse(text: str, points: int | None, trumps_held: int | None):
+    with pytest.raises(RuleError, match="under Dutch rules"):
+        score(contract(text), 10, NBB, points=points, trumps_held=trumps_held)
+
+
+@pytest.mark.parametrize(
+    ("text", "points", "trumps_held"),
+    [
+        ("1NT", 24, None),  # 003: below 25 a part-score
+        ("1S", 21, 8),  # 003: part-score with 8 trumps
+        ("3NT", 25, 3),  # 003: 25 points, no-trumps needs no fit
+    ],
+)
+def test_dutch_restrictions_allow(text: str, points: int, trumps_held: int | None):
+    assert score(contract(text), 9, NBB, points=points, trumps_held=trumps_held).made
+
+
+# --- targets by combined points (000 variant) --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("points", "tricks", "goal", "made"),
+    [
+        (21, 7, 7, True),  # 000 targets: 21–22 → 7
+        (21, 6, 7, False),  # 000 targets: one short
+        (24, 8, 8, True),  # 000 targets: 23–24 → 8
+        (25, 8, 9, False),  # 000 targets: 25–26 → 9
+        (27, 10, 10, True),  # 000 targets: 27–28 → 10
+        (27, 9, 10, False),  # 000 targets: 27–28 → 10
+        (32, 11, 11, True),  # 000 targets: 29–32 → 11
+        (33, 11, 12, False),  # 000 targets: 33–36 → 12
+        (37, 13, 13, True),  # 000 targets: 37+ → 13
+        (40, 12, 13, False),  # 000 targets: 37+ → 13
+    ],
+)
+def test_targets_win_or_loss(points: int, tricks: int, goal: int, made: bool):
+    result = score(contract("1NT"), tricks, TARGETS, points=points)
+    assert (result.goal, result.made) == (goal, made)
+    # 000: "each deal be scored simply as a win or loss for each side"
+    assert (result.declarers_score, result.defenders_score) == ((1, 0) if made else (0, 1))
+    assert result.as_json()["hcp"] == points
+
+
+def test_targets_goal_ignores_the_level():
+    # 000 targets: the combined points set the goal, not part-score or game
+    assert score(contract("4S"), 7, TARGETS, points=22).made
+    assert not score(contract("1S"), 12, TARGETS, points=38).made
+
+
+def test_targets_need_the_points():
+    with pytest.raises(RuleError, match="give them"):
+        score(contract("1NT"), 9, TARGETS)
+    with pytest.raises(ContractError, match="not 20"):
+        score(contract("1NT"), 9, TARGETS, points=20)
+
+
+# --- slams (000 variant; 001) ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "tricks", "declarers", "defenders"),
+    [
+        ("6NT", 12, 990, 0),  # 000 slam variant: 40 + 5 × 30 + 800 = 990
+        ("6NT", 13, 1020, 0),  # 000 slam variant: 40 + 6 × 30 + 800
+        ("6S", 12, 980, 0),  # 000 slam variant: 6 × 30 + 800
+        ("6H", 13, 1010, 0),  # 000 slam variant: 7 × 30 + 800
+        ("6D", 12, 920, 0),  # 000 slam variant: 6 × 20 + 800
+        ("6C", 13, 940, 0),  # 000 slam variant: 7 × 20 + 800
+        ("7NT", 13, 1020, 0),  # 001: the 7 level, 13 tricks; 000: bonus 800
+        ("7S", 13, 1010, 0),  # 001 / 000: 7 × 30 + 800
+        ("7C", 13, 940, 0),  # 001 / 000: 7 × 20 + 800
+        ("6NT", 11, 0, 50),  # 000 Law 17: one short of twelve
+        ("6C", 9, 0, 150),  # 000 Law 17: three short of twelve
+        ("7NT", 12, 0, 50),  # 000 Law 17: one short of thirteen
+        ("7S", 10, 0, 150),  # 000 Law 17: three short of thirteen
+    ],
+)
+def test_slam_scoring(text: str, tricks: int, declarers: int, defenders: int):
+    result = score(contract(text), tricks, SLAM)
+    assert result.goal == (12 if text.startswith("6") else 13)
+    assert (result.declarers_score, result.defenders_score) == (declarers, defenders)
+
+
+@pytest.mark.parametrize("text", ["6NT", "6S", "7NT", "7C"])  # RULES §3: slams only when turned on
+def test_slams_refused_without_slam(text: str):
+    with pytest.raises(RuleError, match="no slams unless they are turned on"):
+        score(contract(text), 13, EBU)
+
+
+def test_slam_does_not_change_the_other_contracts():
+    # RULES §6: the slam variant adds contracts; part-scores and games score as before
+    assert score(contract("3NT"), 12, SLAM).declarers_score == 490  # 001 Game table
+    assert score(contract("1NT"), 12, SLAM).declarers_score == 240  # 001 Partscore table
+
+
+# --- score tables ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rules", "rows", "contracts"),
+    [
+        (EBU, 140, {"1NT", "1S", "1H", "1D", "1C", "3NT", "4S", "4H", "5D", "5C"}),  # 001 both tables, 0–13 tricks
+        (
+            SLAM,
+            280,
+            {"1NT", "1S", "1H", "1D", "1C", "3NT", "4S", "4H", "5D", "5C"}
+            | {"6NT", "6S", "6H", "6D", "6C", "7NT", "7S", "7H", "7D", "7C"},
+        ),  # 001 optional slams at the 6 or 7 level
+        (LESSON, 70, {"1NT", "1S", "1H", "1D", "1C"}),  # RULES §6 lessons: part-scores only
+        (NBB, 140, {"1NT", "1S", "1H", "1D", "1C", "3NT", "4S", "4H", "5D", "5C"}),  # 003: part-score and game
+        (
+            LESSON.replace(strains=frozenset({Strain.NO_TRUMPS})),
+            14,
+            {"1NT"},
+        ),  # RULES §8: MiniLesson Three, no-trumps only
+    ],
+)
+def test_score_table(rules: RuleSet, rows: int, contracts: set[str]):
+    table = score_table(rules)
+    assert len(table) == rows
+    assert {str(row.contract) for row in table} == contracts
+    for text in contracts:
+        assert sorted(row.tricks for row in table if str(row.contract) == text) == list(range(14))
+    for row in table:
+        assert row == score(row.contract, row.tricks, rules)
+
+
+def test_score_table_holds_every_001_value():
+    table = {(str(row.contract), row.tricks): row.declarers_score for row in score_table(EBU)}
+    for tricks, nt, major, minor in PART_SCORE_TABLE:  # 001 Partscore table
+        assert [table["1NT", tricks], table["1S", tricks], table["1H", tricks]] == [nt, major, major]
+        assert [table["1D", tricks], table["1C", tricks]] == [minor, minor]
+    for tricks, nt, major, minor in GAME_TABLE:  # 001 Game table ("—" scores nothing for declarer)
+        assert [table["3NT", tricks], table["4S", tricks], table["4H", tricks]] == [nt, major or 0, major or 0]
+        assert [table["5D", tricks], table["5C", tricks]] == [minor or 0, minor or 0]
+
+
+def test_nbb_score_table_is_zero_sum():
+    # 003: the defenders get the opposite
+    assert all(row.declarers_score + row.defenders_score == 0 for row in score_table(NBB))
+
+
+def test_targets_score_table():
+    table = score_table(TARGETS)
+    assert len(table) == 7 * 14  # RULES §3: seven bands, 0 to 13 tricks
+    assert sorted({row.points for row in table}) == [21, 23, 25, 27, 29, 33, 37]  # RULES §3 band starts
+    assert sorted({(row.points, row.goal) for row in table}) == [
+        (21, 7),  # RULES §3 targets
+        (23, 8),  # RULES §3 targets
+        (25, 9),  # RULES §3 targets
+        (27, 10),  # RULES §3 targets
+        (29, 11),  # RULES §3 targets
+        (33, 12),  # RULES §3 targets
+        (37, 13),  # RULES §3 targets
+    ]
+    for row in table:
+        assert row == score(row.contract, row.tricks, TARGETS, points=row.points)
+        assert row.declarers_score + row.defenders_score == 1
+
+
+def test_score_table_refuses_rules_without_contracts():
+    # RULES §8: Lessons One and Two score tricks, not contracts
+    with pytest.raises(RuleError, match="has no contracts"):
+        score_table(EBU.replace(scoring="tricks"))
+
+
+# --- sessions ----------------------------------------------------------------------------------------------
+
+THREE_NT_NINE = score(contract("3NT"), 9)  # 001 Game table: 400
+GRAND = score(contract("3NT"), 13)  # 001 Game table: 520
+
+
+@pytest.mark.parametrize("deals", [1, 3, 4])  # RULES §6 Sessions: a fixed number of deals
+def test_session_of_a_fixed_number_of_deals(deals: int):
+    session = Session(deals=deals)
+    for _ in range(deals):
+        assert not session.finished
+        session.record(Seat.NORTH, THREE_NT_NINE)
+    assert session.finished
+    assert session.totals == {Side.NORTH_SOUTH: 400 * deals, Side.EAST_WEST: 0}
+    assert session.winner is Side.NORTH_SOUTH
+    with pytest.raises(RuleError, match="the session is over"):
+        session.record(Seat.NORTH, THREE_NT_NINE)
+    with pytest.raises(RuleError, match="the session is over"):
+        session.record(None, None)
+
+
+def test_session_to_1000_points():
+    # 001: "MiniBridge typically ends at 1000 points"
+    session = Session()
+    assert session.target == 1000
+    session.record(Seat.EAST, GRAND)  # EW 520
+    session.record(Seat.SOUTH, THREE_NT_NINE)  # NS 400
+    assert not session.finished
+    assert session.winner is None
+    session.record(Seat.WEST, score(contract("4S"), 10))  # EW 520 + 420 = 940
+    assert not session.finished
+    session.record(Seat.NORTH, score(contract("4H"), 8))  # 002 example 3: EW defend, + 100 = 1040
+    assert session.totals == {Side.NORTH_SOUTH: 400, Side.EAST_WEST: 1040}
+    assert session.finished
+    assert session.winner is Side.EAST_WEST
+    with pytest.raises(RuleError):
+        session.record(Seat.NORTH, THREE_NT_NINE)
+
+
+def test_session_to_another_target():
+    # 001: "variations support other game over scores"
+    session = Session(target=400)
+    session.record(Seat.SOUTH, THREE_NT_NINE)
+    assert session.finished
+    assert session.winner is Side.NORTH_SOUTH
+
+
+@pytest.mark.parametrize(
+    ("first", "dealers"),
+    [
+        (Seat.NORTH, [Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST, Seat.NORTH]),  # 000 Law 3: next clockwise
+        (Seat.WEST, [Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST]),  # 000 Summary 10: round clockwise
+    ],
+)
+def test_session_dealer_passes_clockwise(first: Seat, dealers: list[Seat]):
+    session = Session(deals=len(dealers), first_dealer=first)
+    seen = []
+    for _ in dealers:
+        seen.append(session.dealer)
+        session.record(Seat.EAST, score(contract("1C"), 7))
+    assert seen == dealers
+    assert [dealer for dealer, _ in session.history] == dealers
+
+
+def test_redeal_keeps_the_same_dealer():
+    # 000 Law 6: "the same dealer shuffles the same pack … and deals again"
+    session = Session(deals=2, first_dealer=Seat.EAST)
+    session.record(None, None)
+    session.record(None, None)
+    assert session.dealer is Seat.EAST
+    assert session.history == []
+    session.record(Seat.NORTH, THREE_NT_NINE)
+    assert session.dealer is Seat.SOUTH
+    session.record(None, None)
+    assert session.dealer is Seat.SOUTH
+    assert not session.finished  # a redeal is not one of the agreed deals
+
+
+def test_defenders_score_goes_to_the_other_side():
+    # 002 example 3: game in hearts, 8 tricks, the defenders get 100
+    session = Session(deals=1)
+    session.record(Seat.WEST, score(contract("game in hearts"), 8))
+    assert session.totals == {Side.NORTH_SOUTH: 100, Side.EAST_WEST: 0}
+    assert session.winner is Side.NORTH_SOUTH
+
+
+def test_dutch_session_totals_are_signed():
+    # 003: declarers +80 means defenders −80; going down gives minus points
+    session = Session(rules=NBB, deals=2)
+    session.record(Seat.NORTH, score(contract("1NT"), 7, NBB))  # NS +80, EW −80
+    session.record(Seat.EAST, score(contract("4S"), 8, NBB))  # EW −100, NS +100
+    assert session.totals == {Side.NORTH_SOUTH: 180, Side.EAST_WEST: -180}
+    assert sum(session.totals.values()) == 0
+    assert session.winner is Side.NORTH_SOUTH
+
+
+def test_session_tie_has_no_winner():
+    session = Session(deals=2)
+    session.record(Seat.NORTH, THREE_NT_NINE)
+    session.record(Seat.EAST, THREE_NT_NINE)
+    assert session.finished
+    assert session.winner is None
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"deals": 0}, "at least one deal, not 0"),  # RULES §6 Sessions: a fixed number of deals
+        ({"target": None}, "a number of deals or a target"),  # RULES §6 Sessions: deals or a target
+        ({"target": 0}, "a number of deals or a target score above 0"),  # RULES §6 Sessions
+    ],
+)
+def test_session_refuses_no_end(kwargs: dict[str, int | None], message: str):
+    with pytest.raises(RuleError, match=message):
+        Session(**kwargs)
+
+
+def test_a_scored_deal_needs_its_declarer():
+    with pytest.raises(RuleError, match="needs its declarer"):
+        Session(deals=1).record(None, THREE_NT_NINE)
+
+
+def test_session_history_holds_dealer_and_score():
+    session = Session(deals=1)
+    session.record(Seat.SOUTH, THREE_NT_NINE)
+    ((dealer, result),) = session.history
+    assert dealer is Seat.NORTH
+    assert isinstance(result, Score)
+    assert result is THREE_NT_NINE
