@@ -260,7 +260,8 @@ def lesson_files(directory: Path | None = None) -> list[Path]:
     folder = Path(str(files("minibridge.lesson_files"))) if directory is None else directory
     if not folder.is_dir():
         raise LessonError(f"'{folder}' is not a folder of lesson files")
-    return sorted(folder.glob("*.yaml"), key=lambda p: (p.name not in FILE_NAMES.values(), p.name))
+    order = {name: number for number, name in FILE_NAMES.items()}
+    return sorted(folder.glob("*.yaml"), key=lambda p: (order.get(p.name, 7), p.name))
 
 
 def find_lesson(number: int, directory: Path | None = None) -> Lesson:
@@ -508,9 +509,10 @@ def _lesson_deal(item: dict[str, Any], rules: RuleSet, name: str, problem: Any) 
             problem(("declarer",), f"the announcement makes {result.declarer.title} declarer, not "  # type: ignore[union-attr]
                                    f"{declarer.title}")  # fmt: skip
             declarer = result.declarer
-        declarer = declarer or result.declarer
+        if declarer is None:
+            declarer = result.declarer
     elif declarer is not None or contract is not None:
-        problem(("declarer" if declarer else "contract",), f"{name} has no declarer or contract: leave them out")
+        problem(("declarer" if declarer is not None else "contract",), f"{name} has no declarer or contract: leave them out")
         declarer, contract = None, None
     if contract is not None and declarer is not None:
         side = declarer.side

@@ -54,7 +54,8 @@ def announce(
     from minibridge.deal import Deal
 
     hands = Deal.from_pbn(deal)
-    first = seat_option_value(dealer) or Seat.from_str(deal.strip()[:1])
+    chosen = seat_option_value(dealer)
+    first = chosen if chosen is not None else Seat.from_str(deal.strip()[:1])
     if three_handed:
         three = announce_three_handed(hands, first, variant=three_handed)  # type: ignore[arg-type]
         if as_json:

@@ -96,12 +96,12 @@ def _replay_game(index: int, board: Any, rules: RuleSet, by_lesson: bool) -> dic
         strain = _strain_of(board.contract)
         if strain is None:
             return None
-        declarer = board.declarer or board.play.leader.rho
+        declarer = board.declarer if board.declarer is not None else board.play.leader.rho
         contract = _minibridge_contract(board.contract)
         if by_lesson:
             if contract is None:
                 raise MiniBridgeError(f"'{board.contract}' is not a MiniBridge contract (1NT, 4S, 5C …)")
-            dealer = board.dealer or Seat.dealer_of_board(board.number or 1)
+            dealer = board.dealer if board.dealer is not None else Seat.dealer_of_board(board.number or 1)
             announced = announce_under(rules, deal, dealer)
             if declarer not in announced.may_declare:
                 raise MiniBridgeError(f"the announcement makes {announced.declarer} declarer, not {declarer}")
