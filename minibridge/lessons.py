@@ -512,7 +512,8 @@ def _lesson_deal(item: dict[str, Any], rules: RuleSet, name: str, problem: Any) 
         if declarer is None:
             declarer = result.declarer
     elif declarer is not None or contract is not None:
-        problem(("declarer" if declarer is not None else "contract",), f"{name} has no declarer or contract: leave them out")
+        key = "declarer" if declarer is not None else "contract"
+        problem((key,), f"{name} has no declarer or contract: leave them out")
         declarer, contract = None, None
     if contract is not None and declarer is not None:
         side = declarer.side

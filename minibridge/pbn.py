@@ -5,7 +5,8 @@ Reading copes with what real files do: ``%`` lines, ``;`` and ``{…}`` comments
 ``##``, CRLF line ends, Latin-1 or UTF-8, voids, partial deals with ``-`` hands, play records cut short by a
 claim (``*``) and padded with ``-``, notes and NAGs in the play, passed-out boards.
 
->>> board = loads('[Board "1"]\\n[Dealer "N"]\\n[Deal "N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876"]')[0]
+>>> deal = "N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876"
+>>> board = loads(f'[Board "1"]\\n[Dealer "N"]\\n[Deal "{deal}"]')[0]
 >>> board.number, board.dealer.letter, board.deal[Seat.NORTH].hcp
 (1, 'N', 10)
 """
