@@ -1,0 +1,214 @@
+"""PBN files: the real files of other projects, the quirks they show, writing and reading back, bad files."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from minibridge.cards import Card, Seat, Suit
+from minibridge.deal import Deal
+from minibridge.errors import PBNError
+from minibridge.pbn import Board, PlayRecord, load, loads
+from minibridge.play import Play, replay
+
+SHARED_PBN = Path(__file__).parents[2] / "shared" / "data" / "pbn"
+needs_shared = pytest.mark.skipif(not SHARED_PBN.is_dir(), reason="the shared PBN files are not beside the project")
+DATA = Path(__file__).parent / "data"
+
+
+def real(name: str) -> list[Board]:
+    return load(SHARED_PBN / name)
+
+
+# Games, complete deals and play records in each real file (SOURCES.md beside the files).
+@needs_shared
+@pytest.mark.parametrize(
+    ("name", "games", "deals", "plays"),
+    [
+        ("dominicprice__endplay__example2.pbn", 299, 299, 278),
+        ("dominicprice__endplay__example4.pbn", 1, 1, 1),
+        ("jarekczek__pbntools__sky_club_2196_pairs_sky_club_jackpot_2000.pbn", 44, 44, 44),
+        ("timheilman__bridge-pbn__correct_20.pbn", 46, 27, 8),
+        ("timheilman__bridge-pbn__correct_21.pbn", 2, 2, 1),
+        ("zdenecek__pbn__bridgecomposer.pbn", 15, 15, 0),
+        ("zdenecek__pbn__nocontractcanbemade.pbn", 1, 1, 0),
+        ("zdenecek__pbn__psbridge.pbn", 32, 32, 0),
+    ],
+)
+def test_every_real_file_loads(name: str, games: int, deals: int, plays: int):
+    boards = real(name)
+    assert len(boards) == games
+    assert sum(b.deal is not None for b in boards) == deals
+    assert sum(b.play is not None for b in boards) == plays
+    for board in boards:
+        if board.deal is not None:
+            assert sum(len(board.deal[s]) for s in Seat) == 4 * board.deal.cards_per_hand
+
+
+@needs_shared
+def test_every_real_file_survives_writing_and_reading_back():
+    from minibridge.pbn import dumps
+
+    for path in sorted(SHARED_PBN.glob("*.pbn")):
+        boards = load(path)
+        again = loads(dumps(boards))
+        assert [(b.number, b.dealer, b.deal, b.declarer, b.contract, b.result, b.play) for b in again] == [
+            (b.number, b.dealer, b.deal, b.declarer, b.contract, b.result, b.play) for b in boards
+        ], path.name
+        assert [b.tags for b in again] == [b.tags for b in boards], path.name
+
+
+@needs_shared
+def test_complete_plays_replay_to_the_recorded_result():
+    """SOURCES.md: 64/64 complete plays of example2 and the 27 complete ones of the BBO file replay to Result."""
+    for name, expected in (
+        ("dominicprice__endplay__example2.pbn", 64),
+        ("jarekczek__pbntools__sky_club_2196_pairs_sky_club_jackpot_2000.pbn", 27),
+    ):
+        complete = 0
+        for board in real(name):
+            if board.play is None or board.declarer is None or board.deal is None:
+                continue
+            if len(board.play.tricks) < 13 or any(None in row for row in board.play.tricks):
+                continue
+            trumps = None if board.contract[1:2].upper() == "N" else Suit.from_str(board.contract[1])
+            done = replay(board.deal, board.play.tricks, trumps=trumps, declarer=board.declarer)
+            assert done.declarer_tricks == board.result, (name, board.line)
+            assert done.irregularities == []
+            complete += 1
+        assert complete == expected, name
+
+
+@needs_shared
+def test_passed_out_boards_and_lowercase_doubles():
+    boards = real("dominicprice__endplay__example2.pbn")
+    passed = [b for b in boards if b.contract == "Pass"]
+    assert len(passed) == 21
+    assert all(b.declarer is None and b.result is None for b in passed)
+    assert any(b.contract is not None and b.contract.endswith("x") for b in boards)
+
+
+@needs_shared
+def test_inheritance_with_hash_and_double_hash():
+    boards = real("timheilman__bridge-pbn__correct_20.pbn")
+    assert [b.tags.get("Event") for b in boards[:3]] == ["Autumn regional"] * 3
+    assert boards[1].tags["Site"] == "Gatlinburg, TN"
+    assert boards[1].tags["West"] == "?"  # "#": the previous game's value
+    assert boards[3].tags["Hidden"] == "NES"  # "##NES" sets it and it goes on …
+    assert boards[4].tags["Hidden"] == "NES"
+    assert boards[0].tags.get("Hidden") is None
+
+
+@needs_shared
+def test_result_with_a_side_and_a_latin1_site():
+    board = real("timheilman__bridge-pbn__correct_21.pbn")[1]
+    assert board.declarer is Seat.NORTH and board.result == 11  # [Result "NS 11"], North declares
+    assert "\xa0" in board.tags["Site"]
+    assert board.play is not None and board.play.leader is Seat.EAST and len(board.play.tricks) == 4
+
+
+@needs_shared
+def test_claim_padded_with_dashes_and_play_in_the_order_cards_fell():
+    board = real("dominicprice__endplay__example4.pbn")[0]
+    assert board.dealer is Seat.NORTH and board.declarer is Seat.EAST and board.result == 12
+    assert board.play.leader is Seat.SOUTH
+    third = board.play.tricks[2]  # written "CA D2 C9 CQ": East's ace first, the cards go to their holders
+    assert third[Seat.EAST] == Card.from_str("CA") and third[Seat.SOUTH] == Card.from_str("D2")
+    bbo = real("jarekczek__pbntools__sky_club_2196_pairs_sky_club_jackpot_2000.pbn")
+    assert any(None in row for b in bbo if b.play for row in b.play.tricks)
+
+
+def test_comments_escapes_and_crlf():
+    text = (
+        "% PBN 2.1\r\n[Event \"Club \\\"night\\\"\"] ; a comment\r\n{ a comment\r\nover two lines }\r\n"
+        "[Board \"7\"]\r\n[Dealer \"S\"]\r\n"
+        "[Deal \"N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876\"]\r\n\r\n"
+        "[Board \"8\"]\r\n"
+    )
+    first, second = loads(text)
+    assert first.tags["Event"] == 'Club "night"' and first.number == 7 and first.dealer is Seat.SOUTH
+    assert first.deal is not None and first.deal[Seat.SOUTH].length(Suit.SPADES) == 0
+    assert first.line == 2 and second.line == 9 and second.deal is None
+
+
+def test_a_board_written_from_code_reads_back():
+    from minibridge.pbn import dumps
+
+    rng = random.Random(7)
+    deal = Deal.random(rng)
+    play = Play(deal, trumps=Suit.HEARTS, declarer=Seat.SOUTH)
+    cards = []
+    while not play.finished:
+        card = rng.choice(play.legal_cards())
+        play.play(card)
+        cards.append(card)
+    record = PlayRecord.from_cards(cards, deal, Seat.WEST, Suit.HEARTS)
+    board = Board(number=3, dealer=Seat.SOUTH, deal=deal, declarer=Seat.SOUTH, contract="1H", result=9, play=record)
+    text = dumps([board])
+    assert '[Deal "S:' in text and '[Play "W"]' in text
+    again = loads(text)[0]
+    assert (again.number, again.dealer, again.deal, again.contract, again.play) == (3, Seat.SOUTH, deal, "1H", record)
+
+
+def test_from_cards_refuses_a_trick_led_by_the_wrong_player():
+    deal = Deal.from_pbn("N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876")
+    cards = [Card.from_str(c) for c in ("SA", "S2", "H5", "S9", "HA")]  # North wins the ace, East leads
+    with pytest.raises(PBNError, match="trick 2 is led by East, not North"):
+        PlayRecord.from_cards(cards, deal, Seat.NORTH, None)
+    assert PlayRecord.from_cards(cards[:4], deal, Seat.NORTH, None).tricks[0][Seat.EAST] == Card.from_str("S2")
+    with pytest.raises(PBNError, match="trick 1 is led by North, not East"):
+        PlayRecord.from_cards(cards, deal, Seat.EAST, None)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([None, *Suit]), st.integers(1, 13))
+def test_random_plays_round_trip(seed: int, trumps: Suit | None, size: int):
+    from minibridge.pbn import dumps
+
+    rng = random.Random(seed)
+    deal = Deal.random(rng, cards_per_hand=size)
+    declarer = rng.choice(list(Seat))
+    play = Play(deal, trumps=trumps, declarer=declarer)
+    cards = []
+    while not play.finished:
+        card = rng.choice(play.legal_cards())
+        play.play(card)
+        cards.append(card)
+    record = PlayRecord.from_cards(cards, deal, declarer.lho, trumps)
+    board = Board(number=seed % 32 + 1, deal=deal, declarer=declarer, contract="1NT", play=record)
+    again = loads(dumps([board]))[0]
+    assert again.deal == deal and again.play == record and again.declarer is declarer
+    done = replay(deal, again.play.tricks, trumps=trumps, declarer=declarer)
+    assert done.irregularities == [] and done.declarer_tricks == play.declarer_tricks
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("This is a shopping list.\nEggs\n", "not a PBN file"),
+        ('[Board "1"]\n[Deal "N:AKQ.T98.76.5432 - - -"]\n[Result "nine"]\n', "line 3, board 1: the result 'nine'"),
+        ('[Board "2"]\n[Deal "N:AA.T98.76.5432 KQJ.AKQ.AKQ.AKQ 2.2.2.2 3.3.3.3"]\n', "line 2, board 2: the deal"),
+        ('[Board "1"]\n[Play "N"]\nSA SK SQ XJ\n', "line 3: 'XJ' in the play is not a card"),
+        ('[Board "1"]\n[Play "Q"]\nSA\n', "should name the opening leader"),
+        ('[Board "1"\n', "a tag is written"),
+        ('[Board "1"]\n{ never closed\n', "never closed"),
+    ],
+)
+def test_bad_pbn_says_where_and_what(text: str, message: str):
+    with pytest.raises(PBNError, match=message.replace("(", r"\(")):
+        loads(text, source="class.pbn")
+
+
+def test_missing_and_not_pbn_files(tmp_path: Path):
+    with pytest.raises(PBNError, match="no such file"):
+        load(tmp_path / "missing.pbn")
+    with pytest.raises(PBNError, match="not a PBN file"):
+        load(DATA / "cli" / "not_pbn.pbn")
+    empty = tmp_path / "empty.pbn"
+    empty.write_text("% only a comment\n", encoding="ascii")
+    with pytest.raises(PBNError, match="no tags"):
+        load(empty)
