@@ -112,6 +112,13 @@ class BestContract:
     tricks: int
     result: Score
 
+    @property
+    def side_score(self) -> int:
+        """The declaring side's score, negative when the defenders score (the contract fails)."""
+        if self.result.made or self.result.scoring == "nbb":
+            return self.result.declarers_score
+        return -self.result.defenders_score
+
 
 def best_contract(table: DDTable, declarer: Seat, rules: RuleSet, *, deal: Deal) -> BestContract | None:
     """The best contract the rules allow for ``declarer``, from the double-dummy tricks (None without contracts)."""
@@ -132,9 +139,9 @@ def best_contract(table: DDTable, declarer: Seat, rules: RuleSet, *, deal: Deal)
                 continue
             tricks = table[declarer][strain]
             result = score(contract, tricks, rules, points=points)
-            value = result.declarers_score - result.defenders_score
-            if best is None or value > best.result.declarers_score - best.result.defenders_score:
-                best = BestContract(contract, tricks, result)
+            candidate = BestContract(contract, tricks, result)
+            if best is None or candidate.side_score > best.side_score:
+                best = candidate
     return best
 
 
@@ -176,7 +183,7 @@ class BoardAnalysis:
                 else None
             ),
             "best_contract": str(self.best.contract) if self.best is not None else None,
-            "best_score": self.best.result.declarers_score if self.best is not None else None,
+            "best_score": self.best.side_score if self.best is not None else None,
         }
 
 

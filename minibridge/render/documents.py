@@ -1,9 +1,9 @@
-"""Whole documents as PDF bytes: hand records, hand slips, score cards, travellers, answer keys, lesson packs."""
+"""Documents as PDF bytes: the page set-up every document shares, hand records and hand slips."""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from reportlab.lib.units import mm
@@ -11,7 +11,6 @@ from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
     Frame,
-    KeepTogether,
     PageBreak,
     PageTemplate,
     Paragraph,
@@ -26,9 +25,9 @@ from minibridge.render.flowables import BoardRecord, BoardView, HandSlip, hand_l
 from minibridge.render.styles import BOLD, FONT, GREY, INK, LIGHT, Page, paragraph_styles, register_fonts
 from minibridge.render.text import Wording
 
-__all__ = ["LAYOUTS", "board_view", "hand_records", "build_pdf", "records_story", "slips_story"]
+__all__ = ["LAYOUTS", "board_view", "build_pdf", "grid", "hand_records", "records_story", "slips_story"]
 
-LAYOUTS: dict[int, tuple[int, float]] = {1: (1, 1.95), 2: (1, 1.55), 4: (2, 0.98), 6: (2, 0.98)}
+LAYOUTS: dict[int, tuple[int, float]] = {1: (1, 1.95), 2: (1, 1.5), 4: (2, 0.98), 6: (2, 0.98)}
 """Boards per page → (columns, scale of a board)."""
 
 _STRAINS = (Strain.NO_TRUMPS, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
@@ -39,17 +38,9 @@ def build_pdf(story: list[Flowable], *, title: str, paper: str, words: Wording) 
     register_fonts()
     page = Page(paper)
     buffer = io.BytesIO()
-    document = BaseDocTemplate(
-        buffer,
-        pagesize=page.size,
-        leftMargin=page.margin,
-        rightMargin=page.margin,
-        topMargin=page.margin,
-        bottomMargin=page.margin,
-        title=title,
-        author="minibridge",
-        invariant=1,
-    )
+    document = BaseDocTemplate(buffer, pagesize=page.size, leftMargin=page.margin, rightMargin=page.margin,
+                               topMargin=page.margin, bottomMargin=page.margin, title=title, author="minibridge",
+                               invariant=1)  # fmt: skip
     frame = Frame(page.margin, page.margin + 6 * mm, page.frame_width, page.frame_height, id="body",
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)  # fmt: skip
 
@@ -57,8 +48,8 @@ def build_pdf(story: list[Flowable], *, title: str, paper: str, words: Wording) 
         canvas.saveState()
         canvas.setFont(FONT, 8)
         canvas.setFillColor(GREY)
-        canvas.drawCentredString(page.size[0] / 2, page.margin - 2 * mm, words("records", "footer", title=title,
-                                                                              page=doc.page))  # fmt: skip
+        text = words("page", "footer", title=title, page=doc.page)
+        canvas.drawCentredString(page.size[0] / 2, page.margin - 2 * mm, text)
         canvas.restoreState()
 
     document.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=footer)])
@@ -71,7 +62,6 @@ def board_view(analysis: BoardAnalysis, words: Wording, *, announcement: bool = 
     announced = analysis.announcement
     corner: list[str] = []
     footer: list[str] = []
-    ns, ew = announced.side_hcp(Seat.NORTH.side), announced.side_hcp(Seat.EAST.side)
     if not announcement:
         corner.append(words("records", "no_announcement"))
         corner.append(words("records", "leader", seat=analysis.dealer.lho.title))
@@ -85,7 +75,8 @@ def board_view(analysis: BoardAnalysis, words: Wording, *, announcement: bool = 
         else:
             corner.append(words("records", "declarer", seat=announced.declarer.title))
             corner.append(words("records", "dummy", seat=announced.dummy.title))
-    footer.append(words("records", "points_line", ns=ns, ew=ew))
+    footer.append(words("records", "points_line", ns=announced.side_hcp(Seat.NORTH.side),
+                        ew=announced.side_hcp(Seat.EAST.side)))  # fmt: skip
     tricks = analysis.declarer_tricks
     dd_heading = None
     dd = None
@@ -97,11 +88,8 @@ def board_view(analysis: BoardAnalysis, words: Wording, *, announcement: bool = 
         dd = [(strain.symbol, tricks[strain]) for strain in _STRAINS]
         if analysis.best is not None:
             best = analysis.best
-            if best.result.made:
-                footer.append(words("records", "best", contract=best.contract.symbol,
-                                    score=best.result.declarers_score))  # fmt: skip
-            else:
-                footer.append(words("records", "best_none"))
+            phrase = "best" if best.result.made else "best_fails"
+            footer.append(words("records", phrase, contract=best.contract.symbol, score=best.side_score))
     void = words("records", "void")
     return BoardView(
         title=words("records", "board", number=analysis.number),
@@ -118,7 +106,7 @@ def board_view(analysis: BoardAnalysis, words: Wording, *, announcement: bool = 
 def records_story(
     analyses: Sequence[BoardAnalysis], words: Wording, *, per_page: int, heading: str, announcement: bool = True
 ) -> list[Flowable]:
-    """Hand records, ``per_page`` boards to a page, under a heading."""
+    """Hand records, ``per_page`` boards to a page, each page under the heading."""
     styles = paragraph_styles()
     columns, scale = LAYOUTS[per_page]
     story: list[Flowable] = []
@@ -126,8 +114,8 @@ def records_story(
         if start:
             story.append(PageBreak())
         story.append(Paragraph(heading, styles["heading"]))
-        records = [BoardRecord(board_view(a, words, announcement=announcement), scale)
-                   for a in analyses[start : start + per_page]]  # fmt: skip
+        records: list[Flowable] = [BoardRecord(board_view(a, words, announcement=announcement), scale)
+                                   for a in analyses[start : start + per_page]]  # fmt: skip
         rows = [records[i : i + columns] for i in range(0, len(records), columns)]
         rows[-1] = rows[-1] + [Spacer(1, 1)] * (columns - len(rows[-1]))
         table = Table(rows, hAlign="CENTER")
@@ -154,14 +142,13 @@ def hand_records(
 
 
 def slips_story(analyses: Sequence[BoardAnalysis], words: Wording, *, paper: str) -> list[Flowable]:
-    """Hand slips: one per seat per board, four boards to a page, to cut out and put in the boards."""
+    """Hand slips: one per seat per board, five boards to a page, to cut out and put in the boards."""
     styles = paragraph_styles()
     page = Page(paper)
     width = page.frame_width / 4 - 1 * mm
     height = 40 * mm
     void = words("records", "void")
-    story: list[Flowable] = [Paragraph(words("slips", "heading"), styles["heading"]),
-                             Paragraph(words("slips", "instructions"), styles["small"])]  # fmt: skip
+    story: list[Flowable] = []
     rows = []
     for analysis in analyses:
         row = []
@@ -172,6 +159,10 @@ def slips_story(analyses: Sequence[BoardAnalysis], words: Wording, *, paper: str
             row.append(HandSlip(title, seat_line, hand_lines(analysis.deal[seat], void), width, height))
         rows.append(row)
     for start in range(0, len(rows), 5):
+        if start:
+            story.append(PageBreak())
+        story.append(Paragraph(words("slips", "heading"), styles["heading"]))
+        story.append(Paragraph(words("slips", "instructions"), styles["small"]))
         table = Table(rows[start : start + 5], colWidths=[width + 1 * mm] * 4)
         table.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0.5 * mm),
                                    ("RIGHTPADDING", (0, 0), (-1, -1), 0.5 * mm),
@@ -182,7 +173,7 @@ def slips_story(analyses: Sequence[BoardAnalysis], words: Wording, *, paper: str
 
 
 def grid(rows: list[list[Any]], widths: list[float], *, header_rows: int = 1, height: float | None = None) -> Table:
-    """A ruled table for writing in: bold header, light grid, tall rows."""
+    """A ruled table for writing in: bold header on a light ground, a grey grid, tall rows."""
     table = Table(rows, colWidths=widths, rowHeights=[None] * header_rows + [height] * (len(rows) - header_rows),
                   repeatRows=header_rows)  # fmt: skip
     table.setStyle(TableStyle([
@@ -193,13 +184,7 @@ def grid(rows: list[list[Any]], widths: list[float], *, header_rows: int = 1, he
         ("BACKGROUND", (0, 0), (-1, header_rows - 1), LIGHT),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 1.2 * mm),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 1.2 * mm),
     ]))  # fmt: skip
     return table
-
-
-def keep(*flowables: Flowable) -> KeepTogether:
-    """Flowables that stay on one page."""
-    return KeepTogether(list(flowables))
-
-
-ProgressCallback = Callable[[int], None]

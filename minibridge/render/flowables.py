@@ -11,9 +11,23 @@ from minibridge.cards import Seat, Suit
 from minibridge.deal import Hand
 from minibridge.render.styles import BOLD, FONT, GREY, INK, LIGHT, suit_colour
 
-__all__ = ["BoardView", "BoardRecord", "HandSlip", "hand_lines"]
+__all__ = ["BoardView", "BoardRecord", "HandSlip", "hand_lines", "fitted_lines"]
 
 SUITS_HIGH_FIRST = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+def fitted_lines(lines: list[tuple[str, str]], width: float, size: float) -> tuple[list[tuple[str, str]], float]:
+    """A hand's suits and the font size that fits the longest within ``width``: smaller, then without spaces."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    widest = max((stringWidth(ranks, FONT, size) for _, ranks in lines), default=0.0)
+    if widest <= width:
+        return lines, size
+    if widest * 0.75 <= width:
+        return lines, size * width / widest
+    packed = [(symbol, ranks.replace(" ", "")) for symbol, ranks in lines]
+    widest = max(stringWidth(ranks, FONT, size) for _, ranks in packed)
+    return packed, min(size, size * width / widest)
 
 
 def hand_lines(hand: Hand, void: str) -> list[tuple[str, str]]:
@@ -44,6 +58,8 @@ class BoardRecord(Flowable):
 
     BASE_WIDTH = 90 * mm
     BASE_HEIGHT = 82 * mm
+    HAND_WIDTH = 26.5 * mm
+    RANKS_INDENT = 4.6 * mm
 
     def __init__(self, view: BoardView, scale: float = 1.0) -> None:
         super().__init__()
@@ -58,13 +74,15 @@ class BoardRecord(Flowable):
     def _hand(self, x: float, top: float, seat: Seat) -> None:
         c = self.canv
         line = 4.3 * mm
-        for index, (symbol, ranks) in enumerate(self.view.hands[seat]):
+        lines, size = fitted_lines(self.view.hands[seat], self.HAND_WIDTH - self.RANKS_INDENT, 10)
+        for index, (symbol, ranks) in enumerate(lines):
             y = top - (index + 1) * line
             c.setFillColor(suit_colour(symbol))
             c.setFont(FONT, 10)
             c.drawString(x, y, symbol)
             c.setFillColor(INK)
-            c.drawString(x + 4.6 * mm, y, ranks)
+            c.setFont(FONT, size)
+            c.drawString(x + self.RANKS_INDENT, y, ranks)
 
     def draw(self) -> None:
         c = self.canv
@@ -123,21 +141,24 @@ class BoardRecord(Flowable):
             c.drawString(3 * mm, 3 * mm + index * 3.6 * mm, text)
         if self.view.dd_heading is None:
             return
-        left = 58 * mm
+        left = 61 * mm
         c.setFont(FONT, 7)
         c.setFillColor(GREY)
-        c.drawString(left, 14.5 * mm, self.view.dd_heading)
+        c.drawString(left, 22 * mm, self.view.dd_heading)
         if not self.view.dd:
             return
-        step = 6 * mm
+        step = 5.4 * mm
+        c.setStrokeColor(LIGHT)
+        c.setLineWidth(0.5)
+        c.line(left, 15.6 * mm, left + step * len(self.view.dd), 15.6 * mm)
         for index, (symbol, tricks) in enumerate(self.view.dd):
-            cx = left + 2 * mm + index * step
+            cx = left + step / 2 + index * step
             c.setFont(FONT, 8.5)
             c.setFillColor(suit_colour(symbol))
-            c.drawCentredString(cx, 10 * mm, symbol)
+            c.drawCentredString(cx, 17 * mm, symbol)
             c.setFillColor(INK)
-            c.setFont(BOLD, 8.5)
-            c.drawCentredString(cx, 6 * mm, str(tricks))
+            c.setFont(BOLD, 9)
+            c.drawCentredString(cx, 12 * mm, str(tricks))
 
 
 class HandSlip(Flowable):
@@ -167,11 +188,13 @@ class HandSlip(Flowable):
         c.drawString(3 * mm, self.height - 6 * mm, self.title)
         c.setFont(FONT, 8.5)
         c.drawRightString(self.width - 3 * mm, self.height - 6 * mm, self.seat_line)
-        for index, (symbol, ranks) in enumerate(self.lines):
+        lines, size = fitted_lines(self.lines, self.width - 13 * mm, 11)
+        for index, (symbol, ranks) in enumerate(lines):
             y = self.height - 12 * mm - index * 5 * mm
             c.setFont(FONT, 11)
             c.setFillColor(suit_colour(symbol))
             c.drawString(4 * mm, y, symbol)
             c.setFillColor(INK)
+            c.setFont(FONT, size)
             c.drawString(10 * mm, y, ranks)
         c.restoreState()

@@ -1,0 +1,146 @@
+"""A lesson pack: cover, teacher's notes, hand records, hand slips, score cards, travellers and answer key."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from xml.sax.saxutils import escape
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph, Spacer
+
+from minibridge.analysis import BoardAnalysis
+from minibridge.lessons import Lesson, LessonDeal, explain, solve
+from minibridge.render.documents import build_pdf, records_story, slips_story
+from minibridge.render.sheets import scorecard_story, travellers_story
+from minibridge.render.styles import paragraph_styles
+from minibridge.render.text import Wording
+from minibridge.rules import RuleSet
+
+__all__ = ["SECTIONS", "rules_lines", "cover_story", "notes_story", "answers_story", "lesson_pack"]
+
+SECTIONS = ("notes", "records", "slips", "scorecards", "travellers", "answers")
+"""The sections of a pack after its cover, in order."""
+
+
+def _bullets(texts: Sequence[str], style: object, *, numbered: bool = False) -> ListFlowable:
+    items = [ListItem(Paragraph(escape(text), style), leftIndent=14) for text in texts]  # type: ignore[arg-type]
+    kind = {"bulletType": "1", "bulletFormat": "%s."} if numbered else {"bulletType": "bullet", "start": "•"}
+    return ListFlowable(items, leftIndent=14, bulletFontSize=9, **kind)  # type: ignore[arg-type]
+
+
+def rules_lines(rules: RuleSet, words: Wording) -> list[str]:
+    """The rules in force, one sentence each, from the wording of ``pack.j2``."""
+    phrases = [
+        ("rule_cards", {"cards_per_hand": rules.cards_per_hand}),
+        ("rule_announcement", {"announcement": rules.announcement, "tie_rule": rules.tie_rule}),
+        ("rule_strains", {"strains": sorted(s.letter for s in rules.strains)}),
+        ("rule_contracts", {"has_contract": rules.has_contract, "part_score": rules.part_score, "game": rules.game,
+                            "slam": rules.slam}),
+        ("rule_dutch", {"dutch_restrictions": rules.dutch_restrictions}),
+        ("rule_scoring", {"scoring": rules.scoring}),
+        ("rule_duplicate", {"duplicate": rules.duplicate}),
+        ("rule_signals", {"signals": rules.signals}),
+        ("rule_competition", {"competition": rules.competition}),
+    ]  # fmt: skip
+    lines = (words("pack", phrase, **context) for phrase, context in phrases)
+    return [line for line in lines if line]
+
+
+def cover_story(lesson: Lesson, words: Wording, *, boards: int, seed: int) -> list[Flowable]:
+    """The cover: the lesson, its objectives, the rules in force and what the pack holds."""
+    styles = paragraph_styles()
+    contents = [f"{words('pack', 'section', name=name)}: {words('pack', 'section_purpose', name=name)}"
+                for name in SECTIONS]  # fmt: skip
+    return [
+        Spacer(1, 12 * mm),
+        Paragraph(escape(words("pack", "title", name=lesson.name, title=lesson.title)), styles["title"]),
+        Paragraph(escape(words("pack", "subtitle", boards=boards, seed=seed)), styles["subtitle"]),
+        Paragraph(escape(words("pack", "objectives_heading")), styles["heading"]),
+        _bullets(lesson.objectives, styles["body"]),
+        Paragraph(escape(words("pack", "rules_heading")), styles["heading"]),
+        _bullets(rules_lines(lesson.rules, words), styles["body"]),
+        Paragraph(escape(words("pack", "contents_heading")), styles["heading"]),
+        _bullets(contents, styles["body"]),
+    ]
+
+
+def _paragraphs(text: str) -> list[str]:
+    """Paragraphs separated by blank lines, as Paragraph markup; a line starting '(1)' begins a new line."""
+    found = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        lines = [escape(line.strip()) for line in block.splitlines() if line.strip()]
+        markup = lines[0] if lines else ""
+        for line in lines[1:]:
+            markup += ("<br/>" if re.match(r"\(\d+\)", line) else " ") + line
+        found.append(markup)
+    return found
+
+
+def notes_story(lesson: Lesson, deals: Sequence[LessonDeal], words: Wording, *, seed: int) -> list[Flowable]:
+    """The teacher's notes: how to run the lesson, the teaching tips, and what each deal shows."""
+    styles = paragraph_styles()
+    story: list[Flowable] = [Paragraph(escape(words("pack", "section", name="notes")), styles["heading"])]
+    story += [Paragraph(markup, styles["body"]) for markup in _paragraphs(lesson.teacher_notes)]
+    if lesson.tips:
+        story.append(Paragraph(escape(words("pack", "tips_heading")), styles["heading"]))
+        story.append(_bullets(lesson.tips, styles["body"], numbered=True))
+    noted = [d for d in deals if d.note]
+    generated = [d.board for d in deals if d.generated]
+    if noted or generated:
+        story.append(Paragraph(escape(words("pack", "deal_notes_heading")), styles["heading"]))
+        story += [Paragraph(escape(words("pack", "deal_note", board=d.board, note=d.note)), styles["body"])
+                  for d in noted]  # fmt: skip
+        if generated:
+            text = words("pack", "generated_deals", first=min(generated), last=max(generated), seed=seed)
+            story.append(Paragraph(escape(text), styles["body"]))
+    return story
+
+
+def answers_story(lesson: Lesson, words: Wording) -> list[Flowable]:
+    """The answer key: each exercise's question, the answer and the reason, worked out by the engine."""
+    styles = paragraph_styles()
+    story: list[Flowable] = [Paragraph(escape(words("answers", "heading")), styles["heading"])]
+    if not lesson.exercises:
+        story.append(Paragraph(escape(words("answers", "no_exercises")), styles["body"]))
+    for exercise in lesson.exercises:
+        answer = words("answers", "answer", kind=exercise.kind, answer=solve(lesson, exercise))
+        story.append(KeepTogether([
+            Paragraph(escape(words("answers", "exercise", id=exercise.id, board=exercise.board)), styles["cellbold"]),
+            Paragraph(escape(" ".join(exercise.question.split())), styles["body"]),
+            Paragraph(f"<b>{escape(words('answers', 'answer_label'))}</b> {escape(answer)}", styles["body"]),
+            Paragraph(f"<b>{escape(words('answers', 'why_label'))}</b> {escape(explain(lesson, exercise))}",
+                      styles["body"]),
+            Spacer(1, 3 * mm),
+        ]))  # fmt: skip
+    return story
+
+
+def lesson_pack(
+    lesson: Lesson,
+    deals: Sequence[LessonDeal],
+    analyses: Sequence[BoardAnalysis],
+    words: Wording,
+    *,
+    seed: int,
+    paper: str = "a4",
+    per_page: int = 4,
+    tables: int = 6,
+) -> bytes:
+    """The whole pack for a lesson and its deals (with their analyses, in the same order), as a PDF."""
+    boards = [(d.board, d.dealer) for d in deals]
+    title = words("pack", "title", name=lesson.name, title=lesson.title)
+    records = records_story(analyses, words, per_page=per_page, heading=words("pack", "section", name="records"),
+                            announcement=lesson.rules.announcement)  # fmt: skip
+    story: list[Flowable] = cover_story(lesson, words, boards=len(deals), seed=seed)
+    for part in (
+        notes_story(lesson, deals, words, seed=seed),
+        records,
+        slips_story(analyses, words, paper=paper),
+        scorecard_story(lesson.rules, boards, words, paper=paper),
+        travellers_story(lesson.rules, boards, words, paper=paper, tables=tables),
+        answers_story(lesson, words),
+    ):
+        story.append(PageBreak())
+        story += part
+    return build_pdf(story, title=title, paper=paper, words=words)
