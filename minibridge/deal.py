@@ -99,18 +99,29 @@ class Hand:
             )
         mask = 0
         for suit, holding in zip((3, 2, 1, 0), parts, strict=True):
-            base = 13 * suit
-            for letter in holding.upper().replace("10", "T"):
-                rank = _RANK_OFFSET.get(letter)
-                if rank is None:
-                    raise NotationError(
-                        f"the hand '{text}' has '{letter}' in {Suit(suit).plural}; cards are A K Q J T 9 8 7 6 5 4 3 2"
-                    )
-                bit = 1 << (base + rank)
-                if mask & bit:
-                    raise DealError(f"the hand '{text}' holds the {Suit(suit).plural[:-1]} {letter} twice")
-                mask |= bit
+            bits = _HOLDINGS.get(holding)
+            if bits is None:
+                bits = _read_holding(text, Suit(suit), holding)
+            mask |= bits << 13 * suit
         return cls(mask)
+
+
+_HOLDINGS: dict[str, int] = {}
+"""Holdings already read (``AKT``, ``kq10``): their ranks as 13 bits, the two lowest."""
+
+
+def _read_holding(text: str, suit: Suit, holding: str) -> int:
+    """The ranks of one suit of the hand ``text`` as 13 bits; remembered for the next hand that holds the same."""
+    bits = 0
+    for letter in holding.upper().replace("10", "T"):
+        rank = _RANK_OFFSET.get(letter)
+        if rank is None:
+            raise NotationError(f"the hand '{text}' has '{letter}' in {suit.plural}; cards are A K Q J T 9 8 7 6 5 4 3 2")
+        if bits >> rank & 1:
+            raise DealError(f"the hand '{text}' holds the {suit.plural[:-1]} {letter} twice")
+        bits |= 1 << rank
+    _HOLDINGS[holding] = bits
+    return bits
 
 
 class Deal(Mapping[Seat, Hand]):
