@@ -116,7 +116,9 @@ def _read_holding(text: str, suit: Suit, holding: str) -> int:
     for letter in holding.upper().replace("10", "T"):
         rank = _RANK_OFFSET.get(letter)
         if rank is None:
-            raise NotationError(f"the hand '{text}' has '{letter}' in {suit.plural}; cards are A K Q J T 9 8 7 6 5 4 3 2")
+            raise NotationError(
+                f"the hand '{text}' has '{letter}' in {suit.plural}; cards are A K Q J T 9 8 7 6 5 4 3 2"
+            )
         if bits >> rank & 1:
             raise DealError(f"the hand '{text}' holds the {suit.plural[:-1]} {letter} twice")
         bits |= 1 << rank
