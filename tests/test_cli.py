@@ -125,6 +125,13 @@ def test_announce_json():
     }
 
 
+def test_announce_dealer_north_is_taken_at_its_word():
+    """--dealer N with a deal written from East: North announces first (North is seat 0, not 'no seat')."""
+    east_first = "E:QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76 AK32.KQ2.A32.K32"
+    assert run_json("announce", east_first, "--dealer", "N")["dealer"] == "N"  # type: ignore[index]
+    assert run_json("announce", east_first)["dealer"] == "E"  # type: ignore[index]
+
+
 def test_announce_redeal_and_words():
     redeal = "N:AKQJ.AKQJ.32.432 6543.6543.AKQJ.A T987.T987.T98.T9 2.2.7654.KQJ8765"
     data = run_json("announce", redeal)
@@ -176,12 +183,21 @@ def test_replay_of_one_board_in_words():
     assert "Board 1 (game 0)" in output and "trick  1:" in output
 
 
+@needs_shared
+def test_replay_of_one_board_of_a_file_and_a_board_not_there():
+    path = str(SHARED_PBN / "jarekczek__pbntools__sky_club_2196_pairs_sky_club_jackpot_2000.pbn")
+    games = run_json("replay", path, "--board", "2")
+    assert isinstance(games, list) and {g["board"] for g in games} == {2} and len(games) == 4
+    code, output = run("replay", path, "--board", "40")
+    assert code == 0 and "no game with a deal, a contract and a recorded play on board 40" in output
+
+
 @pytest.mark.parametrize(
     ("name", "message"),
     [
         ("missing.pbn", "no such file"),
         ("not_pbn.pbn", "not a PBN file"),
-        ("illegal_card_in_play.pbn", "board 1"),
+        ("illegal_card_in_play.pbn", "board 1 (game 0, line 2): trick 1: North plays CA but it was dealt to South"),
     ],
 )
 def test_replay_bad_files(name: str, message: str):
