@@ -218,6 +218,20 @@ def test_verify_passes_the_small_lesson_and_fails_a_changed_answer(tmp_path: Pat
     assert "MiniLesson Three" in output
 
 
+def test_verify_fails_a_copy_of_a_shipped_lesson_with_one_answer_changed(tmp_path: Path):
+    shipped = find_lesson(5)
+    text = shipped.path.read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    position = next(i for i, e in enumerate(data["exercises"]) if e["answer"] == 11)
+    data["exercises"][position]["answer"] = 10
+    changed = write_lesson(tmp_path, data, "five.yaml")
+    code, output = invoke("verify", str(changed))
+    assert code == 1
+    exercise = data["exercises"][position].get("id", position + 1)
+    assert f"exercise {exercise}" in output and "MiniLesson Five" in output and "11" in output
+    assert invoke("verify", str(write_lesson(tmp_path, yaml.safe_load(text), "again.yaml")))[0] == 0
+
+
 def test_solve_gives_the_engine_answers():
     lesson = load_lesson(SMALL)
     answers = {e.id: solve(lesson, e) for e in lesson.exercises}
