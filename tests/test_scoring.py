@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-import pytest
+import random
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from minibridge.announce import announce
 from minibridge.cards import Seat, Side, Strain
 from minibridge.contract import Contract
+from minibridge.deal import Deal
 from minibridge.errors import ContractError, RuleError
+from minibridge.play import Play
 from minibridge.rules import RuleSet, find_rules
 from minibridge.scoring import Score, Session, breakdown, score, score_table, trick_points
 
@@ -577,3 +584,25 @@ def test_session_history_holds_dealer_and_score():
     assert dealer is Seat.NORTH
     assert isinstance(result, Score)
     assert result is THREE_NT_NINE
+
+
+# --- properties over random deals ------------------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["1NT", "1S", "1H", "1D", "1C", "3NT", "4S", "4H", "5D", "5C"]))
+def test_dutch_scores_of_random_deals_are_zero_sum(seed: int, text: str):
+    """003: whatever is played, the defenders get the opposite of the declaring side's score."""
+    rng = random.Random(seed)
+    deal = Deal.random(rng)
+    announced = announce(deal, Seat(rng.randrange(4)))
+    if announced.redeal:
+        return
+    play = Play(deal, trumps=contract(text).strain.trumps, declarer=announced.declarer)
+    while not play.finished:
+        play.play(rng.choice(play.legal_cards()))
+    assert play.declarer_tricks + play.tricks_won(announced.declarer.side.other) == 13
+    result = score(contract(text), play.declarer_tricks, NBB)
+    assert result.declarers_score + result.defenders_score == 0
+    ebu = score(contract(text), play.declarer_tricks, EBU)
+    assert min(ebu.declarers_score, ebu.defenders_score) == 0 and max(ebu.declarers_score, ebu.defenders_score) > 0
