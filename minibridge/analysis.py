@@ -29,6 +29,8 @@ DDTable = dict[Seat, dict[Strain, int]]
 """Tricks for each declaring seat and strain."""
 
 _CACHE_VERSION = 1
+_BATCH = 8
+"""Deals solved in one call of DDS: small enough for a moving progress bar, big enough to keep every core busy."""
 
 
 def cache_folder() -> Path:
@@ -69,19 +71,22 @@ def dd_tables(
     """The double-dummy table of each deal (None for a short deal, which DDS cannot solve).
 
     With ``cache`` results are read from and written to :func:`cache_folder`; ``progress`` is called with
-    the number of deals solved each time a batch is done.
+    the number of deals done: first those found in the cache or too short to solve, then each batch solved.
+    A deal that appears twice is solved once.
     """
     folder = cache_folder()
     tables: list[DDTable | None] = [None] * len(deals)
-    to_solve: list[int] = []
+    to_solve: dict[Deal, list[int]] = {}
     for index, deal in enumerate(deals):
         if deal.cards_per_hand != 13:
             continue
-        cached = _read_cached(folder, deal) if cache else None
+        cached = _read_cached(folder, deal) if cache and deal not in to_solve else None
         if cached is not None:
             tables[index] = cached
         else:
-            to_solve.append(index)
+            to_solve.setdefault(deal, []).append(index)
+    if progress is not None:
+        progress(len(deals) - sum(len(places) for places in to_solve.values()))
     if to_solve:
         from endplay.dds import calc_all_tables
         from endplay.types import Deal as EndplayDeal
@@ -90,17 +95,18 @@ def dd_tables(
         denoms = {Strain.NO_TRUMPS: Denom.nt, Strain.SPADES: Denom.spades, Strain.HEARTS: Denom.hearts,
                   Strain.DIAMONDS: Denom.diamonds, Strain.CLUBS: Denom.clubs}  # fmt: skip
         players = {seat: Player.find(seat.letter) for seat in Seat}
-        batch = 8
-        for start in range(0, len(to_solve), batch):
-            chunk = to_solve[start : start + batch]
-            solved = calc_all_tables([EndplayDeal.from_pbn(deals[i].to_pbn()) for i in chunk])
-            for index, raw in zip(chunk, solved, strict=True):
+        unique = list(to_solve)
+        for start in range(0, len(unique), _BATCH):
+            chunk = unique[start : start + _BATCH]
+            solved = calc_all_tables([EndplayDeal.from_pbn(deal.to_pbn()) for deal in chunk])
+            for deal, raw in zip(chunk, solved, strict=True):
                 table = {seat: {strain: int(raw[denoms[strain], players[seat]]) for strain in Strain} for seat in Seat}
-                tables[index] = table
+                for index in to_solve[deal]:
+                    tables[index] = table
                 if cache:
-                    _write_cached(folder, deals[index], table)
+                    _write_cached(folder, deal, table)
             if progress is not None:
-                progress(len(chunk))
+                progress(sum(len(to_solve[deal]) for deal in chunk))
     return tables
 
 

@@ -17,8 +17,8 @@ LAYERS: list[set[str]] = [
     {"cards"},
     {"deal", "rules"},
     {"contract", "announce", "pbn", "play", "signals"},
-    {"scoring", "lessons", "dealing", "analysis", "files"},
-    {"league", "robot"},
+    {"scoring", "lessons", "dealing", "analysis", "files", "boards"},
+    {"league", "duplicate", "robot"},
     {"render"},
     {"cli"},
 ]

@@ -27,8 +27,11 @@ from minibridge.render.text import Wording
 
 __all__ = ["LAYOUTS", "board_view", "build_pdf", "grid", "hand_records", "records_story", "slips_story"]
 
-LAYOUTS: dict[int, tuple[int, float]] = {1: (1, 1.95), 2: (1, 1.5), 4: (2, 0.98), 6: (2, 0.98)}
-"""Boards per page → (columns, scale of a board)."""
+LAYOUTS: dict[int, int] = {1: 1, 2: 1, 4: 2, 6: 2}
+"""Boards per page → columns."""
+_MAX_SCALE = 1.9
+_GAP = 4.5 * mm
+_HEADING = 13 * mm
 
 _STRAINS = (Strain.NO_TRUMPS, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 
@@ -104,11 +107,21 @@ def board_view(analysis: BoardAnalysis, words: Wording, *, announcement: bool = 
 
 
 def records_story(
-    analyses: Sequence[BoardAnalysis], words: Wording, *, per_page: int, heading: str, announcement: bool = True
+    analyses: Sequence[BoardAnalysis],
+    words: Wording,
+    *,
+    per_page: int,
+    heading: str,
+    paper: str = "a4",
+    announcement: bool = True,
 ) -> list[Flowable]:
-    """Hand records, ``per_page`` boards to a page, each page under the heading."""
+    """Hand records, ``per_page`` boards to a page, each page under the heading, as large as the paper allows."""
     styles = paragraph_styles()
-    columns, scale = LAYOUTS[per_page]
+    page = Page(paper)
+    columns = LAYOUTS[per_page]
+    rows_per_page = -(-per_page // columns)
+    scale = min(_MAX_SCALE, (page.frame_width / columns - _GAP) / BoardRecord.BASE_WIDTH,
+                ((page.frame_height - _HEADING) / rows_per_page - _GAP) / BoardRecord.BASE_HEIGHT)  # fmt: skip
     story: list[Flowable] = []
     for start in range(0, len(analyses), per_page):
         if start:
@@ -137,7 +150,7 @@ def hand_records(
 ) -> bytes:
     """Hand records as a PDF."""
     heading = title or words("records", "default_title")
-    story = records_story(analyses, words, per_page=per_page, heading=heading, announcement=announcement)
+    story = records_story(analyses, words, per_page=per_page, heading=heading, paper=paper, announcement=announcement)
     return build_pdf(story, title=heading, paper=paper, words=words)
 
 

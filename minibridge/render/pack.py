@@ -131,7 +131,7 @@ def lesson_pack(
     boards = [(d.board, d.dealer) for d in deals]
     title = words("pack", "title", name=lesson.name, title=lesson.title)
     records = records_story(analyses, words, per_page=per_page, heading=words("pack", "section", name="records"),
-                            announcement=lesson.rules.announcement)  # fmt: skip
+                            paper=paper, announcement=lesson.rules.announcement)  # fmt: skip
     story: list[Flowable] = cover_story(lesson, words, boards=len(deals), seed=seed)
     for part in (
         notes_story(lesson, deals, words, seed=seed),

@@ -1,0 +1,55 @@
+"""The boards of a pack or a practice set: a lesson's own deals, then more dealt at random to suit the lesson.
+
+>>> from minibridge.lessons import find_lesson
+>>> deals, seed = pack_deals(find_lesson(3), 12)
+>>> [d.board for d in deals][-3:], seed, deals[-1].generated
+([10, 11, 12], 303, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from minibridge.dealing import DealSpec, DealtBoard, generate
+from minibridge.lessons import Lesson, LessonDeal
+
+__all__ = ["default_seed", "practice_spec", "practice_deals", "pack_deals"]
+
+
+def default_seed(lesson: Lesson) -> int:
+    """The seed of the lesson file's ``generate:`` block, or 101 times the lesson's number when it has none."""
+    return lesson.generate_spec.seed if lesson.generate_spec is not None else 101 * lesson.number
+
+
+def practice_spec(lesson: Lesson, count: int, *, seed: int | None = None, first_board: int = 1) -> DealSpec:
+    """The lesson's constraints for ``count`` deals from ``seed``: its ``generate:`` block, or for a lesson
+    without one, deals as long as its longest written deal."""
+    seed = default_seed(lesson) if seed is None else seed
+    if lesson.generate_spec is not None:
+        return dataclasses.replace(lesson.generate_spec, seed=seed, count=count, first_board=first_board)
+    size = lesson.rules.cards_per_hand or max((d.deal.cards_per_hand for d in lesson.deals), default=13)
+    return DealSpec(seed=seed, count=count, first_board=first_board, cards_per_hand=size)
+
+
+def practice_deals(lesson: Lesson, count: int, *, seed: int | None = None) -> list[DealtBoard]:
+    """``count`` deals that suit the lesson, boards numbered from 1, always the same for the same seed."""
+    return generate(practice_spec(lesson, count, seed=seed))
+
+
+def pack_deals(lesson: Lesson, count: int | None = None, *, seed: int | None = None) -> tuple[list[LessonDeal], int]:
+    """The boards of a lesson pack and the seed of its random deals.
+
+    First the deals written in the lesson file (the ones its notes and exercises talk about), then deals
+    generated from ``seed`` up to ``count`` boards. With the lesson's own seed and count this is exactly the
+    lesson's set of deals.
+    """
+    seed = default_seed(lesson) if seed is None else seed
+    written = [d for d in lesson.deals if not d.generated]
+    if count is None:
+        count = len(lesson.deals)
+    if count <= len(written):
+        return written[:count], seed
+    first = max(d.board for d in written) + 1 if written else 1
+    spec = practice_spec(lesson, count - len(written), seed=seed, first_board=first)
+    extra = [LessonDeal(b.board, b.dealer, b.deal, generated=True) for b in generate(spec)]
+    return written + extra, seed

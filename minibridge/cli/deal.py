@@ -1,0 +1,49 @@
+"""``minibridge deal``: deals that suit a lesson, reproducible from a seed, as PBN."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from minibridge.cli import main
+from minibridge.cli.common import lesson_from, lessons_folder_option, reports_errors
+from minibridge.cli.printing import force_option
+
+
+@main.command()
+@click.option("--lesson", "lesson_ref", metavar="N|FILE", required=True,
+              help="Deal for MiniLesson N (1 to 6), or for a lesson file: its constraints and hand size.")  # fmt: skip
+@click.option("-n", "count", type=click.IntRange(1, 64), default=8, show_default=True, help="How many deals.")
+@click.option("--seed", type=int, help="The seed: the same seed always gives the same deals (default: the lesson's).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the deals to this PBN file instead of printing them.")  # fmt: skip
+@force_option
+@lessons_folder_option
+@reports_errors
+def deal(
+    lesson_ref: str, count: int, seed: int | None, output: Path | None, force: bool, lessons_folder: Path | None
+) -> None:
+    """Deal boards that suit a lesson (its constraints: points, fits, long suits …), written as PBN.
+
+    \b
+    Examples:
+        minibridge deal --lesson 5 -n 8
+        minibridge deal --lesson 4 -n 16 --seed 7 -o output/trumps.pbn
+    """
+    from minibridge.boards import practice_deals
+    from minibridge.files import write_atomic
+    from minibridge.pbn import Board, dumps
+
+    lesson = lesson_from(lesson_ref, lessons_folder)
+    boards = [Board(number=b.board, dealer=b.dealer, deal=b.deal) for b in practice_deals(lesson, count, seed=seed)]
+    text = dumps(boards).rstrip("\n") + "\n"
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    write_atomic(output, text, overwrite=force)
+    click.echo(f"{_boards(len(boards))} for {lesson.name} written to {output}", err=True)
+
+
+def _boards(count: int) -> str:
+    return f"{count} board{'s' if count != 1 else ''}"

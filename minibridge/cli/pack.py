@@ -1,0 +1,79 @@
+"""``minibridge pack``: everything a teacher takes into class for a lesson, in one PDF."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from minibridge.cli import main
+from minibridge.cli.common import lesson_from, lessons_folder_option, reports_errors
+from minibridge.cli.printing import (
+    OUTPUT,
+    force_option,
+    paper_option,
+    quiet_option,
+    refuse_existing,
+    solving_progress,
+    templates_option,
+    words_from,
+)
+
+
+def pack_name(number: int, seed: int) -> str:
+    """``lesson-5-seed-505.pdf``."""
+    return f"lesson-{number}-seed-{seed}.pdf"
+
+
+@main.command()
+@click.option("--lesson", "lesson_ref", metavar="N|FILE", required=True,
+              help="MiniLesson N (1 to 6), or a lesson file.")  # fmt: skip
+@click.option("--deals", "count", type=click.IntRange(1, 64),
+              help="How many boards: the lesson's own deals first, then random ones that suit it "
+                   "(default: the lesson's deals).")  # fmt: skip
+@click.option("--seed", type=int, help="The seed of the random deals (default: the lesson's).")
+@paper_option
+@click.option("-o", "--output", "folder", type=click.Path(file_okay=False, path_type=Path), default=OUTPUT,
+              show_default=True, help="The folder to write the pack in.")  # fmt: skip
+@click.option("--no-cache", is_flag=True, help="Solve every deal again instead of reading earlier results.")
+@templates_option
+@force_option
+@quiet_option
+@lessons_folder_option
+@reports_errors
+def pack(
+    lesson_ref: str,
+    count: int | None,
+    seed: int | None,
+    paper: str,
+    folder: Path,
+    no_cache: bool,
+    templates_folder: Path | None,
+    force: bool,
+    quiet: bool,
+    lessons_folder: Path | None,
+) -> None:
+    """A lesson pack in one PDF: cover with objectives and rules, teacher's notes, hand records, hand slips,
+    score cards, travelling score sheets and the answer key. Its name says the lesson and the seed.
+
+    \b
+    Examples:
+        minibridge pack --lesson 5
+        minibridge pack --lesson 3 --deals 16 --seed 42 --paper letter -o class-pack/
+    """
+    from minibridge.analysis import analyse_boards
+    from minibridge.boards import pack_deals
+    from minibridge.files import write_atomic
+    from minibridge.render.pack import lesson_pack
+
+    words = words_from(templates_folder)
+    lesson = lesson_from(lesson_ref, lessons_folder)
+    deals, seed = pack_deals(lesson, count, seed=seed)
+    target = folder / pack_name(lesson.number, seed)
+    refuse_existing(target, force)
+    with solving_progress(len(deals), quiet=quiet) as progress:
+        analyses = analyse_boards([(d.board, d.dealer, d.deal) for d in deals], lesson.rules, cache=not no_cache,
+                                  progress=progress)  # fmt: skip
+    pdf = lesson_pack(lesson, deals, analyses, words, seed=seed, paper=paper.lower())
+    write_atomic(target, pdf, overwrite=force)
+    click.echo(f"{lesson.name} pack, {len(deals)} boards, written to {target}", err=True)

@@ -1,0 +1,121 @@
+"""``minibridge records``: hand records of a PBN file with double-dummy analysis, as a PDF or JSON."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from minibridge.cli import main
+from minibridge.cli.common import lesson_options, print_json, reports_errors, rules_in_force, rules_option
+from minibridge.cli.printing import (
+    OUTPUT,
+    force_option,
+    paper_option,
+    quiet_option,
+    refuse_existing,
+    solving_progress,
+    templates_option,
+    words_from,
+)
+from minibridge.deal import Deal
+
+if TYPE_CHECKING:
+    from minibridge.cards import Seat
+    from minibridge.pbn import Board
+
+_SHOWN_SKIPS = 5
+
+
+def complete_boards(boards: list[Board]) -> tuple[list[tuple[int, Seat, Deal]], list[Board]]:
+    """The boards with a complete deal as (number, dealer, deal), each board once, and the boards left out.
+
+    A board without a number takes its place in the file; one without a dealer takes the dealer of its number.
+    The same board played at several tables (same number, same deal) is kept once.
+    """
+    from minibridge.cards import Seat
+
+    kept: list[tuple[int, Seat, Deal]] = []
+    seen: set[tuple[int, Deal]] = set()
+    skipped = []
+    for place, board in enumerate(boards, start=1):
+        if board.deal is None or board.deal.cards_per_hand != 13:
+            skipped.append(board)
+            continue
+        number = board.number if board.number is not None else place
+        if (number, board.deal) in seen:
+            continue
+        seen.add((number, board.deal))
+        kept.append((number, board.dealer or Seat.dealer_of_board(number), board.deal))
+    return kept, skipped
+
+
+@main.command()
+@click.argument("pbn_file", metavar="FILE.pbn", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="The PDF to write (default: output/FILE.pdf).")  # fmt: skip
+@click.option("--per-page", type=click.Choice(["1", "2", "4", "6"]), default="4", show_default=True,
+              help="Boards on each page.")  # fmt: skip
+@paper_option
+@click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON instead of writing a PDF.")
+@click.option("--no-cache", is_flag=True, help="Solve every deal again instead of reading earlier results.")
+@rules_option
+@lesson_options
+@templates_option
+@force_option
+@quiet_option
+@reports_errors
+def records(
+    pbn_file: Path,
+    output: Path | None,
+    per_page: str,
+    paper: str,
+    as_json: bool,
+    no_cache: bool,
+    rules_name: str | None,
+    lesson_ref: str | None,
+    lessons_folder: Path | None,
+    templates_folder: Path | None,
+    force: bool,
+    quiet: bool,
+) -> None:
+    """Hand records of every board of a PBN file: the four hands, points, declarer and dummy, the tricks
+    declarer makes double dummy in each denomination, and the best MiniBridge contract with its score.
+
+    \b
+    Examples:
+        minibridge records output/lesson-5.pbn
+        minibridge records club.pbn -o club-records.pdf --per-page 2 --paper letter
+        minibridge records club.pbn --json
+    """
+    from minibridge.analysis import analyse_boards
+    from minibridge.pbn import load
+
+    rules, _ = rules_in_force(rules_name, False, lesson_ref, lessons_folder)
+    words = None if as_json else words_from(templates_folder)
+    target = output or OUTPUT / f"{pbn_file.stem}.pdf"
+    if not as_json:
+        refuse_existing(target, force)
+    boards, skipped = complete_boards(load(pbn_file))
+    for board in skipped[:_SHOWN_SKIPS]:
+        name = f"board {board.number}" if board.number is not None else "a game"
+        click.echo(f"{pbn_file}, line {board.line}: {name} has no complete deal: left out", err=True)
+    if len(skipped) > _SHOWN_SKIPS:
+        click.echo(f"{pbn_file}: {len(skipped) - _SHOWN_SKIPS} more games without a complete deal left out", err=True)
+    if not boards:
+        raise click.ClickException(f"{pbn_file}: no board has a complete deal, so there is nothing to print")
+    with solving_progress(len(boards), quiet=quiet) as progress:
+        analyses = analyse_boards(boards, rules, cache=not no_cache, progress=progress)
+    if as_json:
+        print_json([analysis.as_json() for analysis in analyses])
+        return
+    from minibridge.files import write_atomic
+    from minibridge.render.documents import hand_records
+
+    assert words is not None
+    pdf = hand_records(analyses, words, title=words("records", "file_title", name=pbn_file.name),
+                       paper=paper.lower(), per_page=int(per_page), announcement=rules.announcement)  # fmt: skip
+    write_atomic(target, pdf, overwrite=force)
+    count = len(analyses)
+    click.echo(f"{count} board{'s' if count != 1 else ''} written to {target}", err=True)

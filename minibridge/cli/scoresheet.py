@@ -1,0 +1,59 @@
+"""``minibridge scoresheet``: blank score cards and travelling score sheets to print."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from minibridge.cli import main
+from minibridge.cli.common import lesson_from, lessons_folder_option, reports_errors
+from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option, words_from
+
+
+@main.command()
+@click.option("--lesson", "lesson_ref", metavar="N|FILE",
+              help="Sheets for MiniLesson N (1 to 6) or a lesson file: its columns and its number of deals.")  # fmt: skip
+@click.option("--deals", "count", type=click.IntRange(1, 64), help="How many boards (default: the lesson's, or 8).")
+@click.option("--tables", type=click.IntRange(1, 20), default=6, show_default=True,
+              help="Lines on each travelling score sheet: one for each table that plays the board.")  # fmt: skip
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="The PDF to write (default: output/score-sheets.pdf, or output/score-sheets-lesson-N.pdf).")  # fmt: skip
+@paper_option
+@templates_option
+@force_option
+@lessons_folder_option
+@reports_errors
+def scoresheet(
+    lesson_ref: str | None,
+    count: int | None,
+    tables: int,
+    output: Path | None,
+    paper: str,
+    templates_folder: Path | None,
+    force: bool,
+    lessons_folder: Path | None,
+) -> None:
+    """Blank sheets for keeping the score: a pupil's score card and a travelling score sheet per board.
+
+    \b
+    Examples:
+        minibridge scoresheet
+        minibridge scoresheet --lesson 5 --deals 12 -o sheets.pdf
+    """
+    from minibridge.cards import Seat
+    from minibridge.files import write_atomic
+    from minibridge.render.sheets import score_sheets
+    from minibridge.rules import find_rules
+
+    words = words_from(templates_folder)
+    lesson = lesson_from(lesson_ref, lessons_folder) if lesson_ref is not None else None
+    rules = lesson.rules if lesson is not None else find_rules("ebu")
+    count = count or (len(lesson.deals) if lesson is not None else 8)
+    target = output or OUTPUT / (f"score-sheets-lesson-{lesson.number}.pdf" if lesson else "score-sheets.pdf")
+    refuse_existing(target, force)
+    boards = [(number, Seat.dealer_of_board(number)) for number in range(1, count + 1)]
+    title = words("scorecard", "blank_title", lesson=lesson.name if lesson is not None else "")
+    write_atomic(target, score_sheets(rules, boards, words, title=title, paper=paper.lower(), tables=tables),
+                 overwrite=force)  # fmt: skip
+    click.echo(f"score sheets for {count} boards written to {target}", err=True)
