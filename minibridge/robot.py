@@ -1,0 +1,575 @@
+"""The computer players: they choose a contract and play cards as a careful player would at the table.
+
+A computer player sees only what a player sees: its own hand, dummy once it is exposed, the cards played
+(and so the suits a player has shown out of), and the points every player announced. For each decision it
+deals the unseen cards at random in layouts consistent with all of that, solves each layout double dummy
+(DDS through endplay, imported only when a card is chosen) and takes the card, or the contract, that does
+best on average under the rules in force. From MiniLesson Six the defenders signal as the lesson teaches
+(top of a sequence, a high small card encourages, the lowest discourages) and read each other's signals by
+trusting the layouts that agree with them more. The same seed gives the same play.
+
+>>> table = Table.of(find_rules("ebu"), declarer=Seat.SOUTH, hcp=None)
+>>> table.dummy, table.defenders
+(<Seat.NORTH: 0>, (<Seat.EAST: 1>, <Seat.WEST: 3>))
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from minibridge.announce import Announcement, announce
+from minibridge.cards import CARDS, HCP, Card, Seat, Side, Suit
+from minibridge.contract import Contract, check_allowed
+from minibridge.deal import Deal
+from minibridge.errors import MiniBridgeError, RuleError
+from minibridge.play import Play
+from minibridge.rules import RuleSet, find_rules
+from minibridge.scoring import Score, score
+
+__all__ = ["DEFAULT_SAMPLES", "Table", "Robot", "RobotGame", "contracts_allowed", "likes_suit", "play_by_robots"]
+
+DEFAULT_SAMPLES = 20
+"""Layouts dealt and solved for each decision: more play better and take longer."""
+
+_MAX_BOARDS = 200  # DDS solves at most this many positions in one call
+_TRIES_PER_LAYOUT = 400  # random deals tried for a layout that matches the points announced
+_MISREAD = 0.2  # how much a layout counts when it disagrees with a defender's signal
+_SPOTS = 0x0FF  # ranks 2 to 9 within a suit: the small cards that signal
+_HCP_BY_INDEX = tuple(HCP[c.rank] for c in CARDS)
+
+
+@dataclass(frozen=True)
+class Table:
+    """What everyone at the table knows before the play: the rules, the points announced and the contract."""
+
+    rules: RuleSet
+    declarer: Seat | None = None
+    contract: Contract | None = None
+    hcp: Mapping[Seat, int] | None = None
+    """The points each seat announced (None in MiniLessons One and Two, which have no announcement)."""
+
+    @classmethod
+    def of(
+        cls,
+        rules: RuleSet,
+        *,
+        declarer: Seat | None,
+        hcp: Mapping[Seat, int] | None,
+        contract: Contract | None = None,
+    ) -> Table:
+        """A table (keyword arguments only)."""
+        return cls(rules, declarer, contract, dict(hcp) if hcp is not None else None)
+
+    @property
+    def dummy(self) -> Seat | None:
+        """Declarer's partner, whose hand lies face up (None without a dummy)."""
+        if self.declarer is None or not self.rules.dummy:
+            return None
+        return self.declarer.partner
+
+    @property
+    def defenders(self) -> tuple[Seat, ...]:
+        """The two defenders (none without a declarer)."""
+        if self.declarer is None:
+            return ()
+        return (self.declarer.lho, self.declarer.rho)
+
+
+def contracts_allowed(rules: RuleSet, deal: Deal, declarer: Seat) -> list[Contract]:
+    """The contracts the rules let ``declarer`` choose, no-trumps first and part-scores before games.
+
+    Only declarer's and dummy's hands are looked at (the Dutch rules count their points and trumps).
+    """
+    if not rules.has_contract:
+        raise RuleError(f"{rules.title} has no contracts: the score is the number of tricks each side takes")
+    points = deal[declarer].hcp + deal[declarer.partner].hcp
+    kinds = [k for k, on in (("part-score", rules.part_score), ("game", rules.game)) if on]
+    kinds += ["slam", "grand slam"] if rules.slam else []
+    allowed = []
+    for strain in sorted(rules.strains, reverse=True):
+        trumps = strain.trumps
+        held = None if trumps is None else deal[declarer].length(trumps) + deal[declarer.partner].length(trumps)
+        for kind in kinds:
+            contract = Contract.of(kind, strain)
+            try:
+                check_allowed(contract, rules, points=points, trumps_held=held)
+            except MiniBridgeError:
+                continue
+            allowed.append(contract)
+    return allowed
+
+
+def likes_suit(holding: int) -> bool:
+    """A defender likes a suit (and encourages it) holding its ace or king, or its queen and jack.
+
+    ``holding`` is the suit's 13 bits, the two lowest first.
+    """
+    return bool(holding >> 12 & 1 or holding >> 11 & 1 or (holding >> 10 & 1 and holding >> 9 & 1))
+
+
+@dataclass(frozen=True)
+class _Event:
+    """One card of the play as the table saw it."""
+
+    seat: Seat
+    card: Card
+    led: Suit | None
+    """The suit led to the trick, None when this card leads."""
+    partner_led: bool
+
+
+@dataclass
+class _Layout:
+    hands: list[int]
+    """Remaining cards of all four seats, by seat (the cards of the trick in progress not included)."""
+    weight: float
+
+
+class Robot:
+    """A computer player for any seat: ``choose_contract`` as declarer, ``choose_card`` at its turn."""
+
+    def __init__(self, rules: RuleSet | None = None, *, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> None:
+        if samples < 1:
+            raise RuleError(f"the computer needs at least one layout to think about, not {samples}")
+        self.rules = rules or find_rules("ebu")
+        self.samples = samples
+        self.seed = seed
+
+    # --- the contract --------------------------------------------------------------------------------------
+
+    def choose_contract(self, deal: Deal, declarer: Seat, hcp: Mapping[Seat, int]) -> Contract:
+        """The contract with the best expected score, looking only at declarer's and dummy's hands."""
+        allowed = contracts_allowed(self.rules, deal, declarer)
+        if not allowed:
+            raise RuleError(f"{self.rules.title} allows no contract for this declarer")
+        dummy = declarer.partner
+        known = {declarer: deal[declarer].mask, dummy: deal[dummy].mask}
+        unseen = [declarer.lho, declarer.rho]
+        need = {seat: deal.cards_per_hand for seat in unseen}
+        points = {seat: hcp[seat] for seat in unseen} if self.rules.announcement else None
+        rng = random.Random(f"contract|{self.seed}|{known[declarer]}|{known[dummy]}")
+        layouts = _deal_layouts(known, unseen, need, {}, points, self._pool(known, deal, []), self.samples, rng)
+        strains = sorted({c.strain for c in allowed}, reverse=True)
+        positions = [(layout.hands, strain.trumps, declarer.lho, []) for strain in strains for layout in layouts]
+        best_defence = _solve(positions, all_cards=False)
+        total = deal.cards_per_hand
+        side_points = hcp[declarer] + hcp[dummy]
+        weights = [layout.weight for layout in layouts]
+        best: tuple[float, float, int] | None = None
+        choice = allowed[0]
+        for order, contract in enumerate(allowed):
+            at = strains.index(contract.strain) * len(layouts)
+            tricks = [total - next(iter(row.values())) for row in best_defence[at : at + len(layouts)]]
+            value = _mean([_value(contract, t, self.rules, side_points) for t in tricks], weights)
+            key = (value, _mean(tricks, weights), -order)
+            if best is None or key > best:
+                best, choice = key, contract
+        return choice
+
+    # --- the play ------------------------------------------------------------------------------------------
+
+    def choose_card(self, play: Play, table: Table) -> Card:
+        """The card for the seat to play (declarer chooses dummy's cards too)."""
+        seat = play.to_play
+        if seat is None:
+            raise RuleError("the play is over: there is no card to choose")
+        legal = play.legal_cards(seat)
+        if len(legal) == 1:
+            return legal[0]
+        viewer = table.declarer if seat is table.dummy and table.declarer is not None else seat
+        events = _events(play)
+        if _all_equal(legal, events):
+            return self._tie_break(legal, play, table, seat, events)
+        shown = [viewer] + ([table.dummy] if table.dummy is not None and table.dummy is not viewer else [])
+        known = {s: _mask(play.hand(s)) for s in shown}
+        unseen = [s for s in Seat if s not in known]
+        played = {s: 0 for s in Seat}
+        for event in events:
+            played[event.seat] |= 1 << event.card.index
+        current = play.current_trick
+        need = {s: play.total_tricks - len(play.tricks) - (1 if s in current else 0) for s in unseen}
+        voids = {s: _voids(events, s) for s in unseen}
+        points = None
+        if table.hcp is not None:
+            points = {s: table.hcp[s] - _hcp(played[s]) for s in unseen}
+        rng = random.Random(
+            f"card|{self.seed}|{viewer.letter}|{known[viewer]}|{_mask(play.deal[viewer]) if viewer else 0}|"
+            + " ".join(f"{e.seat.letter}{e.card}" for e in events)
+        )
+        layouts = _deal_layouts(known, unseen, need, voids, points, self._pool(known, play.deal, events),
+                                self.samples, rng)  # fmt: skip
+        if self.rules.signals:
+            readers = [d for d in table.defenders if d is not viewer and d in unseen]
+            for layout in layouts:
+                layout.weight *= _signal_weight(layout.hands, played, events, readers)
+        leader = play.leader
+        assert leader is not None
+        in_trick = [current[s] for s in leader.clockwise() if s in current]
+        trumps = play.trumps
+        positions = [(layout.hands, trumps, leader, in_trick) for layout in layouts]
+        solved = _solve(positions, all_cards=True)
+        values = self._values(play, table, seat)
+        weights = [layout.weight for layout in layouts]
+        scored: dict[Card, tuple[float, float]] = {}
+        for card in legal:
+            tricks = [row[card.index] for row in solved]
+            scored[card] = (_mean([values[t] for t in tricks], weights), _mean(tricks, weights))
+        top = max(scored.values())
+        candidates = [c for c in legal if top[0] - scored[c][0] < 1e-6 and top[1] - scored[c][1] < 1e-6]
+        return self._tie_break(candidates, play, table, seat, events)
+
+    def _values(self, play: Play, table: Table, seat: Seat) -> list[float]:
+        """What each number of future tricks for the side to play is worth to that side."""
+        remaining = play.total_tricks - len(play.tricks)
+        side = seat.side
+        won = play.tricks_won(side)
+        if table.contract is None or table.declarer is None:
+            return [float(won + f) for f in range(remaining + 1)]
+        declaring = table.declarer.side
+        points = None
+        if table.hcp is not None:
+            points = table.hcp[table.declarer] + table.hcp[table.declarer.partner]
+        values = []
+        for future in range(remaining + 1):
+            ours = won + future
+            declarer_tricks = ours if side is declaring else play.total_tricks - ours
+            value = _value(table.contract, declarer_tricks, self.rules, points)
+            values.append(value if side is declaring else -value)
+        return values
+
+    def _tie_break(self, candidates: list[Card], play: Play, table: Table, seat: Seat, events: list[_Event]) -> Card:
+        """Among cards that do equally well: lead the top of a sequence, follow with the lowest, and signal."""
+        if len(candidates) == 1:
+            return candidates[0]
+        held = _mask(play.hand(seat))
+        current = play.current_trick
+        defending = seat in table.defenders
+        if not current:  # leading: the top of touching cards, else the lowest
+            tops = [c for c in candidates if not _holds_above(held, c)]
+            touching = [c for c in tops if c.index % 13 and held >> (c.index - 1) & 1]
+            return max(touching, key=lambda c: c.rank) if touching else min(tops, key=lambda c: (c.rank, c.suit))
+        assert play.leader is not None
+        led = current[play.leader].suit
+        lowest = min(candidates, key=lambda c: (c.rank, c.suit))
+        if not (defending and self.rules.signals):
+            return lowest
+        partner_led = play.leader is seat.partner
+        following = [c for c in candidates if c.suit is led]
+        if following:
+            if not partner_led:
+                return lowest
+            holding = held >> (13 * led) & 0x1FFF
+            spots = [c for c in following if c.rank <= 9 and _below(held, c)]
+            if likes_suit(holding) and spots:
+                return max(spots, key=lambda c: c.rank)
+            return min(following, key=lambda c: c.rank)
+        for card in sorted(candidates, key=lambda c: -c.rank):  # a discard: encourage a suit we like
+            if card.rank <= 9 and _below(held, card) and likes_suit(held >> (13 * card.suit) & 0x1FFF):
+                return card
+        for card in sorted(candidates, key=lambda c: (c.rank, c.suit)):  # or the lowest of a suit we don't
+            if not likes_suit(held >> (13 * card.suit) & 0x1FFF):
+                return card
+        return lowest
+
+    @staticmethod
+    def _pool(known: Mapping[Seat, int], deal: Deal, events: Sequence[_Event]) -> int:
+        """The cards that may lie in the unseen hands: every card not seen (in a short deal, undealt ones too)."""
+        seen = 0
+        for mask in known.values():
+            seen |= mask
+        for event in events:
+            seen |= 1 << event.card.index
+        return ((1 << 52) - 1) & ~seen
+
+
+@dataclass(frozen=True)
+class RobotGame:
+    """A deal played out by four computer players: the announcement, the contract, the cards and the score."""
+
+    number: int
+    dealer: Seat
+    deal: Deal
+    announcement: Announcement | None
+    """None under rules without an announcement (MiniLessons One and Two)."""
+    contract: Contract | None
+    play: Play
+    cards: tuple[Card, ...]
+    """Every card in the order played."""
+    result: Score | None
+    """None without a contract."""
+
+    @property
+    def declarer(self) -> Seat | None:
+        """Declarer, or None without a contract."""
+        return self.play.declarer
+
+    @property
+    def declarer_tricks(self) -> int | None:
+        """Tricks taken by declarer's side."""
+        return self.play.declarer_tricks if self.play.declarer is not None else None
+
+    def as_json(self) -> dict[str, object]:
+        """The ``--json`` object of ``minibridge play --auto``."""
+        return {
+            "board": self.number,
+            "deal": self.deal.to_pbn(),
+            "dealer": self.dealer.letter,
+            "declarer": self.declarer.letter if self.declarer is not None else None,
+            "contract": str(self.contract) if self.contract is not None else None,
+            "play": [str(card) for card in self.cards],
+            "declarer_tricks": self.declarer_tricks,
+            "declarers_score": self.result.declarers_score if self.result is not None else None,
+            "defenders_score": self.result.defenders_score if self.result is not None else None,
+            "tricks": {str(side): self.play.tricks_won(side) for side in Side},
+        }
+
+
+def play_by_robots(deal: Deal, dealer: Seat, robot: Robot, *, number: int = 1) -> RobotGame | None:
+    """Announce, choose the contract and play the deal with four computer players; None on a redeal."""
+    rules = robot.rules
+    announced = None
+    declarer = contract = None
+    if rules.announcement:
+        announced = announce(deal, dealer, tie_rule=rules.tie_rule)
+        if announced.redeal or announced.declarer is None:
+            return None
+        declarer = announced.declarer
+        if rules.has_contract:
+            contract = robot.choose_contract(deal, declarer, announced.hcp)
+    if contract is None:
+        play = Play(deal, declarer=None, leader=dealer.lho)
+        table = Table.of(rules, declarer=None, hcp=announced.hcp if announced is not None else None)
+    else:
+        assert announced is not None
+        play = Play(deal, trumps=contract.strain.trumps, declarer=declarer)
+        table = Table.of(rules, declarer=declarer, hcp=announced.hcp, contract=contract)
+    cards = []
+    while not play.finished:
+        card = robot.choose_card(play, table)
+        play.play(card)
+        cards.append(card)
+    result = None
+    if contract is not None and declarer is not None:
+        result = score(contract, play.declarer_tricks, rules, points=deal.side_hcp(declarer.side))
+    return RobotGame(number, dealer, deal, announced, contract, play, tuple(cards), result)
+
+
+# --- what the table has seen ------------------------------------------------------------------------------
+
+
+def _mask(cards: Sequence[Card] | object) -> int:
+    if hasattr(cards, "mask"):
+        return int(cards.mask)  # type: ignore[attr-defined]
+    mask = 0
+    for card in cards:  # type: ignore[attr-defined]
+        mask |= 1 << card.index
+    return mask
+
+
+def _hcp(mask: int) -> int:
+    return sum(_HCP_BY_INDEX[i] for i in range(52) if mask >> i & 1)
+
+
+def _holds_above(held: int, card: Card) -> bool:
+    return card.index % 13 < 12 and bool(held >> (card.index + 1) & 1)
+
+
+def _below(held: int, card: Card) -> bool:
+    """The hand holds a lower card of the same suit."""
+    base = 13 * card.suit
+    return bool(held & ((1 << card.index) - 1) & (0x1FFF << base))
+
+
+def _events(play: Play) -> list[_Event]:
+    """Every card played so far, in order, with the suit led to its trick."""
+    tricks: list[tuple[Seat, Mapping[Seat, Card]]] = [
+        (t.leader, dict(zip(Seat, t.cards, strict=True))) for t in play.tricks
+    ]
+    current = play.current_trick
+    if current and play.leader is not None:
+        tricks.append((play.leader, current))
+    events = []
+    for leader, cards in tricks:
+        led = None
+        for seat in leader.clockwise():
+            if seat not in cards:
+                break
+            card = cards[seat]
+            events.append(_Event(seat, card, led, leader is seat.partner))
+            if led is None:
+                led = card.suit
+    return events
+
+
+def _all_equal(cards: Sequence[Card], events: Sequence[_Event]) -> bool:
+    """The cards are of one suit and touch once the cards already played are left out: any of them does as well."""
+    if len({c.suit for c in cards}) != 1:
+        return False
+    gone = 0
+    for event in events:
+        gone |= 1 << event.card.index
+    ranks = sorted(c.index for c in cards)
+    return all(gone >> between & 1 for low, high in itertools.pairwise(ranks) for between in range(low + 1, high))
+
+
+def _voids(events: Sequence[_Event], seat: Seat) -> int:
+    """The suits ``seat`` has shown out of, as bits by suit."""
+    voids = 0
+    for event in events:
+        if event.seat is seat and event.led is not None and event.card.suit is not event.led:
+            voids |= 1 << event.led
+    return voids
+
+
+# --- dealing the unseen cards -----------------------------------------------------------------------------
+
+
+def _deal_layouts(
+    known: Mapping[Seat, int],
+    unseen: Sequence[Seat],
+    need: Mapping[Seat, int],
+    voids: Mapping[Seat, int],
+    points: Mapping[Seat, int] | None,
+    pool: int,
+    count: int,
+    rng: random.Random,
+) -> list[_Layout]:
+    """``count`` random layouts of the unseen cards: each unseen seat gets as many cards as it holds, none of a
+    suit it has shown out of, and (when announced) exactly the points it has left."""
+    cards = [i for i in range(52) if pool >> i & 1]
+    spare = len(cards) - sum(need[s] for s in unseen)  # undealt cards of a short deal
+    layouts = []
+    for _ in range(count):
+        best: tuple[int, list[int]] | None = None
+        for _try in range(_TRIES_PER_LAYOUT):
+            dealt = _deal_once(cards, unseen, need, voids, spare, rng)
+            if dealt is None:
+                continue
+            miss = 0 if points is None else sum(abs(_hcp(m) - points[s]) for s, m in zip(unseen, dealt, strict=True))
+            if best is None or miss < best[0]:
+                best = (miss, dealt)
+            if miss == 0:
+                break
+        if best is None:
+            raise RuleError("the cards seen so far cannot be dealt to the unseen hands")  # pragma: no cover
+        hands = [0, 0, 0, 0]
+        for seat, mask in known.items():
+            hands[seat] = mask
+        for seat, mask in zip(unseen, best[1], strict=True):
+            hands[seat] = mask
+        layouts.append(_Layout(hands, 1.0))
+    return layouts
+
+
+def _deal_once(
+    cards: list[int],
+    unseen: Sequence[Seat],
+    need: Mapping[Seat, int],
+    voids: Mapping[Seat, int],
+    spare: int,
+    rng: random.Random,
+) -> list[int] | None:
+    """One random deal of ``cards``: each card goes to a seat that may hold it, in proportion to room left."""
+    room = [need[s] for s in unseen] + [spare]
+    blocked = [voids.get(s, 0) for s in unseen] + [0]
+    hands = [0] * len(room)
+    order = cards[:]
+    rng.shuffle(order)
+    for index in order:
+        suit = index // 13
+        open_room = [r if r and not blocked[i] >> suit & 1 else 0 for i, r in enumerate(room)]
+        total = sum(open_room)
+        if not total:
+            return None
+        pick = rng.randrange(total)
+        for i, r in enumerate(open_room):
+            if pick < r:
+                hands[i] |= 1 << index
+                room[i] -= 1
+                break
+            pick -= r
+    return hands[:-1]
+
+
+def _signal_weight(
+    hands: list[int], played: Mapping[Seat, int], events: Sequence[_Event], readers: list[Seat]
+) -> float:
+    """How far a layout agrees with the signals of the defenders in ``readers`` (1: fully)."""
+    weight = 1.0
+    for seat in readers:
+        holding = hands[seat] | played[seat]
+        for event in events:
+            if event.seat is not seat:
+                continue
+            card = event.card
+            if event.led is None:
+                if _holds_above(holding, card):  # the top of a sequence is led: leading the queen denies the king
+                    weight *= _MISREAD
+            elif card.rank <= 9 and (event.partner_led or card.suit is not event.led):
+                suit = holding >> (13 * card.suit) & 0x1FFF
+                encouraging = _below(holding, card)
+                if suit & ~(1 << (card.index % 13)) and encouraging != likes_suit(suit):
+                    weight *= _MISREAD
+            holding &= ~(1 << card.index)
+    return weight
+
+
+# --- double dummy ------------------------------------------------------------------------------------------
+
+
+def _solve(
+    positions: Sequence[tuple[list[int], Suit | None, Seat, list[Card]]], *, all_cards: bool
+) -> list[dict[int, int]]:
+    """Solve positions double dummy: for each, the tricks the side to play takes from here after each card
+    (``all_cards``) or after its best card (a dict with one entry). A position is the remaining hands by seat,
+    trumps, the leader of the trick in progress and the cards played to it."""
+    import endplay._dds as dds
+
+    results: list[dict[int, int]] = []
+    for start in range(0, len(positions), _MAX_BOARDS):
+        chunk = positions[start : start + _MAX_BOARDS]
+        boards = dds.boards()
+        boards.noOfBoards = len(chunk)
+        for i, (hands, trumps, leader, trick) in enumerate(chunk):
+            board = boards.deals[i]
+            board.trump = 4 if trumps is None else 3 - int(trumps)
+            board.first = int(leader)
+            for k in range(3):
+                board.currentTrickSuit[k] = 3 - int(trick[k].suit) if k < len(trick) else 0
+                board.currentTrickRank[k] = int(trick[k].rank) if k < len(trick) else 0
+            for seat in range(4):
+                for suit in range(4):
+                    board.remainCards[seat][3 - suit] = (hands[seat] >> (13 * suit) & 0x1FFF) << 2
+            boards.target[i] = -1
+            boards.solutions[i] = 3 if all_cards else 1
+            boards.mode[i] = 1
+        solved = dds.solvedBoards()
+        dds.SolveAllBoardsBin(boards, solved)
+        for i in range(len(chunk)):
+            future = solved.solvedBoard[i]
+            row: dict[int, int] = {}
+            for k in range(future.cards):
+                suit = 3 - future.suit[k]
+                bits = (1 << future.rank[k]) | future.equals[k]
+                for rank in range(2, 15):
+                    if bits >> rank & 1:
+                        row[13 * suit + rank - 2] = future.score[k]
+            results.append(row)
+    return results
+
+
+def _value(contract: Contract, tricks: int, rules: RuleSet, points: int | None) -> float:
+    """What declarer's tricks are worth to the declaring side: its score less the defenders'."""
+    if rules.scoring == "targets" and points is None:
+        return float(tricks)
+    result = score(contract, tricks, rules, points=points)
+    return float(result.declarers_score - result.defenders_score)
+
+
+def _mean(values: Sequence[float], weights: Sequence[float]) -> float:
+    total = sum(weights)
+    return sum(v * w for v, w in zip(values, weights, strict=True)) / total
+
