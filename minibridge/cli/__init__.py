@@ -21,4 +21,4 @@ def main() -> None:
 
 
 # Each module adds its command to ``main``.
-from minibridge.cli import announce, deal, lessons, pack, play, records, replay, score, scoresheet  # noqa: E402, F401
+from minibridge.cli import announce, deal, duplicate, league, lessons, pack, play, records, replay, score, scoresheet  # noqa: E402, F401

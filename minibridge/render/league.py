@@ -124,7 +124,7 @@ def _cross_table(league: League, table: Sequence[Standing], say: Any, width: flo
     header = [say("pair")] + [str(i) if numbered else p for i, p in enumerate(league.pairs, start=1)]
     header += [say("total"), say("deals_total"), say("rank")]
     rows: list[list[Any]] = [header]
-    size = 8.5 if count > 10 else 9.5
+    size = 7.5 if count > 12 else 8.5 if count > 8 else 9.5
     style = _style(font_size=size)
     for r, pair in enumerate(league.pairs, start=1):
         label = f"{r}. {pair}" if numbered else pair

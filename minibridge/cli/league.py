@@ -1,0 +1,274 @@
+"""``minibridge league``: a school league of mini-matches over a term, kept in a YAML file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from minibridge.cli import main
+from minibridge.cli.common import json_option, print_json, reports_errors
+from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option, words_from
+
+if TYPE_CHECKING:
+    from minibridge.league import League, Match, Standing
+
+_FILE = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+
+
+@main.group()
+def league() -> None:
+    """A school league: pairs play a mini-match (best of 3 or 5 deals) against every other pair over a term.
+
+    The league file (YAML) holds the pairs, the format, the schedule and the results; it is checked every
+    time it is read and never left half-written.
+
+    \b
+    Example:
+        minibridge league new spring.yaml --pairs "I,II,III,IV,V"
+        minibridge league record spring.yaml --round 1 --pairs II-V --deals W,L,W
+        minibridge league table spring.yaml -o spring-table.pdf
+    """
+
+
+@league.command()
+@_FILE
+@click.option("--pairs", "pairs_text", required=True, metavar="NAMES",
+              help='The pairs, separated by commas: "I,II,III,IV,V" or "Anna & Ben,Cara & Dev,…".')  # fmt: skip
+@click.option("--best-of", type=click.Choice(["3", "5"]), default="3", show_default=True,
+              help="Deals in a mini-match: the best of 3 or of 5.")  # fmt: skip
+@click.option("--scoring", type=click.Choice(["targets", "ebu"], case_sensitive=False), default="targets",
+              show_default=True,
+              help="targets: each deal is won or lost; ebu: each deal's EBU score may be recorded too.")  # fmt: skip
+@click.option("--title", default="", help="The league's name, printed on the table.")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists (its results are lost).")
+@reports_errors
+def new(file: Path, pairs_text: str, best_of: str, scoring: str, title: str, force: bool) -> None:
+    """Start a league file: the pairs, the format, and a round-robin schedule in which every pair meets every
+    other once (with an odd number of pairs, one sits out each round).
+
+    \b
+    Examples:
+        minibridge league new spring.yaml --pairs "I,II,III,IV,V"
+        minibridge league new y6.yaml --pairs "Anna & Ben,Cara & Dev,Eli & Fay,Gus & Hal" --best-of 5 --title "Year 6"
+        minibridge league new club.yaml --pairs "I,II,III,IV" --scoring ebu
+    """
+    from minibridge.league import League, new_league, parse_pair_names
+
+    created = League.create(parse_pair_names(pairs_text), best_of=int(best_of), scoring=scoring.lower(),
+                            title=title or file.stem.replace("_", " ").replace("-", " ").capitalize())  # fmt: skip
+    new_league(file, created, overwrite=force)
+    count = len(created.matches)
+    matches = f"{count} mini-match{'es' if count != 1 else ''}"
+    click.echo(f"{file}: {created.title}, {len(created.pairs)} pairs, {len(created.rounds)} rounds, {matches} "
+               f"(best of {created.best_of}, {created.scoring})")  # fmt: skip
+    click.echo(_schedule_text(created))
+
+
+@league.command()
+@_FILE
+@click.option("--round", "round_number", type=int, required=True, metavar="R", help="The round of the mini-match.")
+@click.option("--pairs", "pairs_text", required=True, metavar="A-B",
+              help="The two pairs, first named first, like I-III.")  # fmt: skip
+@click.option("--deals", "deals_text", metavar="W,L,…", help="Each deal won (W) or lost (L) by the first pair.")
+@click.option("--scores", "scores_text", metavar="A-B,…",
+              help="Each deal's EBU points, first pair then second, like 420-0,0-100,90-0 (ebu leagues).")  # fmt: skip
+@click.option("--result", "result_text", metavar="A-B", help="Only the result: deals won by each pair, like 2-1.")
+@click.option("--replace", is_flag=True, help="Replace a result already recorded for these pairs.")
+@json_option
+@reports_errors
+def record(
+    file: Path,
+    round_number: int,
+    pairs_text: str,
+    deals_text: str | None,
+    scores_text: str | None,
+    result_text: str | None,
+    replace: bool,
+    as_json: bool,
+) -> None:
+    """Record the result of a mini-match: each deal won or lost by the first pair named, each deal's EBU
+    score, or only the result. It must be a match of that round in the schedule, and a finished best of 3
+    (or 5): one pair has won 2 (or 3) deals.
+
+    \b
+    Examples:
+        minibridge league record spring.yaml --round 1 --pairs II-V --deals W,L,W
+        minibridge league record spring.yaml --round 2 --pairs I-II --result 0-2
+        minibridge league record club.yaml --round 1 --pairs I-IV --scores 420-0,0-100,90-0
+        minibridge league record spring.yaml --round 1 --pairs II-V --deals L,L --replace
+    """
+    from minibridge.league import (
+        LeagueError,
+        load_league,
+        parse_deals,
+        parse_match,
+        parse_result,
+        parse_scores,
+        record_result,
+    )
+
+    forms = (("--deals", deals_text, parse_deals), ("--scores", scores_text, parse_scores),
+             ("--result", result_text, parse_result))  # fmt: skip
+    given = [form for form in forms if form[1] is not None]
+    if len(given) != 1:
+        raise click.UsageError("give the result one way: --deals W,L,W or --scores 420-0,0-100,90-0 or --result 2-1")
+    option, text, parse = given[0]
+    pairs = load_league(file).pairs
+    try:
+        first, second = parse_match(pairs_text, pairs)
+    except LeagueError as err:
+        raise err.at(f"{file}, --pairs") from None
+    try:
+        result = parse(text)
+    except LeagueError as err:
+        raise err.at(option) from None
+    updated, match = record_result(file, round_number, first, second, result, replace=replace)
+    played = sum(m.played for m in updated.matches)
+    if as_json:
+        stored = match.result
+        assert stored is not None
+        print_json({"round": match.round, "pairs": list(match.pairs), "deals_won": [stored.won, stored.lost],
+                    "played": played, "matches": len(updated.matches)})  # fmt: skip
+        return
+    click.echo(f"{file}: round {match.round}, {_match_text(match)} ({played} of {len(updated.matches)} played)")
+
+
+@league.command()
+@_FILE
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="The PDF to write (default: output/FILE.pdf; with --json only when given).")  # fmt: skip
+@force_option
+@paper_option
+@templates_option
+@json_option
+@reports_errors
+def table(
+    file: Path, output: Path | None, force: bool, paper: str, templates_folder: Path | None, as_json: bool
+) -> None:
+    """The league table as a PDF: the results of every mini-match pair against pair with the totals, the
+    standings (matches won, then deals won, then head-to-head) and the schedule with what is still to play.
+
+    \b
+    Examples:
+        minibridge league table spring.yaml
+        minibridge league table spring.yaml -o spring-week-6.pdf --force
+        minibridge league table spring.yaml --json
+    """
+    from minibridge.league import load_league
+
+    current = load_league(file)
+    target = output if output is not None or as_json else OUTPUT / f"{file.stem}.pdf"
+    if target is not None:
+        refuse_existing(target, force)
+    if as_json:
+        print_json(_league_json(current))
+    if target is None:
+        return
+    from minibridge.files import write_atomic
+    from minibridge.render.league import league_table
+
+    write_atomic(target, league_table(current, words_from(templates_folder), paper=paper), overwrite=force)
+    click.echo(f"league table written to {target}", err=True)
+
+
+@league.command()
+@_FILE
+@reports_errors
+def status(file: Path) -> None:
+    """The league table in the terminal: results, standings and the schedule with what is still to play.
+
+    \b
+    Example:
+        minibridge league status spring.yaml
+    """
+    from minibridge.league import load_league, standings
+
+    current = load_league(file)
+    table_rows = standings(current)
+    played = sum(m.played for m in current.matches)
+    lines = [f"{current.title}: best of {current.best_of}, {current.scoring}; "
+             f"{played} of {len(current.matches)} mini-matches played", "", _cross_text(current, table_rows), "",
+             _standings_text(current, table_rows), "", _schedule_text(current)]  # fmt: skip
+    click.echo("\n".join(lines))
+
+
+# --- text ------------------------------------------------------------------------------------------------------
+
+
+def _league_json(current: League) -> dict[str, Any]:
+    from minibridge.league import TIE_BREAKS, standings
+
+    return {
+        "title": current.title,
+        "pairs": list(current.pairs),
+        "best_of": current.best_of,
+        "scoring": current.scoring,
+        "tie_breaks": list(TIE_BREAKS),
+        "standings": [s.as_json() for s in standings(current)],
+        "schedule": [[list(pairing) for pairing in round_] for round_ in current.schedule()],
+        "matches": [
+            {
+                "round": m.round,
+                "pairs": list(m.pairs),
+                "played": m.played,
+                "deals_won": None if m.result is None else [m.result.won, m.result.lost],
+            }
+            for m in current.matches
+        ],
+    }
+
+
+def _match_text(match: Match) -> str:
+    result = match.result
+    if result is None:
+        return f"{match.first} v {match.second}: to play"
+    winner, loser = (match.first, match.second) if result.won > result.lost else (match.second, match.first)
+    high, low = max(result.won, result.lost), min(result.won, result.lost)
+    points = f", points {result.points[0]}–{result.points[1]}" if result.points is not None else ""
+    return f"{winner} beat {loser} {high}–{low}{points}"
+
+
+def _schedule_text(current: League) -> str:
+    lines = ["Schedule:"]
+    for round_ in current.rounds:
+        matches = "; ".join(_match_text(m) for m in round_.matches)
+        idle = current.sitting_out(round_)
+        lines.append(f"  Round {round_.number}: {matches}" + (f"; {', '.join(idle)} sits out" if idle else ""))
+    return "\n".join(lines)
+
+
+def _cross_text(current: League, table_rows: list[Standing]) -> str:
+    width = max(len(p) for p in current.pairs)
+    cell = max(4, width)
+    by_pair = {s.pair: s for s in table_rows}
+    lines = [" " * width + " " + "".join(f"{p:>{cell + 1}}" for p in current.pairs) + "   won deals place"]
+    for pair in current.pairs:
+        cells = []
+        for other in current.pairs:
+            if other == pair:
+                cells.append("x")
+                continue
+            result = current.match_between(pair, other).result_for(pair)
+            cells.append("." if result is None else f"{result.won}-{result.lost}")
+        s = by_pair[pair]
+        lines.append(f"{pair:<{width}} " + "".join(f"{c:>{cell + 1}}" for c in cells)
+                     + f"   {s.won:>3} {s.deals_won:>5} {s.rank:>5}")  # fmt: skip
+    lines.append("(deals won by the pair on the left, then by the pair at the top; . still to play)")
+    return "\n".join(lines)
+
+
+def _standings_text(current: League, table_rows: list[Standing]) -> str:
+    width = max(4, max(len(p) for p in current.pairs))
+    ebu = current.scoring == "ebu"
+    head = f"place {'pair':<{width}}  played won lost deals won/lost" + ("  points" if ebu else "") + "  placed by"
+    lines = ["Standings (matches won, then deals won, then head-to-head):", head]
+    shared = {s.rank for s in table_rows if sum(o.rank == s.rank for o in table_rows) > 1}
+    for s in table_rows:
+        place = f"{s.rank}=" if s.rank in shared else str(s.rank)
+        decided = {None: "matches won", "level": "level"}.get(s.tie_break, s.tie_break)
+        points = f"  {s.points:>6}" if ebu else ""
+        lines.append(f"{place:>5} {s.pair:<{width}}  {s.played:>6} {s.won:>3} {s.lost:>4} "
+                     f"{s.deals_won:>5}/{s.deals_lost:<4}{points}  {decided}")  # fmt: skip
+    return "\n".join(lines)

@@ -1,0 +1,336 @@
+"""Duplicate-style competitions (MiniLesson Six): the same boards at several tables, pairs compared by match-points.
+
+The results file is plain text a teacher can type, one line per table per board::
+
+    # board  N-S  E-W  contract  declarer  tricks
+    1        1    2    3NT       S         10
+    1        3    4    4S        N         9
+    1        5    6    3NT       S         +1
+
+Columns are separated by spaces, tabs or commas; ``#`` starts a comment; a first line of column names is
+skipped. Tricks are declarer's tricks (0 to 13), or the result against the goal: ``=``, ``+1``, ``-2``.
+Each line is scored by the engine (EBU scoring); on each board every N–S pair is compared with every other
+N–S pair (2 match-points for each pair beaten, 1 for each tie), and the E–W pairs likewise. The two directions
+are ranked apart, as in a Mitchell movement: N–S pair 1 and E–W pair 1 are different pairs.
+
+>>> competition = score_results(parse_results("1 1 2 3NT S 9\\n1 3 4 3NT S 10\\n"))
+>>> [(r.ns, r.ns_score, r.ns_matchpoints, r.ew_matchpoints) for r in competition.travellers[0].results]
+[('1', 400, 0, 2), ('3', 430, 2, 0)]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from minibridge.cards import Seat, Side
+from minibridge.contract import Contract
+from minibridge.errors import MiniBridgeError
+from minibridge.rules import RuleSet, find_rules
+from minibridge.scoring import score
+
+__all__ = [
+    "ResultsError",
+    "COLUMNS",
+    "Entry",
+    "TableResult",
+    "Traveller",
+    "PairTotal",
+    "Competition",
+    "parse_results",
+    "load_results",
+    "score_results",
+]
+
+COLUMNS = ("board", "N–S pair", "E–W pair", "contract", "declarer", "tricks")
+"""The columns of a results file, in order."""
+
+NORTH_SOUTH = "N–S"
+EAST_WEST = "E–W"
+
+
+class ResultsError(MiniBridgeError):
+    """A results file that cannot be read, or results that cannot all be true."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of a results file: a board played at one table."""
+
+    board: int
+    ns: str
+    ew: str
+    contract: Contract
+    declarer: Seat
+    tricks: int
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """A line of a traveller: the table's result, its score and match-points."""
+
+    board: int
+    ns: str
+    ew: str
+    contract: Contract
+    declarer: Seat
+    tricks: int
+    ns_score: int
+    ew_score: int
+    ns_matchpoints: int
+    ew_matchpoints: int
+
+    @property
+    def net(self) -> int:
+        """The score from N–S's side: what N–S scored less what E–W scored."""
+        return self.ns_score - self.ew_score
+
+    def as_json(self) -> dict[str, Any]:
+        """The line as a ``--json`` object."""
+        return {
+            "ns": self.ns,
+            "ew": self.ew,
+            "contract": str(self.contract),
+            "declarer": self.declarer.letter,
+            "tricks": self.tricks,
+            "ns_score": self.ns_score,
+            "ew_score": self.ew_score,
+            "ns_matchpoints": self.ns_matchpoints,
+            "ew_matchpoints": self.ew_matchpoints,
+        }
+
+
+@dataclass(frozen=True)
+class Traveller:
+    """Every table's result on one board, and the top (the most match-points a pair can get on it)."""
+
+    board: int
+    results: tuple[TableResult, ...]
+
+    @property
+    def top(self) -> int:
+        """2 for each other pair in the same direction."""
+        return 2 * (len(self.results) - 1)
+
+
+@dataclass(frozen=True)
+class PairTotal:
+    """A pair's total: boards played, match-points out of the most possible, percentage and rank."""
+
+    pair: str
+    boards: int
+    matchpoints: int
+    top: int
+    rank: int
+
+    @property
+    def percentage(self) -> float | None:
+        """Match-points as a share of the most possible, or None if no board was compared."""
+        return round(100 * self.matchpoints / self.top, 1) if self.top else None
+
+    def as_json(self) -> dict[str, Any]:
+        """The total as a ``--json`` object."""
+        return {
+            "pair": self.pair,
+            "boards": self.boards,
+            "matchpoints": self.matchpoints,
+            "top": self.top,
+            "percentage": self.percentage,
+            "rank": self.rank,
+        }
+
+
+@dataclass(frozen=True)
+class Competition:
+    """A scored competition: a traveller per board, the N–S and E–W rankings, and notes worth a teacher's look."""
+
+    travellers: tuple[Traveller, ...]
+    ns_ranking: tuple[PairTotal, ...]
+    ew_ranking: tuple[PairTotal, ...]
+    notes: tuple[str, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        """The competition as the ``--json`` object of ``minibridge duplicate score``."""
+        return {
+            "boards": [
+                {"board": t.board, "top": t.top, "results": [r.as_json() for r in t.results]} for t in self.travellers
+            ],
+            "rankings": {
+                "ns": [p.as_json() for p in self.ns_ranking],
+                "ew": [p.as_json() for p in self.ew_ranking],
+            },
+            "notes": list(self.notes),
+        }
+
+
+# --- reading ---------------------------------------------------------------------------------------------------
+
+_SEPARATORS = re.compile(r"[,;\t ]+")
+_RELATIVE = re.compile(r"^(=|[+-]\d{1,2})$")
+
+
+def parse_results(text: str, *, source: str = "<text>", rules: RuleSet | None = None) -> list[Entry]:
+    """Read a results file's text: every problem is reported at once, each with its line and column."""
+    rules = rules or find_rules("ebu")
+    entries: list[Entry] = []
+    problems: list[str] = []
+    first = True
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        fields = [f for f in _SEPARATORS.split(line) if f]
+        if first and fields[0].casefold().startswith(("board", "bd")):
+            first = False
+            continue
+        first = False
+        where = f"{source}, line {number}"
+        if len(fields) != len(COLUMNS):
+            problems.append(f"{where}: {len(COLUMNS)} columns are needed ({', '.join(COLUMNS)}), "
+                            f"found {len(fields)}: '{line}'")  # fmt: skip
+            continue
+        try:
+            entries.append(_entry(fields, number, rules))
+        except MiniBridgeError as err:
+            problems.append(f"{where}, {err.message}")
+    if not entries and not problems:
+        problems.append(f"{source}: no results: write one line per table per board ({', '.join(COLUMNS)})")
+    if problems:
+        _raise(problems)
+    return entries
+
+
+def _entry(fields: list[str], line: int, rules: RuleSet) -> Entry:
+    board_text, ns, ew, contract_text, declarer_text, tricks_text = fields
+    if not board_text.isdigit() or int(board_text) < 1:
+        raise ResultsError(f"board: '{board_text}' is not a board number (1, 2, 3 …)")
+    try:
+        contract = Contract.from_str(contract_text)
+    except MiniBridgeError as err:
+        raise ResultsError(f"contract: {err.message}") from None
+    try:
+        declarer = Seat.from_str(declarer_text)
+    except MiniBridgeError as err:
+        raise ResultsError(f"declarer: {err.message}") from None
+    if tricks_text.isdigit():
+        tricks = int(tricks_text)
+    elif _RELATIVE.match(tricks_text):
+        tricks = contract.goal() + (0 if tricks_text == "=" else int(tricks_text))
+    else:
+        raise ResultsError(f"tricks: '{tricks_text}' is not declarer's tricks (0 to 13) nor a result like =, +1, -2")
+    if not 0 <= tricks <= 13:
+        raise ResultsError(f"tricks: '{tricks_text}' makes {tricks} tricks; declarer takes 0 to 13")
+    try:
+        score(contract, tricks, rules)
+    except MiniBridgeError as err:
+        raise ResultsError(f"contract: {err.message}") from None
+    return Entry(int(board_text), ns, ew, contract, declarer, tricks, line)
+
+
+def load_results(path: str | Path, *, rules: RuleSet | None = None) -> list[Entry]:
+    """Read a results file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise ResultsError("no such results file", where=str(path)) from None
+    except (IsADirectoryError, PermissionError, UnicodeDecodeError) as err:
+        raise ResultsError(f"cannot be read as a results file ({err.__class__.__name__})", where=str(path)) from None
+    return parse_results(text, source=str(path), rules=rules)
+
+
+def _raise(problems: list[str]) -> None:
+    if len(problems) == 1:
+        raise ResultsError(problems[0])
+    raise ResultsError(f"{len(problems)} problems to fix:\n" + "\n".join(f"  {p}" for p in problems))
+
+
+# --- scoring ---------------------------------------------------------------------------------------------------
+
+
+def score_results(entries: Sequence[Entry], *, rules: RuleSet | None = None, source: str = "") -> Competition:
+    """Score every table, match-point every board, and rank the pairs."""
+    rules = rules or find_rules("ebu")
+    where = f"{source}, " if source else ""
+    _check_pairs_once(entries, where)
+    boards: dict[int, list[Entry]] = {}
+    for entry in entries:
+        boards.setdefault(entry.board, []).append(entry)
+    travellers = []
+    notes = []
+    for board in sorted(boards):
+        travellers.append(_traveller(board, boards[board], rules))
+        sides = {entry.declarer.side for entry in boards[board]}
+        if len(sides) > 1:
+            notes.append(
+                f"{where}board {board}: declarer sat N–S at some tables and E–W at others; with the same "
+                "cards the same side should declare: check the points were counted right"
+            )
+    ns_ranking = _ranking(travellers, Side.NORTH_SOUTH)
+    ew_ranking = _ranking(travellers, Side.EAST_WEST)
+    return Competition(tuple(travellers), ns_ranking, ew_ranking, tuple(notes))
+
+
+def _check_pairs_once(entries: Sequence[Entry], where: str) -> None:
+    """A pair plays a board once."""
+    seen: dict[tuple[int, str, str], int] = {}
+    problems = []
+    for entry in entries:
+        for direction, pair in ((NORTH_SOUTH, entry.ns), (EAST_WEST, entry.ew)):
+            key = (entry.board, direction, pair)
+            if key in seen:
+                problems.append(f"{where}line {entry.line}: {direction} pair {pair} plays board {entry.board} "
+                                f"twice (lines {seen[key]} and {entry.line}): each pair plays a board once")
+            seen.setdefault(key, entry.line)
+    if problems:
+        _raise(problems)
+
+
+def _traveller(board: int, entries: list[Entry], rules: RuleSet) -> Traveller:
+    nets = []
+    for entry in entries:
+        result = score(entry.contract, entry.tricks, rules)
+        ns_declares = entry.declarer.side is Side.NORTH_SOUTH
+        ns_score = result.declarers_score if ns_declares else result.defenders_score
+        ew_score = result.defenders_score if ns_declares else result.declarers_score
+        nets.append((entry, ns_score, ew_score))
+    results = []
+    for entry, ns_score, ew_score in nets:
+        net = ns_score - ew_score
+        top = 2 * (len(nets) - 1)
+        ns_mp = sum(2 if net > other_ns - other_ew else 1 if net == other_ns - other_ew else 0
+                    for other, other_ns, other_ew in nets if other is not entry)  # fmt: skip
+        results.append(TableResult(board, entry.ns, entry.ew, entry.contract, entry.declarer, entry.tricks,
+                                   ns_score, ew_score, ns_mp, top - ns_mp))  # fmt: skip
+    return Traveller(board, tuple(results))
+
+
+def _ranking(travellers: Sequence[Traveller], side: Side) -> tuple[PairTotal, ...]:
+    """The pairs of one direction by percentage, then match-points; pairs level share a rank."""
+    totals: dict[str, list[int]] = {}  # boards, match-points, top
+    north_south = side is Side.NORTH_SOUTH
+    for traveller in travellers:
+        for result in traveller.results:
+            row = totals.setdefault(result.ns if north_south else result.ew, [0, 0, 0])
+            row[0] += 1
+            row[1] += result.ns_matchpoints if north_south else result.ew_matchpoints
+            row[2] += traveller.top
+
+    def key(pair: str) -> tuple[float, int]:
+        _, matchpoints, top = totals[pair]
+        return (matchpoints / top if top else -1.0), matchpoints
+
+    order = sorted(totals, key=lambda p: (-key(p)[0], -key(p)[1], _natural(p)))
+    return tuple(
+        PairTotal(pair, totals[pair][0], totals[pair][1], totals[pair][2], 1 + sum(key(o) > key(pair) for o in order))
+        for pair in order
+    )
+
+
+def _natural(text: str) -> tuple[int, int, str]:
+    """Pair 2 before pair 10."""
+    return (0, int(text), "") if text.isdigit() else (1, 0, text.casefold())
