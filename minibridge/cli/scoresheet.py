@@ -13,12 +13,12 @@ from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_e
 
 @main.command()
 @click.option("--lesson", "lesson_ref", metavar="N|FILE",
-              help="Sheets for MiniLesson N (1 to 6) or a lesson file: its columns and its number of deals.")  # fmt: skip
+              help="Sheets for MiniLesson N (1 to 6) or a lesson file: its columns and number of deals.")  # fmt: skip
 @click.option("--deals", "count", type=click.IntRange(1, 64), help="How many boards (default: the lesson's, or 8).")
 @click.option("--tables", type=click.IntRange(1, 20), default=6, show_default=True,
               help="Lines on each travelling score sheet: one for each table that plays the board.")  # fmt: skip
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="The PDF to write (default: output/score-sheets.pdf, or output/score-sheets-lesson-N.pdf).")  # fmt: skip
+              help="The PDF to write (default: output/score-sheets.pdf or output/score-sheets-lesson-N.pdf).")
 @paper_option
 @templates_option
 @force_option

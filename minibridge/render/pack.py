@@ -100,7 +100,7 @@ def notes_story(lesson: Lesson, deals: Sequence[LessonDeal], words: Wording, *, 
 def answers_story(lesson: Lesson, words: Wording) -> list[Flowable]:
     """The answer key: each exercise's question, the answer and the reason, worked out by the engine."""
     styles = paragraph_styles()
-    story: list[Flowable] = [Paragraph(escape(words("answers", "heading")), styles["heading"])]
+    story: list[Flowable] = [Paragraph(escape(words("pack", "section", name="answers")), styles["heading"])]
     if not lesson.exercises:
         story.append(Paragraph(escape(words("answers", "no_exercises")), styles["body"]))
     for exercise in lesson.exercises:

@@ -1,0 +1,133 @@
+"""Double-dummy tables through DDS, the disk cache, and the best MiniBridge contract from the tricks."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import minibridge.analysis as analysis
+from minibridge.analysis import analyse_boards, best_contract, cache_folder, dd_tables
+from minibridge.cards import Seat, Strain
+from minibridge.deal import Deal
+from minibridge.rules import find_rules
+
+# Each seat holds a whole suit: North spades, East hearts, South diamonds, West clubs.
+SOLID = Deal.from_pbn("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
+BALANCED = Deal.from_pbn("N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76")
+
+
+@pytest.fixture(autouse=True)
+def cache_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_tricks_of_a_deal_where_each_seat_holds_one_suit():
+    (table,) = dd_tables([SOLID])
+    assert table is not None
+    assert table[Seat.NORTH][Strain.SPADES] == 13  # trumps: every card a winner
+    assert table[Seat.NORTH][Strain.NO_TRUMPS] == 0  # East leads hearts and takes them all
+    assert table[Seat.EAST][Strain.HEARTS] == 13
+    assert table[Seat.SOUTH][Strain.CLUBS] == 0  # West leads clubs, trumps or not
+
+
+def test_the_tables_agree_with_endplay_for_every_seat_and_strain():
+    from endplay.dds import calc_dd_table
+    from endplay.types import Deal as EndplayDeal
+    from endplay.types import Denom, Player
+
+    deal = Deal.random(random.Random(4))
+    (table,) = dd_tables([deal])
+    theirs = calc_dd_table(EndplayDeal.from_pbn(deal.to_pbn()))
+    denoms = {Strain.NO_TRUMPS: Denom.nt, Strain.SPADES: Denom.spades, Strain.HEARTS: Denom.hearts,
+              Strain.DIAMONDS: Denom.diamonds, Strain.CLUBS: Denom.clubs}  # fmt: skip
+    for seat in Seat:
+        for strain in Strain:
+            assert table[seat][strain] == theirs[denoms[strain], Player.find(seat.letter)]
+
+
+def test_a_short_deal_has_no_table():
+    short = Deal.from_pbn("N:A.6.Q.K 9.A.4.J 7.K.A.3 K.2.8.Q")
+    assert dd_tables([short]) == [None]
+
+
+def test_results_are_cached_under_xdg_cache_home_and_not_solved_again(cache_home, monkeypatch):
+    first = dd_tables([BALANCED, SOLID])
+    assert cache_folder().is_relative_to(cache_home / "minibridge")
+    assert len(list(cache_folder().glob("*.json"))) == 2
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("solved again despite the cache")
+
+    monkeypatch.setattr("endplay.dds.calc_all_tables", refuse)
+    done: list[int] = []
+    assert dd_tables([BALANCED, SOLID], progress=done.append) == first
+    assert sum(done) == 2
+
+
+def test_no_cache_solves_again_and_writes_nothing(monkeypatch):
+    dd_tables([BALANCED], cache=False)
+    assert not cache_folder().exists()
+
+
+def test_a_damaged_cache_file_is_solved_again():
+    (table,) = dd_tables([BALANCED])
+    for path in cache_folder().glob("*.json"):
+        path.write_text("{not json", encoding="ascii")
+    assert dd_tables([BALANCED]) == [table]
+
+
+def test_the_same_deal_twice_is_solved_once(monkeypatch):
+    calls: list[int] = []
+    real = __import__("endplay.dds", fromlist=["calc_all_tables"]).calc_all_tables
+
+    def counting(deals, *args, **kwargs):
+        deals = list(deals)
+        calls.append(len(deals))
+        return real(deals, *args, **kwargs)
+
+    monkeypatch.setattr("endplay.dds.calc_all_tables", counting)
+    tables = dd_tables([SOLID, SOLID], cache=False)
+    assert calls == [1] and tables[0] == tables[1]
+
+
+def _table(tricks: dict[Strain, int], declarer: Seat = Seat.SOUTH) -> analysis.DDTable:
+    table = {seat: dict.fromkeys(Strain, 0) for seat in Seat}
+    table[declarer] = dict(tricks)
+    table[declarer.partner] = dict(tricks)
+    return table
+
+
+@pytest.mark.parametrize(
+    ("rules", "tricks", "contract", "score"),
+    [
+        # EBU, 001's check values: 3NT with 9 tricks 400; 4S with 10 tricks 420; 1NT with 8 tricks 120.
+        ("ebu", {Strain.NO_TRUMPS: 9, Strain.SPADES: 10, Strain.HEARTS: 8, Strain.DIAMONDS: 7, Strain.CLUBS: 6},
+         "4S", 420),
+        ("ebu", {Strain.NO_TRUMPS: 9, Strain.SPADES: 8, Strain.HEARTS: 8, Strain.DIAMONDS: 7, Strain.CLUBS: 6},
+         "3NT", 400),
+        ("ebu", {Strain.NO_TRUMPS: 8, Strain.SPADES: 8, Strain.HEARTS: 8, Strain.DIAMONDS: 7, Strain.CLUBS: 6},
+         "1NT", 120),
+        # MiniLessons Three and Four (000): part-scores only, 50 + 40 per odd trick.
+        ("lesson", {Strain.NO_TRUMPS: 9, Strain.SPADES: 10, Strain.HEARTS: 8, Strain.DIAMONDS: 7, Strain.CLUBS: 6},
+         "1S", 210),
+        # Nothing makes: the least loss, one trick short of a part-score.
+        ("ebu", {Strain.NO_TRUMPS: 5, Strain.SPADES: 6, Strain.HEARTS: 4, Strain.DIAMONDS: 3, Strain.CLUBS: 2},
+         "1S", -50),
+    ],
+)  # fmt: skip
+def test_best_contract_from_the_tricks(rules, tricks, contract, score):
+    best = best_contract(_table(tricks), Seat.SOUTH, find_rules(rules), deal=BALANCED)
+    assert best is not None
+    assert (str(best.contract), best.side_score) == (contract, score)
+
+
+def test_the_json_of_a_board():
+    (board,) = analyse_boards([(1, Seat.NORTH, BALANCED)], find_rules("ebu"))
+    data = board.as_json()
+    assert {"board", "hcp", "declarer", "dd", "best_contract", "best_score"} <= set(data)
+    assert data["board"] == 1 and data["hcp"] == {"N": 19, "E": 12, "S": 9, "W": 0}
+    assert data["declarer"] == "N"
+    assert set(data["dd"]) == {"NT", "S", "H", "D", "C"}
+    assert data["dd"] == {strain.letter: board.table[Seat.NORTH][strain] for strain in Strain}

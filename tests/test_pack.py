@@ -1,0 +1,195 @@
+"""Lesson packs, deals for a lesson and blank score sheets, through the command line, read back with pypdf."""
+
+from __future__ import annotations
+
+import shutil
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from minibridge.boards import pack_deals, practice_deals
+from minibridge.cli import main
+from minibridge.lessons import find_lesson, solve
+from minibridge.pbn import loads
+from minibridge.render.pack import lesson_pack, rules_lines
+from minibridge.render.text import wording
+
+SECTIONS = ["Teacher's notes", "Hand records", "Hand slips", "Score card", "Travelling score sheets", "Answer key"]
+
+
+@pytest.fixture(autouse=True)
+def cache_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    assert "Traceback" not in result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+def pdf_text(source: Path | bytes) -> str:
+    import io
+
+    reader = PdfReader(io.BytesIO(source) if isinstance(source, bytes) else source)
+    return " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def lesson_three_pack(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("pack")
+    cache = tmp_path_factory.mktemp("cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(cache))
+        code, _, err = run("pack", "--lesson", "3", "-o", str(folder))
+    assert code == 0, err
+    return folder / "lesson-3-seed-303.pdf"
+
+
+def test_the_pack_is_named_for_lesson_and_seed_and_holds_every_section(lesson_three_pack):
+    assert lesson_three_pack.is_file()
+    text = pdf_text(lesson_three_pack)
+    lesson = find_lesson(3)
+    assert "MiniLesson Three: " + lesson.title in text
+    for objective in lesson.objectives:
+        assert _flat(objective) in text
+    for line in rules_lines(lesson.rules, wording()):
+        assert _flat(line) in text
+    position = 0
+    for section in SECTIONS:
+        found = text.find(section, position)
+        assert found > 0, section
+        position = found
+
+
+def test_the_pack_shows_every_board_and_its_analysis(lesson_three_pack):
+    text = pdf_text(lesson_three_pack)
+    deals, _ = pack_deals(find_lesson(3))
+    for deal in deals:
+        assert f"Board {deal.board}" in text
+        hand = deal.deal[deal.dealer].to_pbn().split(".")[0]
+        assert " ".join("10" if r == "T" else r for r in hand) in text
+    assert text.count("Tricks for ") == len(deals)
+    assert "Best: 1" in text  # part-scores only in MiniLesson Three
+
+
+def test_the_answer_key_answers_every_exercise(lesson_three_pack):
+    text = pdf_text(lesson_three_pack)
+    lesson = find_lesson(3)
+    key = text[text.rfind("Answer key") :]
+    for exercise in lesson.exercises:
+        assert f"Exercise {exercise.id}" in key
+        answer = wording()("answers", "answer", kind=exercise.kind, answer=solve(lesson, exercise))
+        assert _flat(answer) in key
+
+
+def test_the_score_card_has_the_points_against_tricks_columns(lesson_three_pack):
+    text = pdf_text(lesson_three_pack)
+    for column in ("Declaring side's points", "Tricks they won", "Running total", "Goal", "Contract"):
+        assert column in text
+
+
+def test_a_pack_is_never_overwritten_without_force(lesson_three_pack):
+    before = lesson_three_pack.read_bytes()
+    code, _, err = run("pack", "--lesson", "3", "-o", str(lesson_three_pack.parent))
+    assert code == 1 and "already exists" in err and "--force" in err
+    assert lesson_three_pack.read_bytes() == before
+
+
+def test_the_default_folder_is_output_created_when_missing(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run("pack", "--lesson", "1", "--deals", "4", "--seed", "9")
+    assert code == 0, err
+    made = tmp_path / "output" / "lesson-1-seed-9.pdf"
+    text = pdf_text(made)
+    for section in SECTIONS:
+        assert section in text
+    assert "Tricks N–S" in text and "Leader" in text  # no contracts in MiniLesson One
+    assert "Tricks for " not in text
+    assert run("pack", "--lesson", "1", "--deals", "4", "--seed", "9", "--force")[0] == 0
+
+
+def test_more_deals_than_the_lesson_has_are_dealt_to_suit_it():
+    lesson = find_lesson(5)
+    deals, seed = pack_deals(lesson, 14, seed=77)
+    assert seed == 77 and [d.board for d in deals] == list(range(1, 15))
+    assert [d.deal for d in deals[:6]] == [d.deal for d in lesson.deals[:6]]
+    assert all(d.generated for d in deals[6:])
+    assert pack_deals(lesson, 14, seed=77) == (deals, 77)
+    assert pack_deals(lesson, 3)[0] == list(lesson.deals[:3])
+
+
+def test_a_changed_template_changes_the_pack(tmp_path):
+    folder = tmp_path / "templates"
+    shutil.copytree(str(files("minibridge.template_files")), folder)
+    pack = folder / "pack.j2"
+    pack.write_text(pack.read_text(encoding="utf-8").replace("Answer key", "Corrigé"), encoding="utf-8")
+    lesson = find_lesson(1)
+    deals, seed = pack_deals(lesson, 2)
+    from minibridge.analysis import analyse_boards
+
+    analyses = analyse_boards([(d.board, d.dealer, d.deal) for d in deals], lesson.rules)
+    mine = pdf_text(lesson_pack(lesson, deals, analyses, wording(str(folder)), seed=seed))
+    theirs = pdf_text(lesson_pack(lesson, deals, analyses, wording(), seed=seed))
+    assert "Corrigé" in mine and "Answer key" not in mine
+    assert "Answer key" in theirs
+
+
+def test_deal_writes_reproducible_pbn_that_suits_the_lesson(tmp_path):
+    code, first, _ = run("deal", "--lesson", "5", "-n", "3", "--seed", "11")
+    assert code == 0
+    assert run("deal", "--lesson", "5", "-n", "3", "--seed", "11")[1] == first
+    assert run("deal", "--lesson", "5", "-n", "3", "--seed", "12")[1] != first
+    boards = loads(first)
+    assert [b.number for b in boards] == [1, 2, 3]
+    assert [b.deal for b in boards] == [b.deal for b in practice_deals(find_lesson(5), 3, seed=11)]
+    for board in boards:
+        points = max(board.deal.side_hcp(side) for side in __import__("minibridge.cards").cards.Side)
+        assert 25 <= points <= 30  # lesson five's constraint
+    out = tmp_path / "five.pbn"
+    assert run("deal", "--lesson", "5", "-n", "3", "--seed", "11", "-o", str(out))[0] == 0
+    assert out.read_text(encoding="utf-8") == first
+    code, _, err = run("deal", "--lesson", "5", "-n", "3", "-o", str(out))
+    assert code == 1 and "already exists" in err
+
+
+def test_deal_for_a_lesson_of_short_deals():
+    code, output, _ = run("deal", "--lesson", "1", "-n", "2")
+    assert code == 0
+    assert all(b.deal.cards_per_hand == 6 for b in loads(output))
+
+
+def test_deal_bad_usage():
+    assert run("deal", "--lesson", "9", "-n", "2")[0] == 1
+    assert run("deal", "-n", "2")[0] == 2
+    assert run("deal", "--lesson", "3", "-n", "0")[0] == 2
+
+
+def test_blank_score_sheets(tmp_path):
+    out = tmp_path / "sheets.pdf"
+    code, _, err = run("scoresheet", "--deals", "5", "-o", str(out))
+    assert code == 0, err
+    text = pdf_text(out)
+    assert "Score sheets" in text and "Score card" in text and "Travelling score sheets" in text
+    for number in range(1, 6):
+        assert f"Board {number} · Dealer" in text
+    for column in ("N–S pair", "E–W pair", "Contract", "By", "Tricks", "Score N–S", "Score E–W"):
+        assert column in text
+    code, _, err = run("scoresheet", "--lesson", "2", "-o", str(tmp_path / "two.pdf"))
+    assert code == 0, err
+    text = pdf_text(tmp_path / "two.pdf")
+    assert "MiniLesson Two" in text and "Board 6 · Dealer" in text and "Contract" not in text
+    assert run("scoresheet", "--deals", "5", "-o", str(out))[0] == 1
+
+
+@pytest.mark.parametrize("command", ["deal", "records", "scoresheet", "pack"])
+def test_help_ends_with_an_example(command):
+    code, output, _ = run(command, "--help")
+    assert code == 0 and "Example" in output

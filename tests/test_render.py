@@ -1,0 +1,217 @@
+"""Hand records as PDF and JSON, read back with pypdf; wording from templates; the real PBN files."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from minibridge.cli import main
+from minibridge.pbn import load
+
+SHARED_PBN = Path(__file__).parents[2] / "shared" / "data" / "pbn"
+DATA = Path(__file__).parent / "data"
+SMALL_FILES = ["zdenecek__pbn__nocontractcanbemade.pbn", "timheilman__bridge-pbn__correct_21.pbn"]
+
+needs_shared = pytest.mark.skipif(not SHARED_PBN.is_dir(), reason="the shared PBN files are not beside the project")
+
+
+@pytest.fixture(autouse=True)
+def cache_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    assert "Traceback" not in result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+def pdf_text(path: Path) -> str:
+    """Every page's text, whitespace made single spaces."""
+    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(path).pages)
+
+
+def ranks(text: str) -> str:
+    """A suit's ranks as printed: ``AKT3`` → ``A K 10 3``."""
+    return " ".join("10" if r == "T" else r for r in text)
+
+
+@pytest.fixture
+def fake_solver(monkeypatch):
+    """Seven tricks everywhere, so that files with many deals need no solving."""
+    from minibridge.cards import Seat, Strain
+
+    def solve(deals, *, cache=True, progress=None):
+        return [{s: dict.fromkeys(Strain, 7) for s in Seat} if d.cards_per_hand == 13 else None for d in deals]
+
+    monkeypatch.setattr("minibridge.analysis.dd_tables", solve)
+
+
+@needs_shared
+@pytest.mark.parametrize("name", SMALL_FILES)
+def test_records_print_every_board_with_hands_and_analysis(tmp_path, name):
+    source = SHARED_PBN / name
+    out = tmp_path / "records.pdf"
+    code, _, err = run("records", str(source), "-o", str(out), "--quiet")
+    assert code == 0, err
+    text = pdf_text(out)
+    code, output, _ = run("records", str(source), "--json", "--quiet")
+    analysed = json.loads(output)
+    boards = [b for b in load(source) if b.deal is not None]
+    assert {b.number for b in boards} == {a["board"] for a in analysed}
+    for board, data in zip(boards, analysed, strict=False):
+        assert f"Board {board.number}" in text
+        for seat in board.deal:
+            for suit_text in board.deal[seat].to_pbn().split("."):
+                if suit_text:
+                    assert ranks(suit_text) in text
+        if data["declarer"] is not None:
+            seat = {"N": "North", "E": "East", "S": "South", "W": "West"}[data["declarer"]]
+            tricks = " ".join(str(data["dd"][s]) for s in ("NT", "S", "H", "D", "C"))
+            assert re.search(rf"Tricks for {seat} NT ?{data['dd']['NT']}", text)
+            assert all(str(n) in text for n in tricks.split())
+            assert data["best_contract"] is not None
+
+
+@needs_shared
+def test_records_json_keys_and_tricks():
+    code, output, _ = run("records", str(SHARED_PBN / SMALL_FILES[1]), "--json")
+    assert code == 0
+    board = json.loads(output)[0]
+    assert {"board", "hcp", "declarer", "dd", "best_contract", "best_score"} <= set(board)
+    assert set(board["dd"]) == {"NT", "S", "H", "D", "C"}
+    assert all(0 <= n <= 13 for n in board["dd"].values())
+    assert sum(board["hcp"].values()) == 40
+
+
+@needs_shared
+@pytest.mark.parametrize("path", sorted(SHARED_PBN.glob("*.pbn")) if SHARED_PBN.is_dir() else [], ids=lambda p: p.name)
+def test_records_of_every_real_file(tmp_path, fake_solver, path):
+    out = tmp_path / "records.pdf"
+    code, _, err = run("records", str(path), "-o", str(out))
+    assert code == 0, err
+    games = load(path)
+    complete = [b for b in games if b.deal is not None]
+    text = pdf_text(out)
+    code, output, _ = run("records", str(path), "--json")
+    numbers = {board["board"] for board in json.loads(output)}
+    assert {b.number for b in complete if b.number is not None} <= numbers
+    for number in numbers:
+        assert f"Board {number}" in text
+    if len(complete) < len(games):
+        assert "has no complete deal: left out" in err
+
+
+@needs_shared
+@pytest.mark.parametrize(("per_page", "paper"), [("1", "a4"), ("2", "letter"), ("4", "a4"), ("6", "letter")])
+def test_boards_per_page(tmp_path, fake_solver, per_page, paper):
+    source = SHARED_PBN / "zdenecek__pbn__psbridge.pbn"
+    out = tmp_path / "records.pdf"
+    code, _, _ = run("records", str(source), "-o", str(out), "--per-page", per_page, "--paper", paper)
+    assert code == 0
+    reader = PdfReader(out)
+    assert len(reader.pages) == -(-32 // int(per_page))
+    width = float(reader.pages[0].mediabox.width)
+    assert round(width) == (595 if paper == "a4" else 612)
+
+
+def test_a_changed_template_changes_the_printed_words(tmp_path, fake_solver):
+    folder = tmp_path / "templates"
+    shutil.copytree(str(files("minibridge.template_files")), folder)
+    records = folder / "records.j2"
+    records.write_text(records.read_text(encoding="utf-8").replace("Board {{ number }}", "Donne {{ number }}"),
+                       encoding="utf-8")  # fmt: skip
+    source = tmp_path / "one.pbn"
+    source.write_text('[Board "3"]\n[Dealer "S"]\n[Deal "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 '
+                      '765.T765.765.T76"]\n', encoding="utf-8")  # fmt: skip
+    mine, theirs = tmp_path / "mine.pdf", tmp_path / "theirs.pdf"
+    assert run("records", str(source), "-o", str(mine), "--templates", str(folder))[0] == 0
+    assert run("records", str(source), "-o", str(theirs))[0] == 0
+    assert "Donne 3" in pdf_text(mine) and "Board 3" not in pdf_text(mine)
+    assert "Board 3" in pdf_text(theirs)
+
+
+def test_a_template_folder_with_a_broken_phrase_is_a_plain_error(tmp_path):
+    folder = tmp_path / "templates"
+    shutil.copytree(str(files("minibridge.template_files")), folder)
+    (folder / "page.j2").write_text("{% macro footer(title, page) %}{{ title }{% endmacro %}", encoding="utf-8")
+    code, _, err = run("records", str(tmp_path / "x.pbn"), "--templates", str(folder))
+    assert code == 1 and "page.j2, line 1" in err
+
+
+def test_records_never_overwrite_without_force(tmp_path, fake_solver):
+    source = tmp_path / "one.pbn"
+    source.write_text('[Board "1"]\n[Deal "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76"]\n',
+                      encoding="utf-8")  # fmt: skip
+    out = tmp_path / "mine.pdf"
+    out.write_bytes(b"a teacher's own file")
+    code, _, err = run("records", str(source), "-o", str(out))
+    assert code == 1 and "already exists" in err and "--force" in err
+    assert out.read_bytes() == b"a teacher's own file"
+    assert run("records", str(source), "-o", str(out), "--force")[0] == 0
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_records_default_to_the_output_folder(tmp_path, fake_solver, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    source = tmp_path / "club.pbn"
+    source.write_text('[Board "1"]\n[Deal "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76"]\n',
+                      encoding="utf-8")  # fmt: skip
+    code, _, err = run("records", str(source))
+    assert code == 0, err
+    assert (tmp_path / "output" / "club.pdf").is_file()
+
+
+def test_bad_files_are_one_line_messages(tmp_path):
+    code, _, err = run("records", str(tmp_path / "missing.pbn"), "--json")
+    assert code == 1 and "missing.pbn" in err and len(err.strip().splitlines()) == 1
+    code, _, err = run("records", str(DATA / "cli" / "not_pbn.pbn"), "--json")
+    assert code == 1 and "not_pbn.pbn" in err
+    empty = tmp_path / "empty.pbn"
+    empty.write_text('[Board "1"]\n[Deal "N:AK32.KQ2.A32.K32 - - -"]\n', encoding="utf-8")
+    code, _, err = run("records", str(empty), "--json")
+    assert code == 1 and "nothing to print" in err
+    code, _, err = run("records", str(empty), "--per-page", "3")
+    assert code == 2
+
+
+def test_no_progress_bar_when_not_on_a_terminal(tmp_path):
+    source = tmp_path / "one.pbn"
+    source.write_text('[Board "1"]\n[Deal "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76"]\n',
+                      encoding="utf-8")  # fmt: skip
+    code, output, err = run("records", str(source), "--json")
+    assert code == 0 and err == ""
+    assert json.loads(output)[0]["board"] == 1
+
+
+def test_the_same_input_gives_the_same_bytes(tmp_path, fake_solver):
+    source = tmp_path / "one.pbn"
+    source.write_text('[Board "1"]\n[Deal "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76"]\n',
+                      encoding="utf-8")  # fmt: skip
+    first, second = tmp_path / "1.pdf", tmp_path / "2.pdf"
+    run("records", str(source), "-o", str(first))
+    run("records", str(source), "-o", str(second))
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_a_long_suit_is_fitted_in_its_place():
+    from reportlab.lib.units import mm
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from minibridge.render.flowables import fitted_lines
+    from minibridge.render.styles import FONT, register_fonts
+
+    register_fonts()
+    lines = [("♠", "A K Q J 10 9 8 7 6 5 4 3 2"), ("♥", "—"), ("♦", "—"), ("♣", "—")]
+    fitted, size = fitted_lines(lines, 22 * mm, 10)
+    assert fitted[0][1] == "AKQJ1098765432"
+    assert stringWidth(fitted[0][1], FONT, size) <= 22 * mm + 0.01
+    assert fitted_lines([("♠", "A K")], 22 * mm, 10) == ([("♠", "A K")], 10)
