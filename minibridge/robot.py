@@ -19,6 +19,7 @@ import itertools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from math import comb
 
 from minibridge.announce import Announcement, announce
 from minibridge.cards import CARDS, HCP, Card, Seat, Side, Suit
@@ -35,7 +36,7 @@ DEFAULT_SAMPLES = 20
 """Layouts dealt and solved for each decision: more play better and take longer."""
 
 _MAX_BOARDS = 200  # DDS solves at most this many positions in one call
-_TRIES_PER_LAYOUT = 400  # random deals tried for a layout that matches the points announced
+_TRIES_PER_LAYOUT = 400  # random deals tried before giving up on voids that cannot be kept
 _MISREAD = 0.2  # how much a layout counts when it disagrees with a defender's signal
 _SPOTS = 0x0FF  # ranks 2 to 9 within a suit: the small cards that signal
 _HCP_BY_INDEX = tuple(HCP[c.rank] for c in CARDS)
@@ -441,27 +442,92 @@ def _deal_layouts(
     suit it has shown out of, and (when announced) exactly the points it has left."""
     cards = [i for i in range(52) if pool >> i & 1]
     spare = len(cards) - sum(need[s] for s in unseen)  # undealt cards of a short deal
+    exact = None
+    if points is not None and len(unseen) == 2 and spare == 0:
+        exact = _PointsDealer(cards, unseen, need, voids, points)
     layouts = []
     for _ in range(count):
-        best: tuple[int, list[int]] | None = None
+        dealt = exact.deal(rng) if exact is not None and exact.possible else None
         for _try in range(_TRIES_PER_LAYOUT):
-            dealt = _deal_once(cards, unseen, need, voids, spare, rng)
-            if dealt is None:
-                continue
-            miss = 0 if points is None else sum(abs(_hcp(m) - points[s]) for s, m in zip(unseen, dealt, strict=True))
-            if best is None or miss < best[0]:
-                best = (miss, dealt)
-            if miss == 0:
+            if dealt is not None:
                 break
-        if best is None:
+            dealt = _deal_once(cards, unseen, need, voids, spare, rng)
+        if dealt is None:
             raise RuleError("the cards seen so far cannot be dealt to the unseen hands")  # pragma: no cover
         hands = [0, 0, 0, 0]
         for seat, mask in known.items():
             hands[seat] = mask
-        for seat, mask in zip(unseen, best[1], strict=True):
+        for seat, mask in zip(unseen, dealt, strict=True):
             hands[seat] = mask
         layouts.append(_Layout(hands, 1.0))
     return layouts
+
+
+class _PointsDealer:
+    """Deals the unseen cards between two hands, uniformly among the deals that give the first hand exactly its
+    points: the honours are chosen by counting (dynamic programming), the small cards at random."""
+
+    def __init__(
+        self, cards: list[int], unseen: Sequence[Seat], need: Mapping[Seat, int], voids: Mapping[Seat, int],
+        points: Mapping[Seat, int],
+    ) -> None:  # fmt: skip
+        first, second = unseen
+        self.possible = False
+        self.forced = [0, 0]
+        honours: list[int] = []
+        self.spots: list[int] = []
+        for index in cards:
+            suit = index // 13
+            may = [not voids.get(first, 0) >> suit & 1, not voids.get(second, 0) >> suit & 1]
+            if may[0] and may[1]:
+                (honours if _HCP_BY_INDEX[index] else self.spots).append(index)
+            elif may[0] or may[1]:
+                self.forced[0 if may[0] else 1] |= 1 << index
+            else:
+                return
+        self.honours = honours
+        self.room = need[first] - self.forced[0].bit_count()
+        wanted = points[first] - _hcp(self.forced[0])
+        if self.room < 0 or need[second] < self.forced[1].bit_count() or wanted < 0:
+            return
+        # ways[i][(taken, points)]: how many ways to take ``taken`` honours worth ``points`` from honours[i:]
+        ways: list[dict[tuple[int, int], int]] = [{} for _ in range(len(honours) + 1)]
+        ways[-1][(0, 0)] = 1
+        for i in range(len(honours) - 1, -1, -1):
+            value = _HCP_BY_INDEX[honours[i]]
+            row = dict(ways[i + 1])
+            for (taken, got), n in ways[i + 1].items():
+                row[(taken + 1, got + value)] = row.get((taken + 1, got + value), 0) + n
+            ways[i] = row
+        self.ways = ways
+        self.wanted = wanted
+        self.sizes = [
+            (taken, ways[0].get((taken, wanted), 0) * comb(len(self.spots), self.room - taken))
+            for taken in range(min(len(honours), self.room) + 1)
+        ]
+        self.possible = any(n for _, n in self.sizes)
+
+    def deal(self, rng: random.Random) -> list[int]:
+        """One deal: the masks of the two hands."""
+        pick = rng.randrange(sum(n for _, n in self.sizes))
+        taken = next(t for t, n in self.sizes if (pick := pick - n) < 0)
+        first = self.forced[0]
+        got = self.wanted
+        for i, index in enumerate(self.honours):
+            if not taken:
+                break
+            value = _HCP_BY_INDEX[index]
+            with_it = self.ways[i + 1].get((taken - 1, got - value), 0)
+            if rng.randrange(self.ways[i][(taken, got)]) < with_it:
+                first |= 1 << index
+                taken -= 1
+                got -= value
+        for index in rng.sample(self.spots, self.room - (first & ~self.forced[0]).bit_count()):
+            first |= 1 << index
+        every = self.forced[0] | self.forced[1]
+        for index in self.honours + self.spots:
+            every |= 1 << index
+        return [first, every & ~first]
 
 
 def _deal_once(

@@ -1,0 +1,124 @@
+"""The computer players: layouts that agree with what a player knows, legal and reproducible play, contracts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from minibridge.announce import announce
+from minibridge.cards import Card, Seat, Strain, Suit
+from minibridge.contract import Contract
+from minibridge.deal import Deal, Hand
+from minibridge.lessons import find_lesson
+from minibridge.play import Play, replay
+from minibridge.robot import Robot, Table, _deal_layouts, contracts_allowed, likes_suit, play_by_robots
+from minibridge.rules import find_rules
+
+DEAL = Deal.from_pbn("N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76")
+
+
+def _dealt(seed: int) -> tuple[Deal, Seat]:
+    """A deal that is not a redeal, dealt from a seed."""
+    rng = random.Random(seed)
+    while True:
+        deal = Deal.random(rng)
+        if not announce(deal, Seat.NORTH).redeal:
+            return deal, Seat.NORTH
+
+
+def test_layouts_keep_the_cards_seen_the_voids_and_the_points_announced():
+    rng = random.Random(4)
+    known = {Seat.SOUTH: DEAL[Seat.SOUTH].mask, Seat.NORTH: DEAL[Seat.NORTH].mask}
+    pool = ((1 << 52) - 1) & ~(known[Seat.SOUTH] | known[Seat.NORTH])
+    unseen = [Seat.EAST, Seat.WEST]
+    west_void_in_hearts = 1 << Suit.HEARTS
+    layouts = _deal_layouts(
+        known, unseen, {Seat.EAST: 13, Seat.WEST: 13}, {Seat.WEST: west_void_in_hearts},
+        {Seat.EAST: 11, Seat.WEST: 1}, pool, 12, rng,
+    )  # fmt: skip
+    assert len(layouts) == 12
+    for layout in layouts:
+        east, west = Hand(layout.hands[Seat.EAST]), Hand(layout.hands[Seat.WEST])
+        assert len(east) == len(west) == 13
+        assert east.hcp == 11 and west.hcp == 1
+        assert west.length(Suit.HEARTS) == 0
+        assert layout.hands[Seat.SOUTH] == known[Seat.SOUTH] and layout.hands[Seat.NORTH] == known[Seat.NORTH]
+        assert east.mask | west.mask == pool and not east.mask & west.mask
+    assert len({tuple(layout.hands) for layout in layouts}) > 1
+
+
+def test_a_whole_deal_by_four_computers_is_legal_scored_and_the_same_for_the_same_seed():
+    deal, dealer = _dealt(5)
+    robot = Robot(find_rules("ebu"), samples=3, seed=9)
+    game = play_by_robots(deal, dealer, robot)
+    assert game is not None and game.contract is not None and game.declarer is not None
+    assert len(game.cards) == 52
+    again = play_by_robots(deal, dealer, Robot(find_rules("ebu"), samples=3, seed=9))
+    assert again is not None and again.cards == game.cards and again.contract == game.contract
+    replayed = Play.from_cards(deal, game.cards, trumps=game.contract.strain.trumps, declarer=game.declarer)
+    assert not replayed.irregularities and replayed.declarer_tricks == game.declarer_tricks
+    assert game.result is not None and game.result.tricks == game.declarer_tricks
+    data = game.as_json()
+    assert set(data) >= {"deal", "dealer", "declarer", "contract", "play", "declarer_tricks", "declarers_score",
+                         "defenders_score"}  # fmt: skip
+    assert data["play"][0] in [str(c) for c in deal[game.declarer.lho]]
+
+
+def test_the_computer_takes_the_obvious_tricks():
+    # Three cards each in no-trumps: West on lead holds the three top spades and must cash them.
+    deal = Deal.from_pbn("N:.432.. AKQ... ...432 .765..")
+    play = Play(deal, trumps=None, declarer=Seat.NORTH, leader=Seat.EAST)
+    table = Table.of(find_rules("ebu"), declarer=None, hcp=None)
+    robot = Robot(find_rules("ebu"), samples=2)
+    while not play.finished:
+        play.play(robot.choose_card(play, table))
+    assert play.tricks_won(Seat.EAST.side) == 3
+
+
+@pytest.mark.parametrize(
+    ("rules", "check"),
+    [
+        (find_lesson(3).rules, lambda c: c.level == 1 and c.strain is Strain.NO_TRUMPS),
+        (find_lesson(4).rules, lambda c: c.level == 1),
+        (find_rules("ebu"), lambda c: True),
+    ],
+)
+def test_the_computer_declarer_chooses_a_contract_the_rules_allow(rules, check):
+    deal, dealer = _dealt(8)
+    declarer = announce(deal, dealer).declarer
+    assert declarer is not None
+    chosen = Robot(rules, samples=2).choose_contract(deal, declarer, {s: deal.hcp(s) for s in Seat})
+    assert chosen in contracts_allowed(rules, deal, declarer) and check(chosen)
+
+
+def test_dutch_rules_allow_a_trump_suit_only_with_eight_cards_together():
+    allowed = contracts_allowed(find_rules("nbb"), DEAL, Seat.NORTH)
+    assert allowed == [Contract.from_str("1NT"), Contract.from_str("3NT")]  # no suit of eight; 27 points together
+    assert Contract.from_str("1S") in contracts_allowed(find_rules("ebu"), DEAL, Seat.NORTH)
+
+
+def test_likes_suit_is_an_ace_or_king_or_queen_and_jack():
+    def bits(ranks: str) -> int:
+        return sum(1 << (Card.from_str("S" + r).rank - 2) for r in ranks)
+
+    assert likes_suit(bits("A32")) and likes_suit(bits("K9")) and likes_suit(bits("QJ4"))
+    assert not likes_suit(bits("Q54")) and not likes_suit(bits("JT98"))
+
+
+def test_defenders_in_lesson_six_lead_the_top_of_touching_cards():
+    rules = find_lesson(6).rules
+    for seed in (1, 2):
+        deal, dealer = _dealt(seed)
+        game = play_by_robots(deal, dealer, Robot(rules, samples=2, seed=seed))
+        assert game is not None and game.declarer is not None
+        defenders = (game.declarer.lho, game.declarer.rho)
+        record = replay(deal, [t.cards for t in game.play.tricks], trumps=game.play.trumps, declarer=game.declarer)
+        held = {seat: set(deal[seat]) for seat in Seat}
+        for trick in record.tricks:
+            led = trick.led
+            if trick.leader in defenders and led.rank < 14:
+                above = Card(led.suit, led.rank + 1)  # type: ignore[arg-type]
+                assert above not in held[trick.leader], f"{trick.leader} led {led} holding {above}"
+            for seat, card in trick.in_order():
+                held[seat].discard(card)
