@@ -242,8 +242,7 @@ def _auto_deal(
         if game.result is not None and game.declarer is not None:
             click.echo(f"{head}: {game.contract} by {game.declarer.title}. {game.result.describe()}")
         else:
-            ns = game.play.tricks_won(Side.NORTH_SOUTH)
-            click.echo(f"{head}: North–South took {ns} tricks, East–West {deal.cards_per_hand - ns}.")
+            click.echo(f"{head}: {_tricks_taken(game.play)}")
     return board, game.declarer, game.result, game.as_json()
 
 
@@ -324,8 +323,7 @@ def _pupil_deal(
         result = score(contract, play.declarer_tricks, rules, points=deal.side_hcp(declarer.side))
         click.echo(result.describe())
     else:
-        ns = play.tricks_won(Side.NORTH_SOUTH)
-        click.echo(f"North–South took {ns} tricks, East–West {deal.cards_per_hand - ns}.")
+        click.echo(_tricks_taken(play))
     return board, declarer, result, None
 
 
@@ -422,6 +420,11 @@ def _hand(hand: Hand) -> str:
 
 def _who(seat: Seat, dummy: Seat | None) -> str:
     return f"{seat.title} (dummy)" if seat is dummy else seat.title
+
+
+def _tricks_taken(play: Play) -> str:
+    ns, ew = play.tricks_won(Side.NORTH_SOUTH), play.tricks_won(Side.EAST_WEST)
+    return f"North–South took {ns} trick{'s' if ns != 1 else ''}, East–West {ew}."
 
 
 def _trick_line(number: int, trick: Trick, play: Play) -> str:
