@@ -30,8 +30,25 @@ def write_atomic(path: str | Path, data: str | bytes, *, overwrite: bool = False
             stream.write(data.encode("utf-8") if isinstance(data, str) else data)
             stream.flush()
             os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
+        os.chmod(temporary, _mode_for(path))
+        if overwrite:
+            os.replace(temporary, path)
+        else:
+            os.link(temporary, path)  # fails if another writer made the file meanwhile
+    except FileExistsError:
+        raise MiniBridgeError(f"'{path}' already exists: choose another name, or use --force to replace it") from None
+    except OSError as err:
+        raise MiniBridgeError(f"cannot write '{path}': {err.strerror}") from None
+    finally:
         Path(temporary).unlink(missing_ok=True)
-        raise
     return path
+
+
+def _mode_for(path: Path) -> int:
+    """The permissions of the file being replaced, or those a new file gets (read for all, as the umask allows)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
