@@ -224,10 +224,11 @@ def _match_text(match: Match) -> str:
     result = match.result
     if result is None:
         return f"{match.first} v {match.second}: to play"
-    winner, loser = (match.first, match.second) if result.won > result.lost else (match.second, match.first)
-    high, low = max(result.won, result.lost), min(result.won, result.lost)
-    points = f", points {result.points[0]}–{result.points[1]}" if result.points is not None else ""
-    return f"{winner} beat {loser} {high}–{low}{points}"
+    winner, loser = match.pairs if result.won > result.lost else match.pairs[::-1]
+    seen = match.result_for(winner)
+    assert seen is not None
+    points = f", points {seen.points[0]}–{seen.points[1]}" if seen.points is not None else ""
+    return f"{winner} beat {loser} {seen.won}–{seen.lost}{points}"
 
 
 def _schedule_text(current: League) -> str:

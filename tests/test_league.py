@@ -1,0 +1,398 @@
+"""School leagues: schedules, results, standings and tie-breaks, the league file, and the commands."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from minibridge.cli import main
+from minibridge.league import (
+    League,
+    LeagueError,
+    Result,
+    berger_rounds,
+    dumps_league,
+    league_lock,
+    load_league,
+    loads_league,
+    parse_deals,
+    parse_match,
+    parse_result,
+    parse_scores,
+    record_result,
+    standings,
+)
+
+ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV", "XVI"]
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+# --- schedules ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("count", range(2, 17))
+def test_every_pair_meets_every_other_once_and_at_most_one_sits_out(count: int):
+    pairs = ROMAN[:count]
+    rounds = League.create(pairs).schedule()
+    assert len(rounds) == (count - 1 if count % 2 == 0 else count)
+    met = [frozenset(p) for round_ in rounds for p in round_ if None not in p]
+    assert sorted(met, key=sorted) == sorted((frozenset(p) for p in combinations(pairs, 2)), key=sorted)
+    for round_ in rounds:
+        names = [name for pairing in round_ for name in pairing if name is not None]
+        assert sorted(names) == sorted(pairs)  # everyone once: playing, or sitting out
+        assert sum(pairing[1] is None for pairing in round_) == (count % 2)
+    first_named = {p: sum(r[0] == p for round_ in rounds for r in round_ if None not in r) for p in pairs}
+    assert all(abs(2 * first_named[p] - (count - 1)) <= 1 for p in pairs)  # first named about half the time
+
+
+@pytest.mark.parametrize(
+    ("count", "table"),
+    [  # the FIDE Berger tables (Handbook C.05, annex 1), players numbered from 1
+        (4, [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]]),
+        (6, [[(1, 6), (2, 5), (3, 4)], [(6, 4), (5, 3), (1, 2)], [(2, 6), (3, 1), (4, 5)],
+             [(6, 5), (1, 4), (2, 3)], [(3, 6), (4, 2), (5, 1)]]),
+    ],
+)
+def test_schedule_follows_the_berger_tables(count: int, table: list[list[tuple[int, int]]]):
+    numbers = [str(n) for n in range(1, count + 1)]
+    assert [[(int(a), int(b)) for a, b in round_] for round_ in berger_rounds(numbers)] == table  # type: ignore[arg-type]
+
+
+# --- results -----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "best_of", "problem"),
+    [
+        ("W,L,W", 3, None),
+        ("W,W", 3, None),
+        ("L,L,W", 3, None),
+        ("W,W,L", 3, None),  # all three deals played though the match was won after two
+        ("W,L", 3, "does not finish"),
+        ("W,L,W,L", 3, "too many"),
+        ("W,W,W", 5, None),
+        ("W,L,W,L,L", 5, None),
+        ("W,W,L,L", 5, "does not finish"),
+    ],
+)
+def test_result_form_against_best_of(text: str, best_of: int, problem: str | None):
+    found = parse_deals(text).problem(best_of)
+    assert found is None if problem is None else problem in (found or "")
+
+
+def test_results_in_their_three_forms():
+    assert parse_deals("W, L, w") == Result(2, 1, (True, False, True))
+    assert parse_scores("420-0, 0-100, 90-0") == Result(2, 1, (True, False, True), ((420, 0), (0, 100), (90, 0)))
+    assert parse_scores("420-0,0-100,90-0").points == (510, 100)
+    assert parse_result("2-1") == Result(2, 1)
+    assert parse_deals("W,L,W").flipped() == Result(1, 2, (False, True, False))
+
+
+@pytest.mark.parametrize(
+    ("parse", "text", "message"),
+    [
+        (parse_deals, "W,X,W", "deal 2: 'X' is not W or L"),
+        (parse_deals, "", "give each deal"),
+        (parse_scores, "420-0,50-50", "one pair scores"),
+        (parse_scores, "425-0", "425 is not an EBU MiniBridge score"),
+        (parse_scores, "420", "is not a score"),
+        (parse_result, "two-one", "is not a mini-match result"),
+    ],
+)
+def test_a_result_of_the_wrong_form_is_refused(parse, text: str, message: str):
+    with pytest.raises(LeagueError, match=message):
+        parse(text)
+
+
+def test_pairs_are_read_as_written_or_refused():
+    pairs = ("I", "II", "III", "IV")
+    assert parse_match("I-III", pairs) == ("I", "III")
+    assert parse_match("iii v ii", pairs) == ("III", "II")
+    assert parse_match("IV, I", pairs) == ("IV", "I")
+    with pytest.raises(LeagueError, match=r"no pair 'VI'.*the pairs are I, II, III, IV"):
+        parse_match("I-VI", pairs)
+    with pytest.raises(LeagueError, match="cannot play against itself"):
+        parse_match("II-II", pairs)
+    with pytest.raises(LeagueError, match="does not name two pairs"):
+        parse_match("I", pairs)
+
+
+@pytest.mark.parametrize(
+    ("pairs", "message"),
+    [(["I"], "2 to 40 pairs"), (["I", "II", "i"], "named twice"), (["I", ""], "cannot be empty"),
+     (["I", "II-III"], "cannot be a pair's name")],
+)  # fmt: skip
+def test_a_league_needs_proper_pairs(pairs: list[str], message: str):
+    with pytest.raises(LeagueError, match=message):
+        League.create(pairs)
+
+
+def test_recording_checks_the_schedule_the_format_and_what_is_there():
+    league = League.create(ROMAN[:4])  # round 1: I v IV, II v III; round 2: IV v III, I v II; round 3: II v IV, III v I
+    match = league.record(1, "IV", "I", parse_deals("W,L,W"))
+    assert match.pairs == ("I", "IV") and match.result == Result(1, 2, (False, True, False))  # kept as scheduled
+    with pytest.raises(LeagueError, match="already has a result"):
+        league.record(1, "I", "IV", parse_deals("W,W"))
+    league.record(1, "I", "IV", parse_deals("W,W"), replace=True)
+    assert league.match_between("IV", "I").result_for("IV") == Result(0, 2, (False, False))
+    with pytest.raises(LeagueError, match="there is no round 4: this league has rounds 1 to 3"):
+        league.record(4, "II", "III", parse_deals("W,W"))
+    with pytest.raises(LeagueError, match="II and III meet in round 1, not round 2"):
+        league.record(2, "II", "III", parse_deals("W,W"))
+    with pytest.raises(LeagueError, match="cannot play against itself"):
+        league.record(1, "II", "II", parse_deals("W,W"))
+    with pytest.raises(LeagueError, match="no pair 'V'"):
+        league.record(1, "II", "V", parse_deals("W,W"))
+    with pytest.raises(LeagueError, match="does not finish"):
+        league.record(1, "II", "III", parse_deals("W"))
+    with pytest.raises(LeagueError, match="scored by targets"):
+        league.record(1, "II", "III", parse_scores("420-0,400-0"))
+
+
+# --- standings -----------------------------------------------------------------------------------------------
+
+
+def _worked_example() -> League:
+    """Four pairs, best of three, every mini-match played.
+
+    I beat IV 2–0 and III 2–1, lost to II 1–2: 2 won, 5 deals. II beat III 2–1 and I 2–1, lost to IV 1–2:
+    2 won, 5 deals. IV beat III 2–0 and II 2–1, lost to I 0–2: 2 won, 4 deals. III lost all three: 2 deals.
+    I, II and IV are level on matches; deals put IV third; I and II are level on deals too, and II beat I.
+    """
+    league = League.create(ROMAN[:4], title="Autumn")
+    for round_number, first, second, deals in [
+        (1, "I", "IV", "W,W"), (1, "II", "III", "W,L,W"), (2, "IV", "III", "W,W"),
+        (2, "I", "II", "L,W,L"), (3, "II", "IV", "L,W,L"), (3, "III", "I", "L,W,L"),
+    ]:  # fmt: skip
+        league.record(round_number, first, second, parse_deals(deals))
+    return league
+
+
+def test_standings_and_tie_breaks_on_a_worked_example():
+    table = standings(_worked_example())
+    rows = [(s.rank, s.pair, s.played, s.won, s.lost, s.deals_won, s.deals_lost, s.tie_break) for s in table]
+    assert rows == [
+        (1, "II", 3, 2, 1, 5, 4, "head-to-head"),
+        (2, "I", 3, 2, 1, 5, 3, "head-to-head"),
+        (3, "IV", 3, 2, 1, 4, 3, "deals won"),
+        (4, "III", 3, 0, 3, 2, 6, None),
+    ]
+
+
+def test_pairs_that_nothing_separates_share_a_place():
+    league = League.create(ROMAN[:4])
+    for round_number, first, second, deals in [
+        (1, "I", "IV", "W,W"), (1, "II", "III", "W,W"), (2, "IV", "III", "W,W"),
+        (2, "I", "II", "L,L"), (3, "II", "IV", "L,L"), (3, "III", "I", "L,L"),
+    ]:  # fmt: skip
+        league.record(round_number, first, second, parse_deals(deals))
+    table = {s.pair: (s.rank, s.tie_break) for s in standings(league)}
+    # I beat IV, II beat I, IV beat II: a circle, all 2 won and 4 deals
+    assert table == {"I": (1, "level"), "II": (1, "level"), "IV": (1, "level"), "III": (4, None)}
+
+
+def test_ebu_points_are_totalled_but_do_not_decide():
+    league = League.create(ROMAN[:2], scoring="ebu")
+    league.record(1, "II", "I", parse_scores("0-420,100-0,50-0"))
+    first, second = standings(league)
+    assert (first.pair, first.won, first.points) == ("II", 1, 150)
+    assert (second.pair, second.won, second.points) == ("I", 0, 420)
+
+
+# --- the league file -------------------------------------------------------------------------------------------
+
+
+def test_the_file_reads_back_as_written():
+    league = League.create(ROMAN[:5], best_of=5, scoring="ebu", title="Year 6: 'spring' term")
+    league.record(1, "II", "V", parse_deals("W,L,W,W"))
+    league.record(1, "III", "IV", parse_scores("420-0,0-100,90-0,0-50,400-0"))
+    league.record(2, "I", "II", parse_result("1-3"))
+    league.notes = "Pair IV changed partners in week 3."
+    league.matches[0].note = "played at lunch"
+    text = dumps_league(league)
+    assert text.startswith("# A MiniBridge league")
+    assert loads_league(text) == league
+    assert "deals: [W, L, W, W]" in text and "result: [1, 3]" in text
+
+
+def test_names_that_yaml_would_misread_stay_names():
+    league = League.create(["Yes", "No", "1", "On & Off"])
+    assert loads_league(dumps_league(league)).pairs == ("Yes", "No", "1", "On & Off")
+
+
+GOOD = dumps_league(_worked_example())
+
+
+@pytest.mark.parametrize(
+    ("broken", "where", "message"),
+    [
+        (GOOD.replace("best_of: 3", "best_of: 4"), "line 12, best_of", "best_of is 3 or 5"),
+        (GOOD.replace("scoring: targets", "scoring: points"), "line 13, scoring", "scoring is targets or ebu"),
+        (GOOD.replace("deals: [W, W]", "deals: [W, X]"), "line 18, rounds[0].matches[0].deals", "'X' is not W or L"),
+        (GOOD.replace("deals: [W, W]", "deals: [W]"), "rounds[0].matches[0].deals", "does not finish"),
+        (GOOD.replace("pairs: [I, IV]", "pairs: [I, VI]"), "line 17, rounds[0].matches[0].pairs", "no pair 'VI'"),
+        (GOOD.replace("pairs: [I, IV]", "pairs: [I, I]"), "rounds[0].matches[0].pairs", "against itself"),
+        (GOOD.replace("- round: 2", "- round: 7"), "line 21, rounds[1].round", "should be 2"),
+        (GOOD.replace("  matches:\n  - pairs: [I, IV]\n    deals: [W, W]\n", "  matches:\n"), "line 14, rounds",
+         "missing from the schedule (I–IV)"),
+        (GOOD.replace("title: Autumn", "title: Autumn\nteacher: Mrs Bell"), "line 11, teacher", "unknown field"),
+        (GOOD.replace("deals: [W, W]", "deals: [W, W]\n    result: [2, 0]", 1), "rounds[0].matches[0].result",
+         "not several"),
+        (GOOD.replace("pairs: [I, II, III, IV]", "pairs: [I, II, III, IV"), "line 12", "not valid YAML"),
+        (GOOD[: len(GOOD) // 2] + "\0\0\0", "", "not valid YAML"),
+        ("", "", "is not a league file"),
+    ],
+)
+def test_a_corrupted_file_is_reported_and_left_unchanged(tmp_path: Path, broken: str, where: str, message: str):
+    assert broken != GOOD
+    path = tmp_path / "autumn.yaml"
+    path.write_text(broken, encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(LeagueError) as caught:
+        load_league(path)
+    assert str(path) in str(caught.value) and where in str(caught.value)
+    assert message in str(caught.value)
+    with pytest.raises(LeagueError):
+        record_result(path, 1, "II", "III", parse_deals("W,W"), replace=True)
+    code, output = run("league", "record", str(path), "--round", "1", "--pairs", "II-III", "--deals", "W,W",
+                       "--replace")  # fmt: skip
+    assert code == 1 and message in output
+    assert run("league", "status", str(path))[0] == 1
+    assert path.read_bytes() == before
+
+
+def test_every_problem_is_reported_at_once(tmp_path: Path):
+    broken = GOOD.replace("best_of: 3", "best_of: 4").replace("deals: [W, W]", "deals: [W, X]", 1)
+    with pytest.raises(LeagueError, match="2 problems to fix") as caught:
+        loads_league(broken, source="autumn.yaml")
+    assert "best_of" in str(caught.value) and "'X' is not W or L" in str(caught.value)
+
+
+def test_a_lock_held_elsewhere_is_waited_for_then_reported(tmp_path: Path):
+    path = tmp_path / "league.yaml"
+    busy = pytest.raises(LeagueError, match="another minibridge command")
+    with league_lock(path), busy, league_lock(path, timeout=0.2):
+        pass
+
+
+def test_twenty_results_recorded_at_the_same_moment_all_land(tmp_path: Path):
+    path = tmp_path / "league.yaml"
+    assert run("league", "new", str(path), "--pairs", "I,II,III,IV,V,VI,VII")[0] == 0
+    matches = load_league(path).matches[:20]
+    executable = Path(sys.executable).parent / "minibridge"
+    processes = [
+        subprocess.Popen(
+            [str(executable), "league", "record", str(path), "--round", str(m.round), "--pairs",
+             f"{m.first}-{m.second}", "--deals", "W,L,W" if i % 2 else "L,L"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        for i, m in enumerate(matches)
+    ]
+    for process in processes:
+        _, err = process.communicate(timeout=120)
+        assert process.returncode == 0, err
+    recorded = load_league(path)
+    assert sum(m.played for m in recorded.matches) == 20
+    for i, m in enumerate(matches):
+        assert recorded.match_between(m.first, m.second).result == (
+            Result(2, 1, (True, False, True)) if i % 2 else Result(0, 2, (False, False))
+        )
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+# --- the commands ----------------------------------------------------------------------------------------------
+
+
+def test_new_writes_the_schedule_and_keeps_an_existing_file(tmp_path: Path):
+    path = tmp_path / "spring.yaml"
+    code, output = run("league", "new", str(path), "--pairs", "I,II,III,IV,V", "--best-of", "5", "--title", "Spring")
+    assert code == 0 and "5 pairs, 5 rounds, 10 mini-matches" in output and "I sits out" in output
+    league = load_league(path)
+    assert (league.title, league.best_of, league.scoring) == ("Spring", 5, "targets")
+    before = path.read_bytes()
+    code, output = run("league", "new", str(path), "--pairs", "I,II")
+    assert code == 1 and "already exists" in output and path.read_bytes() == before
+    assert run("league", "new", str(path), "--pairs", "I,II", "--force")[0] == 0
+    code, output = run("league", "new", str(tmp_path / "x.yaml"), "--pairs", "I,II", "--best-of", "4")
+    assert code == 2
+
+
+def test_record_through_the_command_line(tmp_path: Path):
+    path = tmp_path / "club.yaml"
+    run("league", "new", str(path), "--pairs", "I,II,III,IV", "--scoring", "ebu")
+    code, output = run("league", "record", str(path), "--round", "1", "--pairs", "IV-I", "--scores", "420-0,0-100,90-0")
+    assert code == 0 and "IV beat I 2–1, points 510–100" in output
+    code, output = run("league", "record", str(path), "--round", "1", "--pairs", "II-III", "--result", "2-0", "--json")
+    assert code == 0 and json.loads(output)["deals_won"] == [2, 0]
+    for args, status, message in [
+        (["--round", "1", "--pairs", "I-IV", "--deals", "W,W"], 1, "already has a result"),
+        (["--round", "2", "--pairs", "I-II", "--deals", "W,X"], 1, "--deals: deal 2: 'X' is not W or L"),
+        (["--round", "2", "--pairs", "I-V", "--deals", "W,W"], 1, "no pair 'V'"),
+        (["--round", "2", "--pairs", "I-I", "--deals", "W,W"], 1, "against itself"),
+        (["--round", "5", "--pairs", "I-II", "--deals", "W,W"], 1, "there is no round 5"),
+        (["--round", "3", "--pairs", "I-II", "--deals", "W,W"], 1, "meet in round 2, not round 3"),
+        (["--pairs", "I-II", "--deals", "W,W"], 2, "Missing option '--round'"),
+        (["--round", "2", "--pairs", "I-II"], 2, "give the result one way"),
+        (["--round", "2", "--pairs", "I-II", "--deals", "W,W", "--result", "2-0"], 2, "give the result one way"),
+    ]:
+        code, output = run("league", "record", str(path), *args)
+        assert (code, message in output) == (status, True), (args, output)
+    assert run("league", "record", str(tmp_path / "none.yaml"), "--round", "1", "--pairs", "I-II",
+               "--deals", "W,W")[0] == 1  # fmt: skip
+
+
+def test_table_json_keeps_its_keys(tmp_path: Path):
+    path = tmp_path / "autumn.yaml"
+    path.write_text(GOOD, encoding="utf-8")
+    code, output = run("league", "table", str(path), "--json")
+    assert code == 0
+    data = json.loads(output)
+    assert [s["pair"] for s in data["standings"]] == ["II", "I", "IV", "III"]
+    assert set(data["standings"][0]) >= {"pair", "played", "won", "lost", "deals_won", "rank"}
+    assert data["schedule"] == [[["I", "IV"], ["II", "III"]], [["IV", "III"], ["I", "II"]],
+                                [["II", "IV"], ["III", "I"]]]  # fmt: skip
+    assert not (tmp_path / "output").exists()
+    odd = tmp_path / "odd.yaml"
+    run("league", "new", str(odd), "--pairs", "A,B,C")
+    assert json.loads(run("league", "table", str(odd), "--json")[1])["schedule"][0] == [["B", "C"], ["A", None]]
+
+
+def test_status_shows_the_table_in_the_terminal(tmp_path: Path):
+    path = tmp_path / "autumn.yaml"
+    path.write_text(GOOD, encoding="utf-8")
+    code, output = run("league", "status", str(path))
+    assert code == 0
+    assert "6 of 6 mini-matches played" in output
+    assert "II beat I 2–1" in output and "head-to-head" in output and "deals won" in output
+
+
+def test_table_pdf_reads_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    path = tmp_path / "autumn.yaml"
+    path.write_text(GOOD, encoding="utf-8")
+    run("league", "new", str(tmp_path / "odd.yaml"), "--pairs", "I,II,III,IV,V")
+    monkeypatch.chdir(tmp_path)
+    code, output = run("league", "table", "autumn.yaml")
+    assert code == 0 and "output/autumn.pdf" in output
+    text = "".join(page.extract_text() for page in PdfReader(tmp_path / "output" / "autumn.pdf").pages)
+    for words in ("Autumn", "Results table", "Standings", "head-to-head", "deals won", "Schedule", "II v III: 2–1",
+                  "6 of 6 mini-matches played"):  # fmt: skip
+        assert words in text, words
+    assert run("league", "table", "autumn.yaml")[0] == 1  # the PDF is there: not replaced without --force
+    pdf = tmp_path / "odd.pdf"
+    assert run("league", "table", "odd.yaml", "-o", str(pdf))[0] == 0
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.read_bytes())).pages)
+    assert "I v IV: to play" in text or "IV v I: to play" in text
+    assert "Sits out" in text
