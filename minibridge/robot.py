@@ -30,7 +30,17 @@ from minibridge.play import Play
 from minibridge.rules import RuleSet, find_rules
 from minibridge.scoring import Score, score
 
-__all__ = ["DEFAULT_SAMPLES", "Table", "Robot", "RobotGame", "contracts_allowed", "likes_suit", "play_by_robots"]
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "Table",
+    "Robot",
+    "RobotGame",
+    "contracts_allowed",
+    "likes_suit",
+    "play_by_robots",
+    "double_dummy_card",
+    "double_dummy_tricks",
+]
 
 DEFAULT_SAMPLES = 20
 """Layouts dealt and solved for each decision: more play better and take longer."""
@@ -356,6 +366,29 @@ def play_by_robots(deal: Deal, dealer: Seat, robot: Robot, *, number: int = 1) -
     if contract is not None and declarer is not None:
         result = score(contract, play.declarer_tricks, rules, points=deal.side_hcp(declarer.side))
     return RobotGame(number, dealer, deal, announced, contract, play, tuple(cards), result)
+
+
+def double_dummy_card(play: Play) -> Card:
+    """The card a player who sees all four hands plays: the one that takes most tricks (the lowest of equals)."""
+    seat = play.to_play
+    if seat is None:
+        raise RuleError("the play is over: there is no card to choose")
+    legal = play.legal_cards(seat)
+    if len(legal) == 1:
+        return legal[0]
+    assert play.leader is not None
+    current = play.current_trick
+    trick = [current[s] for s in play.leader.clockwise() if s in current]
+    hands = [_mask(play.hand(s)) for s in Seat]
+    row = _solve([(hands, play.trumps, play.leader, trick)], all_cards=True)[0]
+    return max(legal, key=lambda c: (row[c.index], -c.rank, -c.suit))
+
+
+def double_dummy_tricks(deal: Deal, declarer: Seat, trumps: Suit | None) -> int:
+    """The tricks declarer takes with best play all round, from the opening lead."""
+    hands = [deal[s].mask for s in Seat]
+    row = _solve([(hands, trumps, declarer.lho, [])], all_cards=False)[0]
+    return deal.cards_per_hand - next(iter(row.values()))
 
 
 # --- what the table has seen ------------------------------------------------------------------------------
