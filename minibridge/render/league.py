@@ -115,10 +115,11 @@ def _cross_table(league: League, table: Sequence[Standing], say: Any, width: flo
 
     styles = paragraph_styles()
     count = len(league.pairs)
-    name_width = min(40 * mm, max(18 * mm, max(stringWidth(p, BOLD, 9) for p in league.pairs) + 8 * mm))
+    widest = max(stringWidth(f"{count}. {p}", BOLD, 9) for p in league.pairs)
+    name_width = min(42 * mm, max(18 * mm, widest + 6 * mm))
     total_width = 13 * mm
-    cell = min(16 * mm, (width - name_width - 3 * total_width) / count)
-    numbered = any(stringWidth(p, BOLD, 8) > cell - 2 * mm for p in league.pairs)
+    cell = min(26 * mm, (width - name_width - 3 * total_width) / count)
+    numbered = any(stringWidth(p, BOLD, 8) > cell - 3 * mm for p in league.pairs)
     by_pair = {s.pair: s for s in table}
     shared = {s.rank for s in table if sum(o.rank == s.rank for o in table) > 1}
     header = [say("pair")] + [str(i) if numbered else p for i, p in enumerate(league.pairs, start=1)]
