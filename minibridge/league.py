@@ -13,6 +13,7 @@ moment all land and a file that does not validate is never touched.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -622,7 +623,9 @@ def record_result(
             raise err.at(str(path)) from None
         text = dumps_league(league)
         loads_league(text, source=str(path))
+        mode = Path(path).stat().st_mode & 0o777
         write_atomic(path, text, overwrite=True)
+        os.chmod(path, mode)  # the file keeps who may read it
     return league, match
 
 

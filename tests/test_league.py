@@ -313,6 +313,14 @@ def test_twenty_results_recorded_at_the_same_moment_all_land(tmp_path: Path):
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
 
 
+def test_recording_keeps_the_file_readable_by_whoever_could_read_it(tmp_path: Path):
+    path = tmp_path / "league.yaml"
+    run("league", "new", str(path), "--pairs", "I,II")
+    path.chmod(0o644)
+    assert run("league", "record", str(path), "--round", "1", "--pairs", "I-II", "--result", "2-0")[0] == 0
+    assert path.stat().st_mode & 0o777 == 0o644
+
+
 # --- the commands ----------------------------------------------------------------------------------------------
 
 
