@@ -40,6 +40,8 @@ __all__ = [
     "play_by_robots",
     "double_dummy_card",
     "double_dummy_tricks",
+    "PointsRow",
+    "tricks_by_points",
 ]
 
 DEFAULT_SAMPLES = 20
@@ -389,6 +391,49 @@ def double_dummy_tricks(deal: Deal, declarer: Seat, trumps: Suit | None) -> int:
     hands = [deal[s].mask for s in Seat]
     row = _solve([(hands, trumps, declarer.lho, [])], all_cards=False)[0]
     return deal.cards_per_hand - next(iter(row.values()))
+
+
+@dataclass(frozen=True)
+class PointsRow:
+    """The tricks declaring sides with the same combined points took: in play and double dummy (teaching tip 4)."""
+
+    points: int
+    played: tuple[int, ...]
+    """Tricks declarer took in each deal, played by the computer."""
+    double_dummy: tuple[int, ...]
+    """Tricks declarer takes in the same deals and contracts with best play all round."""
+
+    @property
+    def deals(self) -> int:
+        """How many deals had these points."""
+        return len(self.played)
+
+    @staticmethod
+    def average(tricks: Sequence[int]) -> float:
+        """The average number of tricks."""
+        return sum(tricks) / len(tricks)
+
+    def as_json(self) -> dict[str, object]:
+        """The ``--json`` object of ``minibridge tricks-chart``."""
+        return {
+            "points": self.points,
+            "deals": self.deals,
+            "played": {"average": round(self.average(self.played), 2), "fewest": min(self.played),
+                       "most": max(self.played)},
+            "double_dummy": {"average": round(self.average(self.double_dummy), 2),
+                             "fewest": min(self.double_dummy), "most": max(self.double_dummy)},
+        }  # fmt: skip
+
+
+def tricks_by_points(results: Sequence[tuple[int, int, int]]) -> list[PointsRow]:
+    """Group (combined points, tricks played, tricks double dummy) of many deals by the points, fewest first."""
+    grouped: dict[int, list[tuple[int, int]]] = {}
+    for points, played, best in results:
+        grouped.setdefault(points, []).append((played, best))
+    return [
+        PointsRow(points, tuple(p for p, _ in rows), tuple(b for _, b in rows))
+        for points, rows in sorted(grouped.items())
+    ]
 
 
 # --- what the table has seen ------------------------------------------------------------------------------

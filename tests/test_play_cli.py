@@ -120,3 +120,29 @@ def test_an_existing_file_is_not_overwritten_without_force(tmp_path: Path):
     code, output = run(["--auto", "--deals", "1", "--seed", "2", "--samples", "2", "--save", str(saved)])
     assert code == 1 and "already exists" in output and "--force" in output
     assert saved.read_text(encoding="utf-8") == "keep me"
+
+
+# --- tricks-chart ------------------------------------------------------------------------------------------------
+
+
+def test_tricks_chart_prints_the_numbers_and_draws_the_chart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    from pypdf import PdfReader
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    runner = CliRunner()
+    result = runner.invoke(main, ["tricks-chart", "--deals", "3", "--samples", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)
+    assert sum(row["deals"] for row in rows) == 3
+    for row in rows:
+        assert 21 <= row["points"] <= 40
+        for series in ("played", "double_dummy"):
+            assert 0 <= row[series]["fewest"] <= row[series]["average"] <= row[series]["most"] <= 13
+    chart = tmp_path / "chart.pdf"
+    result = runner.invoke(main, ["tricks-chart", "--deals", "3", "--samples", "2", "-o", str(chart)])
+    assert result.exit_code == 0, result.output
+    text = PdfReader(chart).pages[0].extract_text()
+    assert "How many tricks do our points take?" in text and "Points held by declarer and dummy together" in text
+    assert str(rows[0]["points"]) in text
+    again = runner.invoke(main, ["tricks-chart", "--deals", "3", "--samples", "2", "-o", str(chart)])
+    assert again.exit_code == 1 and "already exists" in again.output

@@ -21,4 +21,17 @@ def main() -> None:
 
 
 # Each module adds its command to ``main``.
-from minibridge.cli import announce, deal, duplicate, league, lessons, pack, play, records, replay, score, scoresheet  # noqa: E402, F401
+from minibridge.cli import (  # noqa: E402, F401
+    announce,
+    deal,
+    duplicate,
+    league,
+    lessons,
+    pack,
+    play,
+    records,
+    replay,
+    score,
+    scoresheet,
+    tricks_chart,
+)

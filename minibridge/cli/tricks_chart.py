@@ -1,0 +1,109 @@
+"""``minibridge tricks-chart``: how many tricks a given number of combined points takes (teaching tip 4)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import click
+
+from minibridge.cards import Seat
+from minibridge.cli import main
+from minibridge.cli.common import print_json, reports_errors
+from minibridge.cli.printing import (
+    OUTPUT,
+    force_option,
+    paper_option,
+    quiet_option,
+    refuse_existing,
+    templates_option,
+    words_from,
+)
+
+CHART_SAMPLES = 8
+"""Layouts per card for the chart: fewer than in a game, so that many deals are played in reasonable time."""
+
+
+@main.command("tricks-chart")
+@click.option("--deals", type=click.IntRange(min=1), default=40, show_default=True,
+              help="How many deals the computer plays for the chart.")  # fmt: skip
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="The PDF to write (default: output/tricks-chart.pdf).")  # fmt: skip
+@click.option("--seed", type=int, default=1, show_default=True, help="Which deals: the same seed, the same chart.")
+@click.option("--samples", type=click.IntRange(min=1), default=CHART_SAMPLES, show_default=True,
+              help="Layouts the computer thinks about for each card.")  # fmt: skip
+@paper_option
+@click.option("--json", "as_json", is_flag=True, help="Print the numbers as JSON instead of writing a PDF.")
+@templates_option
+@force_option
+@quiet_option
+@reports_errors
+def tricks_chart(
+    deals: int,
+    output: Path | None,
+    seed: int,
+    samples: int,
+    paper: str,
+    as_json: bool,
+    templates_folder: Path | None,
+    force: bool,
+    quiet: bool,
+) -> None:
+    """The chart of teaching tip 4: the points declarer and dummy hold together against the tricks they take,
+    as the computer plays them and with best play all round (double dummy), to hang on the classroom wall.
+
+    \b
+    Examples:
+        minibridge tricks-chart
+        minibridge tricks-chart --deals 200 -o wall-chart.pdf --paper letter
+        minibridge tricks-chart --deals 20 --json
+    """
+    from minibridge.analysis import dd_tables
+    from minibridge.deal import Deal
+    from minibridge.robot import Robot, play_by_robots, tricks_by_points
+    from minibridge.rules import find_rules
+
+    words = None if as_json else words_from(templates_folder)
+    target = output or OUTPUT / "tricks-chart.pdf"
+    if not as_json:
+        refuse_existing(target, force)
+    robot = Robot(find_rules("ebu"), samples=samples, seed=seed)
+    dealing = random.Random(seed)
+    games = []
+    show = not quiet and not as_json and sys.stderr.isatty()
+    with click.progressbar(length=deals, label="Playing deals", file=sys.stderr) if show else _Silent() as bar:
+        while len(games) < deals:
+            game = play_by_robots(Deal.random(dealing), Seat(len(games) % 4), robot, number=len(games) + 1)
+            if game is not None:
+                games.append(game)
+                bar.update(1)
+    tables = dd_tables([game.deal for game in games])
+    results = []
+    for game, table in zip(games, tables, strict=True):
+        assert game.declarer is not None and game.contract is not None and table is not None
+        points = game.deal.side_hcp(game.declarer.side)
+        results.append((points, game.declarer_tricks or 0, table[game.declarer][game.contract.strain]))
+    rows = tricks_by_points(results)
+    if as_json:
+        print_json([row.as_json() for row in rows])
+        return
+    from minibridge.files import write_atomic
+    from minibridge.render.chart import tricks_chart as draw
+
+    assert words is not None
+    write_atomic(target, draw(rows, words, deals=deals, seed=seed, paper=paper.lower()), overwrite=force)
+    click.echo(f"Chart of {deals} deal{'s' if deals != 1 else ''} written to {target}", err=True)
+
+
+class _Silent:
+    """A progress bar that shows nothing."""
+
+    def __enter__(self) -> _Silent:
+        return self
+
+    def __exit__(self, *args: object) -> None:
+        return None
+
+    def update(self, steps: int) -> None:
+        """Nothing to show."""
