@@ -30,7 +30,10 @@ DDTable = dict[Seat, dict[Strain, int]]
 
 _CACHE_VERSION = 1
 _BATCH = 8
-"""Deals solved in one call of DDS: small enough for a moving progress bar, big enough to keep every core busy."""
+"""Deals solved in one call of DDS while a progress bar shows: small enough for the bar to move, big enough to
+keep every core busy."""
+_MAX_BATCH = 40
+"""The most deals DDS solves in one call (all five denominations)."""
 
 
 def cache_folder() -> Path:
@@ -96,8 +99,9 @@ def dd_tables(
                   Strain.DIAMONDS: Denom.diamonds, Strain.CLUBS: Denom.clubs}  # fmt: skip
         players = {seat: Player.find(seat.letter) for seat in Seat}
         unique = list(to_solve)
-        for start in range(0, len(unique), _BATCH):
-            chunk = unique[start : start + _BATCH]
+        batch = _BATCH if progress is not None else _MAX_BATCH
+        for start in range(0, len(unique), batch):
+            chunk = unique[start : start + batch]
             solved = calc_all_tables([EndplayDeal.from_pbn(deal.to_pbn()) for deal in chunk])
             for deal, raw in zip(chunk, solved, strict=True):
                 table = {seat: {strain: int(raw[denoms[strain], players[seat]]) for strain in Strain} for seat in Seat}

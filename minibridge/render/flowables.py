@@ -1,25 +1,29 @@
-"""Small reportlab flowables that only draw: a board's hand record, a hand slip, a cut line."""
+"""Small reportlab flowables that only draw: a board's hand record, a hand slip, a ruled grid to write in.
+
+Each gathers its words into one PDF text object, which keeps a pack of many boards quick to build.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from minibridge.cards import Seat, Suit
 from minibridge.deal import Hand
 from minibridge.render.styles import BOLD, FONT, GREY, INK, LIGHT, suit_colour
 
-__all__ = ["BoardView", "BoardRecord", "HandSlip", "hand_lines", "fitted_lines"]
+__all__ = ["BoardView", "BoardRecord", "HandSlip", "ScoreGrid", "Writer", "hand_lines", "fitted_lines"]
 
 SUITS_HIGH_FIRST = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 
 def fitted_lines(lines: list[tuple[str, str]], width: float, size: float) -> tuple[list[tuple[str, str]], float]:
     """A hand's suits and the font size that fits the longest within ``width``: smaller, then without spaces."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     widest = max((stringWidth(ranks, FONT, size) for _, ranks in lines), default=0.0)
     if widest <= width:
         return lines, size
@@ -37,6 +41,35 @@ def hand_lines(hand: Hand, void: str) -> list[tuple[str, str]]:
         ranks = " ".join("10" if r.letter == "T" else r.letter for r in hand.ranks(suit))
         lines.append((suit.symbol, ranks or void))
     return lines
+
+
+class Writer:
+    """Words placed anywhere on a canvas through a single text object, drawn with :meth:`finish`."""
+
+    def __init__(self, canvas: Any) -> None:
+        self.canvas = canvas
+        self.text = canvas.beginText()
+        self.style: tuple[str, float] | None = None
+        self.colour: Any = None
+
+    def __call__(self, x: float, y: float, words: str, *, font: str = FONT, size: float = 10, colour: Any = INK,
+                 align: str = "left") -> None:  # fmt: skip
+        """Write ``words`` at (x, y), the left end, centre or right end of the line at x."""
+        if align != "left":
+            width = stringWidth(words, font, size)
+            x -= width / 2 if align == "centre" else width
+        if self.style != (font, size):
+            self.text.setFont(font, size)
+            self.style = (font, size)
+        if self.colour is not colour:
+            self.text.setFillColor(colour)
+            self.colour = colour
+        self.text.setTextOrigin(x, y)
+        self.text.textOut(words)
+
+    def finish(self) -> None:
+        """Put the words on the canvas."""
+        self.canvas.drawText(self.text)
 
 
 @dataclass
@@ -71,19 +104,6 @@ class BoardRecord(Flowable):
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.width, self.height
 
-    def _hand(self, x: float, top: float, seat: Seat) -> None:
-        c = self.canv
-        line = 4.3 * mm
-        lines, size = fitted_lines(self.view.hands[seat], self.HAND_WIDTH - self.RANKS_INDENT, 10)
-        for index, (symbol, ranks) in enumerate(lines):
-            y = top - (index + 1) * line
-            c.setFillColor(suit_colour(symbol))
-            c.setFont(FONT, 10)
-            c.drawString(x, y, symbol)
-            c.setFillColor(INK)
-            c.setFont(FONT, size)
-            c.drawString(x + self.RANKS_INDENT, y, ranks)
-
     def draw(self) -> None:
         c = self.canv
         c.saveState()
@@ -92,73 +112,62 @@ class BoardRecord(Flowable):
         c.setStrokeColor(LIGHT)
         c.setLineWidth(0.6)
         c.roundRect(0, 0, width, height, 2.5 * mm)
-        c.setFillColor(INK)
-        c.setFont(BOLD, 12)
-        c.drawString(3 * mm, height - 7 * mm, self.view.title)
-        c.setFont(FONT, 8.5)
-        c.drawString(3 * mm, height - 11.5 * mm, self.view.dealer)
-        c.setFillColor(GREY)
+        write = Writer(c)
+        write(3 * mm, height - 7 * mm, self.view.title, font=BOLD, size=12)
+        write(3 * mm, height - 11.5 * mm, self.view.dealer, size=8.5)
         for index, text in enumerate(self.view.corner_lines):
-            c.drawRightString(width - 3 * mm, height - 7 * mm - index * 4 * mm, text)
-        c.setFillColor(INK)
+            write(width - 3 * mm, height - 7 * mm - index * 4 * mm, text, size=8.5, colour=GREY, align="right")
         middle = height / 2 + 2 * mm
-        self._hand(34 * mm, height - 4 * mm, Seat.NORTH)
-        self._hand(3 * mm, middle + 10 * mm, Seat.WEST)
-        self._hand(61 * mm, middle + 10 * mm, Seat.EAST)
-        self._hand(34 * mm, middle - 11 * mm, Seat.SOUTH)
-        self._compass(34 * mm, middle - 9 * mm, 18 * mm)
-        self._analysis(width, height)
+        self._hand(write, 34 * mm, height - 4 * mm, Seat.NORTH)
+        self._hand(write, 3 * mm, middle + 10 * mm, Seat.WEST)
+        self._hand(write, 61 * mm, middle + 10 * mm, Seat.EAST)
+        self._hand(write, 34 * mm, middle - 11 * mm, Seat.SOUTH)
+        self._compass(write, 34 * mm, middle - 9 * mm, 18 * mm)
+        self._analysis(write)
+        write.finish()
         c.restoreState()
 
-    def _compass(self, x: float, y: float, size: float) -> None:
+    def _hand(self, write: Writer, x: float, top: float, seat: Seat) -> None:
+        line = 4.3 * mm
+        lines, size = fitted_lines(self.view.hands[seat], self.HAND_WIDTH - self.RANKS_INDENT, 10)
+        for index, (symbol, ranks) in enumerate(lines):
+            y = top - (index + 1) * line
+            write(x, y, symbol, colour=suit_colour(symbol))
+            write(x + self.RANKS_INDENT, y, ranks, size=size)
+
+    def _compass(self, write: Writer, x: float, y: float, size: float) -> None:
         """The centre square: a seat letter on each side and that seat's points."""
         c = self.canv
         c.setStrokeColor(GREY)
         c.setLineWidth(0.8)
         c.rect(x, y, size, size)
-        c.setFont(BOLD, 7.5)
         half = size / 2
-        places = {
-            Seat.NORTH: (x + half, y + size - 3.2 * mm),
-            Seat.SOUTH: (x + half, y + 1.2 * mm),
-            Seat.WEST: (x + 3.2 * mm, y + half - 1.2 * mm),
-            Seat.EAST: (x + size - 3.2 * mm, y + half - 1.2 * mm),
-        }
-        for seat, (px, py) in places.items():
-            c.setFillColor(INK)
-            c.drawCentredString(px, py, f"{seat.letter} {self.view.hcp[seat]}" if seat in (Seat.NORTH, Seat.SOUTH)
-                                else seat.letter)  # fmt: skip
-        c.setFont(FONT, 7)
-        c.drawCentredString(x + 3.2 * mm, y + half - 4.4 * mm, str(self.view.hcp[Seat.WEST]))
-        c.drawCentredString(x + size - 3.2 * mm, y + half - 4.4 * mm, str(self.view.hcp[Seat.EAST]))
+        hcp = self.view.hcp
+        write(x + half, y + size - 3.2 * mm, f"N {hcp[Seat.NORTH]}", font=BOLD, size=7.5, align="centre")
+        write(x + half, y + 1.2 * mm, f"S {hcp[Seat.SOUTH]}", font=BOLD, size=7.5, align="centre")
+        for seat, px in ((Seat.WEST, x + 3.2 * mm), (Seat.EAST, x + size - 3.2 * mm)):
+            write(px, y + half - 1.2 * mm, seat.letter, font=BOLD, size=7.5, align="centre")
+            write(px, y + half - 4.4 * mm, str(hcp[seat]), size=7, align="centre")
 
-    def _analysis(self, width: float, height: float) -> None:
-        """Bottom corners: the announcement on the left, double-dummy tricks and best contract on the right."""
-        c = self.canv
-        c.setFont(FONT, 7.5)
-        c.setFillColor(INK)
+    def _analysis(self, write: Writer) -> None:
+        """Bottom corners: points and best contract on the left, double-dummy tricks on the right."""
         for index, text in enumerate(reversed(self.view.footer_lines)):
-            c.drawString(3 * mm, 3 * mm + index * 3.6 * mm, text)
+            write(3 * mm, 3 * mm + index * 3.6 * mm, text, size=7.5)
         if self.view.dd_heading is None:
             return
         left = 61 * mm
-        c.setFont(FONT, 7)
-        c.setFillColor(GREY)
-        c.drawString(left, 22 * mm, self.view.dd_heading)
+        write(left, 22 * mm, self.view.dd_heading, size=7, colour=GREY)
         if not self.view.dd:
             return
         step = 5.4 * mm
+        c = self.canv
         c.setStrokeColor(LIGHT)
         c.setLineWidth(0.5)
         c.line(left, 15.6 * mm, left + step * len(self.view.dd), 15.6 * mm)
         for index, (symbol, tricks) in enumerate(self.view.dd):
             cx = left + step / 2 + index * step
-            c.setFont(FONT, 8.5)
-            c.setFillColor(suit_colour(symbol))
-            c.drawCentredString(cx, 17 * mm, symbol)
-            c.setFillColor(INK)
-            c.setFont(BOLD, 9)
-            c.drawCentredString(cx, 12 * mm, str(tricks))
+            write(cx, 17 * mm, symbol, size=8.5, colour=suit_colour(symbol), align="centre")
+            write(cx, 12 * mm, str(tricks), font=BOLD, size=9, align="centre")
 
 
 class HandSlip(Flowable):
@@ -182,19 +191,54 @@ class HandSlip(Flowable):
         c.setStrokeColor(GREY)
         c.setLineWidth(0.5)
         c.rect(0, 0, self.width, self.height)
-        c.setDash()
-        c.setFillColor(INK)
-        c.setFont(BOLD, 10)
-        c.drawString(3 * mm, self.height - 6 * mm, self.title)
-        c.setFont(FONT, 8.5)
-        c.drawRightString(self.width - 3 * mm, self.height - 6 * mm, self.seat_line)
+        write = Writer(c)
+        write(3 * mm, self.height - 6 * mm, self.title, font=BOLD, size=10)
+        write(self.width - 3 * mm, self.height - 6 * mm, self.seat_line, size=8.5, align="right")
         lines, size = fitted_lines(self.lines, self.width - 13 * mm, 11)
         for index, (symbol, ranks) in enumerate(lines):
             y = self.height - 12 * mm - index * 5 * mm
-            c.setFont(FONT, 11)
-            c.setFillColor(suit_colour(symbol))
-            c.drawString(4 * mm, y, symbol)
-            c.setFillColor(INK)
-            c.setFont(FONT, size)
-            c.drawString(10 * mm, y, ranks)
+            write(4 * mm, y, symbol, size=11, colour=suit_colour(symbol))
+            write(10 * mm, y, ranks, size=size)
+        write.finish()
+        c.restoreState()
+
+
+class ScoreGrid(Flowable):
+    """A ruled grid to write in: a title line, a shaded row of column headings, then empty rows."""
+
+    def __init__(self, title: str, headings: Sequence[str], widths: Sequence[float], *, rows: int,
+                 row_height: float = 7 * mm, heading_height: float = 6 * mm) -> None:  # fmt: skip
+        super().__init__()
+        self.title = title
+        self.headings = list(headings)
+        self.widths = list(widths)
+        self.rows = rows
+        self.row_height = row_height
+        self.heading_height = heading_height
+        self.width = sum(widths)
+        self.height = 6 * mm + heading_height + rows * row_height
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        c.saveState()
+        grid_top = self.height - 6 * mm
+        c.setFillColor(LIGHT)
+        c.rect(0, grid_top - self.heading_height, self.width, self.heading_height, stroke=0, fill=1)
+        c.setStrokeColor(GREY)
+        c.setLineWidth(0.5)
+        xs = [0.0]
+        for width in self.widths:
+            xs.append(xs[-1] + width)
+        ys = [grid_top] + [grid_top - self.heading_height - i * self.row_height for i in range(self.rows + 1)]
+        c.grid(xs, ys)
+        write = Writer(c)
+        write(0, self.height - 4.2 * mm, self.title, font=BOLD, size=9)
+        baseline = grid_top - self.heading_height / 2 - 1 * mm
+        for x, width, heading in zip(xs, self.widths, self.headings, strict=False):
+            size = min(8.0, 8.0 * (width - 2 * mm) / max(stringWidth(heading, BOLD, 8.0), 1.0))
+            write(x + width / 2, baseline, heading, font=BOLD, size=size, align="centre")
+        write.finish()
         c.restoreState()

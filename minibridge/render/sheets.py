@@ -7,10 +7,12 @@ from collections.abc import Sequence
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, PageBreak, Paragraph, Spacer
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
 
 from minibridge.cards import Seat
 from minibridge.render.documents import build_pdf, grid
+from minibridge.render.flowables import ScoreGrid
 from minibridge.render.styles import BOLD, Page, paragraph_styles
 from minibridge.render.text import Wording
 from minibridge.rules import RuleSet
@@ -35,8 +37,15 @@ _CONTRACT_TRAVELLER = ("ns_pair", "ew_pair", "contract", "by", "tricks", "score_
 _TRICKS_TRAVELLER = ("ns_pair", "ew_pair", "tricks_ns", "tricks_ew")
 
 
-def _header_style() -> ParagraphStyle:
-    return ParagraphStyle("header", fontName=BOLD, fontSize=7.5, leading=9, alignment=TA_CENTER)
+def _header_style(size: float = 7.5) -> ParagraphStyle:
+    return ParagraphStyle(f"header-{size}", fontName=BOLD, fontSize=size, leading=size * 1.2, alignment=TA_CENTER)
+
+
+def _heading(text: str, width: float) -> Paragraph:
+    """A column heading, in a font small enough that no word is broken."""
+    longest = max(stringWidth(word, BOLD, 7.5) for word in text.split() or [" "])
+    size = min(7.5, 7.5 * (width - 2.6 * mm) / longest)
+    return Paragraph(text, _header_style(round(size, 1)))
 
 
 def scorecard_story(rules: RuleSet, boards: Sequence[BoardSeat], words: Wording, *, paper: str) -> list[Flowable]:
@@ -46,7 +55,7 @@ def scorecard_story(rules: RuleSet, boards: Sequence[BoardSeat], words: Wording,
     columns = _CONTRACT_CARD if rules.has_contract else _TRICKS_CARD
     total = sum(width for _, width in columns)
     widths = [Page(paper).frame_width * width / total for _, width in columns]
-    names = [Paragraph(words("scorecard", name), header) for name, _ in columns]
+    names = [_heading(words("scorecard", name), width) for (name, _), width in zip(columns, widths, strict=True)]
     rows: list[list[object]] = []
     spans = []
     if rules.has_contract:
@@ -89,18 +98,15 @@ def travellers_story(
 ) -> list[Flowable]:
     """A travelling score sheet per board, with a line for each table that plays it."""
     styles = paragraph_styles()
-    header = _header_style()
     columns = _CONTRACT_TRAVELLER if rules.has_contract else _TRICKS_TRAVELLER
     width = Page(paper).frame_width / len(columns)
     story: list[Flowable] = [Paragraph(words("traveller", "heading"), styles["heading"]),
                              Paragraph(words("traveller", "instructions"), styles["small"])]  # fmt: skip
+    headings = [words("traveller", name) for name in columns]
     for number, dealer in boards:
         title = words("traveller", "title", board=number, dealer=dealer.title)
-        rows: list[list[object]] = [[Paragraph(words("traveller", name), header) for name in columns]]
-        rows += [[""] * len(columns) for _ in range(tables)]
-        story.append(CondPageBreak(12 * mm + tables * 7 * mm + 16 * mm))
-        story.append(KeepTogether([Spacer(1, 4 * mm), Paragraph(title, styles["cellbold"]), Spacer(1, 1.5 * mm),
-                                   grid(rows, [width] * len(columns), height=7 * mm)]))  # fmt: skip
+        story.append(Spacer(1, 4 * mm))
+        story.append(ScoreGrid(title, headings, [width] * len(columns), rows=tables))
     return story
 
 
