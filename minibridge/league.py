@@ -13,7 +13,6 @@ moment all land and a file that does not validate is never touched.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -26,6 +25,7 @@ import yaml
 
 from minibridge.errors import MiniBridgeError
 from minibridge.files import write_atomic
+from minibridge.places import place, read_yaml
 
 __all__ = [
     "LeagueError",
@@ -551,14 +551,7 @@ def dumps_league(league: League) -> str:
 
 def loads_league(text: str, *, source: str = "<text>") -> League:
     """Read and validate a league file's text; every problem is reported at once with its line and field."""
-    try:
-        data = yaml.safe_load(text)
-        lines = _node_lines(yaml.compose(text, Loader=yaml.SafeLoader))
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f"{source}, line {mark.line + 1}" if mark is not None else source
-        problem = getattr(err, "problem", None) or "the text cannot be read"
-        raise LeagueError(f"is not a league file (not valid YAML: {problem})", where=where) from None
+    data, lines = read_yaml(text, source, LeagueError, "a league file")
     checker = _Checker(source, lines)
     league = checker.league(data)
     if checker.problems or league is None:
@@ -623,29 +616,11 @@ def record_result(
             raise err.at(str(path)) from None
         text = dumps_league(league)
         loads_league(text, source=str(path))
-        mode = Path(path).stat().st_mode & 0o777
         write_atomic(path, text, overwrite=True)
-        os.chmod(path, mode)  # the file keeps who may read it
     return league, match
 
 
 # --- validation ----------------------------------------------------------------------------------------------
-
-
-def _node_lines(node: yaml.Node | None, path: tuple[Any, ...] = ()) -> dict[tuple[Any, ...], int]:
-    """The line (from 1) of every key path in a composed YAML document."""
-    lines: dict[tuple[Any, ...], int] = {}
-    if node is None:
-        return lines
-    lines[path] = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
-            lines.update(_node_lines(value, (*path, key.value)))
-            lines[(*path, key.value)] = key.start_mark.line + 1
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            lines.update(_node_lines(item, (*path, index)))
-    return lines
 
 
 class _Checker:
@@ -657,15 +632,7 @@ class _Checker:
         self.problems: list[str] = []
 
     def where(self, *keys: Any) -> str:
-        line = None
-        for length in range(len(keys), -1, -1):
-            line = self.lines.get(keys[:length])
-            if line is not None:
-                break
-        field_path = ""
-        for key in keys:
-            field_path += f"[{key}]" if isinstance(key, int) else (f".{key}" if field_path else key)
-        return ", ".join([self.source] + ([f"line {line}"] if line else []) + ([field_path] if field_path else []))
+        return place(self.source, self.lines, keys)
 
     def problem(self, message: str, *keys: Any) -> None:
         self.problems.append(f"{self.where(*keys)}: {message}")

@@ -13,14 +13,13 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from minibridge.announce import Announcement, announce
 from minibridge.cards import Card, Seat, Side, Strain
 from minibridge.contract import Contract, check_allowed
 from minibridge.deal import Deal
 from minibridge.dealing import DealSpec, generate
 from minibridge.errors import LessonError, MiniBridgeError, RuleError
+from minibridge.places import place, read_yaml
 from minibridge.play import Irregularity, Play
 from minibridge.rules import RuleSet
 from minibridge.scoring import Score, breakdown, goal, score
@@ -228,7 +227,7 @@ class Lesson:
 
     def where(self, *path: Any) -> str:
         """The file, line and field of a place in the lesson file."""
-        return _place(self.path, self.lines, path)
+        return place(self.path, self.lines, path)
 
 
 @dataclass(frozen=True)
@@ -288,14 +287,7 @@ def load_lesson(path: str | Path) -> Lesson:
         raise LessonError("no such file", where=str(path)) from None
     except (IsADirectoryError, PermissionError, UnicodeDecodeError) as err:
         raise LessonError(f"cannot be read as a lesson file ({err.__class__.__name__})", where=str(path)) from None
-    try:
-        data = yaml.safe_load(text)
-        lines = _node_lines(yaml.compose(text, Loader=yaml.SafeLoader))
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f"{path}, line {mark.line + 1}" if mark is not None else str(path)
-        problem = getattr(err, "problem", None) or str(err)
-        raise LessonError(f"is not valid YAML: {problem}", where=where) from None
+    data, lines = read_yaml(text, path, LessonError, "a lesson file")
     problems = _schema_problems(data, path, lines)
     if problems:
         raise LessonError(_join(problems))
@@ -305,37 +297,6 @@ def load_lesson(path: str | Path) -> Lesson:
 def _join(problems: list[str]) -> str:
     count = f"{len(problems)} problems" if len(problems) > 1 else "1 problem"
     return f"{count} to fix:\n" + "\n".join(f"  {p}" for p in problems) if len(problems) > 1 else problems[0]
-
-
-def _node_lines(node: yaml.Node | None, path: tuple[Any, ...] = ()) -> dict[tuple[Any, ...], int]:
-    """The line (from 1) of every key path in a composed YAML document."""
-    lines: dict[tuple[Any, ...], int] = {}
-    if node is None:
-        return lines
-    lines[path] = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
-            lines[(*path, key.value)] = key.start_mark.line + 1
-            lines.update({k: v for k, v in _node_lines(value, (*path, key.value)).items() if k != (*path, key.value)})
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            lines.update(_node_lines(item, (*path, index)))
-    return lines
-
-
-def _place(path: Path, lines: Mapping[tuple[Any, ...], int], keys: tuple[Any, ...]) -> str:
-    """``lessons/three.yaml, line 12, exercises[2].answer``."""
-    keys = tuple(str(k) if not isinstance(k, int) else k for k in keys)
-    line = None
-    for length in range(len(keys), -1, -1):
-        line = lines.get(keys[:length])
-        if line is not None:
-            break
-    field_path = ""
-    for key in keys:
-        field_path += f"[{key}]" if isinstance(key, int) else (f".{key}" if field_path else key)
-    parts = [str(path)] + ([f"line {line}"] if line else []) + ([field_path] if field_path else [])
-    return ", ".join(parts)
 
 
 def _schema_problems(data: Any, path: Path, lines: Mapping[tuple[Any, ...], int]) -> list[str]:
@@ -348,7 +309,7 @@ def _schema_problems(data: Any, path: Path, lines: Mapping[tuple[Any, ...], int]
     problems = []
     for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         keys = tuple(error.absolute_path)
-        problems.append(f"{_place(path, lines, keys)}: {_plain(error)}")
+        problems.append(f"{place(path, lines, keys)}: {_plain(error)}")
     return problems
 
 
@@ -426,7 +387,7 @@ def _build(data: dict[str, Any], path: Path, lines: dict[tuple[Any, ...], int]) 
 
     def problem(keys: tuple[Any, ...], err: MiniBridgeError | str) -> None:
         message = err.message if isinstance(err, MiniBridgeError) else err
-        problems.append(f"{_place(path, lines, keys)}: {message}")
+        problems.append(f"{place(path, lines, keys)}: {message}")
 
     deals: list[LessonDeal] = []
     for index, item in enumerate(data.get("deals", [])):

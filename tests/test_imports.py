@@ -15,7 +15,7 @@ PACKAGE = Path(__file__).parents[1] / "minibridge"
 LAYERS: list[set[str]] = [
     {"errors"},
     {"cards"},
-    {"deal", "rules"},
+    {"deal", "rules", "places"},
     {"contract", "announce", "pbn", "play", "signals"},
     {"scoring", "lessons", "dealing", "analysis", "files", "boards"},
     {"league", "duplicate", "robot"},
