@@ -10,7 +10,7 @@ trusting the layouts that agree with them more. The same seed gives the same pla
 
 >>> table = Table.of(find_rules("ebu"), declarer=Seat.SOUTH, hcp=None)
 >>> table.dummy, table.defenders
-(<Seat.NORTH: 0>, (<Seat.EAST: 1>, <Seat.WEST: 3>))
+(<Seat.NORTH: 0>, (<Seat.WEST: 3>, <Seat.EAST: 1>))
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from minibridge.scoring import Score, score
 
 __all__ = [
     "DEFAULT_SAMPLES",
+    "Layout",
     "Table",
     "Robot",
     "RobotGame",
@@ -135,9 +136,11 @@ class _Event:
 
 
 @dataclass
-class _Layout:
+class Layout:
+    """One way the unseen cards may lie, and how much it counts."""
+
     hands: list[int]
-    """Remaining cards of all four seats, by seat (the cards of the trick in progress not included)."""
+    """Remaining cards of all four seats as card masks, by seat (the trick in progress not included)."""
     weight: float
 
 
@@ -192,32 +195,11 @@ class Robot:
         legal = play.legal_cards(seat)
         if len(legal) == 1:
             return legal[0]
-        viewer = table.declarer if seat is table.dummy and table.declarer is not None else seat
         events = _events(play)
         if _all_equal(legal, events):
             return self._tie_break(legal, play, table, seat, events)
-        shown = [viewer] + ([table.dummy] if table.dummy is not None and table.dummy is not viewer else [])
-        known = {s: _mask(play.hand(s)) for s in shown}
-        unseen = [s for s in Seat if s not in known]
-        played = {s: 0 for s in Seat}
-        for event in events:
-            played[event.seat] |= 1 << event.card.index
+        layouts = self.layouts(play, table)
         current = play.current_trick
-        need = {s: play.total_tricks - len(play.tricks) - (1 if s in current else 0) for s in unseen}
-        voids = {s: _voids(events, s) for s in unseen}
-        points = None
-        if table.hcp is not None:
-            points = {s: table.hcp[s] - _hcp(played[s]) for s in unseen}
-        rng = random.Random(
-            f"card|{self.seed}|{viewer.letter}|{known[viewer]}|{_mask(play.deal[viewer]) if viewer else 0}|"
-            + " ".join(f"{e.seat.letter}{e.card}" for e in events)
-        )
-        layouts = _deal_layouts(known, unseen, need, voids, points, self._pool(known, play.deal, events),
-                                self.samples, rng)  # fmt: skip
-        if self.rules.signals:
-            readers = [d for d in table.defenders if d is not viewer and d in unseen]
-            for layout in layouts:
-                layout.weight *= _signal_weight(layout.hands, played, events, readers)
         leader = play.leader
         assert leader is not None
         in_trick = [current[s] for s in leader.clockwise() if s in current]
@@ -233,6 +215,42 @@ class Robot:
         top = max(scored.values())
         candidates = [c for c in legal if top[0] - scored[c][0] < 1e-6 and top[1] - scored[c][1] < 1e-6]
         return self._tie_break(candidates, play, table, seat, events)
+
+    def layouts(self, play: Play, table: Table) -> list[Layout]:
+        """The layouts of the unseen cards the player to play thinks about (declarer for dummy too).
+
+        Only what that player sees is used: their hand, dummy, the cards played, the suits players have shown
+        out of and the points announced; from MiniLesson Six each layout is weighted by how far it agrees
+        with the defenders' signals.
+        """
+        seat = play.to_play
+        if seat is None:
+            raise RuleError("the play is over: there is nobody to think")
+        viewer = table.declarer if seat is table.dummy and table.declarer is not None else seat
+        events = _events(play)
+        shown = [viewer] + ([table.dummy] if table.dummy is not None and table.dummy is not viewer else [])
+        known = {s: _mask(play.hand(s)) for s in shown}
+        unseen = [s for s in Seat if s not in known]
+        played = {s: 0 for s in Seat}
+        for event in events:
+            played[event.seat] |= 1 << event.card.index
+        current = play.current_trick
+        need = {s: play.total_tricks - len(play.tricks) - (1 if s in current else 0) for s in unseen}
+        voids = {s: _voids(events, s) for s in unseen}
+        points = None
+        if table.hcp is not None:
+            points = {s: table.hcp[s] - _hcp(played[s]) for s in unseen}
+        rng = random.Random(
+            f"card|{self.seed}|{viewer.letter}|{known[viewer]}|{_mask(play.deal[viewer])}|"
+            + " ".join(f"{e.seat.letter}{e.card}" for e in events)
+        )
+        layouts = _deal_layouts(known, unseen, need, voids, points, self._pool(known, play.deal, events),
+                                self.samples, rng)  # fmt: skip
+        if self.rules.signals:
+            readers = [d for d in table.defenders if d is not viewer and d in unseen]
+            for layout in layouts:
+                layout.weight *= _signal_weight(layout.hands, played, events, readers)
+        return layouts
 
     def _values(self, play: Play, table: Table, seat: Seat) -> list[float]:
         """What each number of future tricks for the side to play is worth to that side."""
@@ -515,7 +533,7 @@ def _deal_layouts(
     pool: int,
     count: int,
     rng: random.Random,
-) -> list[_Layout]:
+) -> list[Layout]:
     """``count`` random layouts of the unseen cards: each unseen seat gets as many cards as it holds, none of a
     suit it has shown out of, and (when announced) exactly the points it has left."""
     cards = [i for i in range(52) if pool >> i & 1]
@@ -537,7 +555,7 @@ def _deal_layouts(
             hands[seat] = mask
         for seat, mask in zip(unseen, dealt, strict=True):
             hands[seat] = mask
-        layouts.append(_Layout(hands, 1.0))
+        layouts.append(Layout(hands, 1.0))
     return layouts
 
 

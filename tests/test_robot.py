@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from minibridge.announce import announce
 from minibridge.cards import Card, Seat, Strain, Suit
@@ -122,3 +124,32 @@ def test_defenders_in_lesson_six_lead_the_top_of_touching_cards():
                 assert above not in held[trick.leader], f"{trick.leader} led {led} holding {above}"
             for seat, card in trick.in_order():
                 held[seat].discard(card)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), cards=st.integers(0, 50), signals=st.booleans())
+def test_every_layout_agrees_with_what_the_player_to_play_has_seen(seed: int, cards: int, signals: bool):
+    rng = random.Random(seed)
+    deal = Deal.random(rng)
+    declarer = Seat(rng.randrange(4))
+    rules = find_lesson(6).rules if signals else find_rules("ebu")
+    play = Play(deal, trumps=rng.choice([None, *Suit]), declarer=declarer)
+    for _ in range(cards):
+        play.play(rng.choice(play.legal_cards()))
+    seat = play.to_play
+    assert seat is not None
+    table = Table.of(rules, declarer=declarer, hcp={s: deal.hcp(s) for s in Seat})
+    viewer = declarer if seat is declarer.partner else seat
+    played = {s: set(deal[s]) - set(play.hand(s)) for s in Seat}
+    shown_out = {s: {t.cards[t.leader].suit for t in play.tricks if t.cards[s].suit is not t.cards[t.leader].suit}
+                 for s in Seat}  # fmt: skip
+    for layout in Robot(rules, samples=4, seed=seed).layouts(play, table):
+        assert layout.weight > 0
+        for s in Seat:
+            hand = Hand(layout.hands[s])
+            if s in (viewer, declarer.partner):
+                assert set(hand) == set(play.hand(s))  # what the player sees is as it is
+            assert len(hand) == len(play.hand(s))
+            assert not set(hand) & set().union(*played.values())
+            assert hand.hcp + sum(c.hcp for c in played[s]) == deal.hcp(s)  # the points announced
+            assert not any(hand.length(suit) for suit in shown_out[s])
