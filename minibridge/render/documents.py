@@ -78,8 +78,9 @@ def board_view(analysis: BoardAnalysis, words: Wording, *, announcement: bool = 
         else:
             corner.append(words("records", "declarer", seat=announced.declarer.title))
             corner.append(words("records", "dummy", seat=announced.dummy.title))
-    footer.append(words("records", "points_line", ns=announced.side_hcp(Seat.NORTH.side),
-                        ew=announced.side_hcp(Seat.EAST.side)))  # fmt: skip
+    if announcement:
+        footer.append(words("records", "points_line", ns=announced.side_hcp(Seat.NORTH.side),
+                            ew=announced.side_hcp(Seat.EAST.side)))  # fmt: skip
     tricks = analysis.declarer_tricks
     dd_heading = None
     dd = None
@@ -98,7 +99,7 @@ def board_view(analysis: BoardAnalysis, words: Wording, *, announcement: bool = 
         title=words("records", "board", number=analysis.number),
         dealer=words("records", "dealer", seat=analysis.dealer.title),
         hands={seat: hand_lines(analysis.deal[seat], void) for seat in Seat},
-        hcp=dict(announced.hcp),
+        hcp=dict(announced.hcp) if announcement else None,
         corner_lines=corner,
         dd_heading=dd_heading,
         dd=dd,

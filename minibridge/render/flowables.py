@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
@@ -79,7 +80,8 @@ class BoardView:
     title: str
     dealer: str
     hands: dict[Seat, list[tuple[str, str]]]
-    hcp: dict[Seat, int]
+    hcp: dict[Seat, int] | None
+    """Each seat's points, or None where points are not counted (MiniLessons One and Two)."""
     corner_lines: list[str] = field(default_factory=list)
     dd_heading: str | None = None
     dd: list[tuple[str, int]] | None = None
@@ -91,7 +93,7 @@ class BoardRecord(Flowable):
 
     BASE_WIDTH = 90 * mm
     BASE_HEIGHT = 82 * mm
-    HAND_WIDTH = 26.5 * mm
+    HAND_WIDTH = 26 * mm
     RANKS_INDENT = 4.6 * mm
 
     def __init__(self, view: BoardView, scale: float = 1.0) -> None:
@@ -115,8 +117,9 @@ class BoardRecord(Flowable):
         write = Writer(c)
         write(3 * mm, height - 7 * mm, self.view.title, font=BOLD, size=12)
         write(3 * mm, height - 11.5 * mm, self.view.dealer, size=8.5)
-        for index, text in enumerate(self.view.corner_lines):
-            write(width - 3 * mm, height - 7 * mm - index * 4 * mm, text, size=8.5, colour=GREY, align="right")
+        corner = [line for text in self.view.corner_lines for line in simpleSplit(text, FONT, 8.5, self.HAND_WIDTH)]
+        for index, text in enumerate(corner):
+            write(width - 3 * mm, height - 7 * mm - index * 3.8 * mm, text, size=8.5, colour=GREY, align="right")
         middle = height / 2 + 2 * mm
         self._hand(write, 34 * mm, height - 4 * mm, Seat.NORTH)
         self._hand(write, 3 * mm, middle + 10 * mm, Seat.WEST)
@@ -143,11 +146,13 @@ class BoardRecord(Flowable):
         c.rect(x, y, size, size)
         half = size / 2
         hcp = self.view.hcp
-        write(x + half, y + size - 3.2 * mm, f"N {hcp[Seat.NORTH]}", font=BOLD, size=7.5, align="centre")
-        write(x + half, y + 1.2 * mm, f"S {hcp[Seat.SOUTH]}", font=BOLD, size=7.5, align="centre")
+        for seat, py in ((Seat.NORTH, y + size - 3.2 * mm), (Seat.SOUTH, y + 1.2 * mm)):
+            text = f"{seat.letter} {hcp[seat]}" if hcp is not None else seat.letter
+            write(x + half, py, text, font=BOLD, size=7.5, align="centre")
         for seat, px in ((Seat.WEST, x + 3.2 * mm), (Seat.EAST, x + size - 3.2 * mm)):
             write(px, y + half - 1.2 * mm, seat.letter, font=BOLD, size=7.5, align="centre")
-            write(px, y + half - 4.4 * mm, str(hcp[seat]), size=7, align="centre")
+            if hcp is not None:
+                write(px, y + half - 4.4 * mm, str(hcp[seat]), size=7, align="centre")
 
     def _analysis(self, write: Writer) -> None:
         """Bottom corners: points and best contract on the left, double-dummy tricks on the right."""
@@ -155,11 +160,11 @@ class BoardRecord(Flowable):
             write(3 * mm, 3 * mm + index * 3.6 * mm, text, size=7.5)
         if self.view.dd_heading is None:
             return
-        left = 61 * mm
+        left = 63 * mm
         write(left, 22 * mm, self.view.dd_heading, size=7, colour=GREY)
         if not self.view.dd:
             return
-        step = 5.4 * mm
+        step = 4.8 * mm
         c = self.canv
         c.setStrokeColor(LIGHT)
         c.setLineWidth(0.5)
