@@ -311,6 +311,10 @@ def _pupil_deal(
             card = robot.choose_card(play, table)
             verb = "leads" if not play.current_trick else "plays"
             click.echo(f"{_who(seat, table.dummy)} {verb} {_card(card)}.")
+            if rules.signals and seat is PUPIL.partner and seat in table.defenders:
+                said = _signal_said(play, seat, card)
+                if said:
+                    click.echo(f"  ({said})")
         trick = play.play(card, seat)
         cards.append(card)
         if trick is not None:
@@ -325,6 +329,30 @@ def _pupil_deal(
     else:
         click.echo(_tricks_taken(play))
     return board, declarer, result, None
+
+
+def _signal_said(play: Play, seat: Seat, card: Card) -> str | None:
+    """What partner's card tells the pupil under the signals of MiniLesson Six (before it is played)."""
+    from minibridge.deal import Hand
+    from minibridge.signals import read_signal
+
+    leading = not play.current_trick
+    meaning = read_signal(Hand(play.hand(seat)), card, leading=leading)
+    if leading:
+        if meaning == "top of sequence" and card.rank < 14:
+            above = Card(card.suit, card.rank + 1)  # type: ignore[arg-type]
+            return f"the top of a sequence: {seat.title} does not hold {_card(above)}"
+        return None
+    assert play.leader is not None
+    partner_led = play.leader is seat.partner
+    discard = card.suit is not play.current_trick[play.leader].suit
+    if card.rank > 9 or not (partner_led or discard):
+        return None
+    if meaning == "encourage":
+        return f"a high small card: {seat.title} likes {card.suit.plural}"
+    if meaning == "discourage":
+        return f"the lowest card: {seat.title} does not like {card.suit.plural}"
+    return None
 
 
 def _goal(contract: Contract, rules: RuleSet, deal: Deal, declarer: Seat) -> int:
