@@ -215,3 +215,26 @@ def test_a_long_suit_is_fitted_in_its_place():
     assert fitted[0][1] == "AKQJ1098765432"
     assert stringWidth(fitted[0][1], FONT, size) <= 22 * mm + 0.01
     assert fitted_lines([("♠", "A K")], 22 * mm, 10) == ([("♠", "A K")], 10)
+
+
+def test_the_progress_bar_shows_on_a_terminal_only(monkeypatch):
+    import io
+    import sys
+
+    from minibridge.cli.printing import solving_progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    with solving_progress(4, quiet=False) as progress:
+        assert progress is not None
+        progress(4)
+    assert "Solving deals" in terminal.getvalue()
+    with solving_progress(4, quiet=True) as progress:
+        assert progress is None
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    with solving_progress(4, quiet=False) as progress:
+        assert progress is None

@@ -10,14 +10,15 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph, Spacer
 
 from minibridge.analysis import BoardAnalysis
-from minibridge.lessons import Lesson, LessonDeal, explain, solve
+from minibridge.announce import announce
+from minibridge.lessons import Exercise, Lesson, LessonDeal, explain, solve
 from minibridge.render.documents import build_pdf, records_story, slips_story
 from minibridge.render.sheets import scorecard_story, travellers_story
 from minibridge.render.styles import paragraph_styles
 from minibridge.render.text import Wording
 from minibridge.rules import RuleSet
 
-__all__ = ["SECTIONS", "rules_lines", "cover_story", "notes_story", "answers_story", "lesson_pack"]
+__all__ = ["SECTIONS", "rules_lines", "cover_story", "notes_story", "answer_text", "answers_story", "lesson_pack"]
 
 SECTIONS = ("notes", "records", "slips", "scorecards", "travellers", "answers")
 """The sections of a pack after its cover, in order."""
@@ -97,6 +98,16 @@ def notes_story(lesson: Lesson, deals: Sequence[LessonDeal], words: Wording, *, 
     return story
 
 
+def answer_text(lesson: Lesson, exercise: Exercise, words: Wording) -> str:
+    """The engine's answer to an exercise in words; where the partners may choose who declares, both."""
+    choice: list[str] = []
+    if exercise.kind == "declarer" and exercise.board is not None:
+        board = lesson.deal(exercise.board)
+        choice = [s.letter for s in announce(board.deal, board.dealer, tie_rule=lesson.rules.tie_rule).may_declare]
+    return words("answers", "answer", kind=exercise.kind, answer=solve(lesson, exercise),
+                 choice=choice if len(choice) > 1 else [])  # fmt: skip
+
+
 def answers_story(lesson: Lesson, words: Wording) -> list[Flowable]:
     """The answer key: each exercise's question, the answer and the reason, worked out by the engine."""
     styles = paragraph_styles()
@@ -104,7 +115,7 @@ def answers_story(lesson: Lesson, words: Wording) -> list[Flowable]:
     if not lesson.exercises:
         story.append(Paragraph(escape(words("answers", "no_exercises")), styles["body"]))
     for exercise in lesson.exercises:
-        answer = words("answers", "answer", kind=exercise.kind, answer=solve(lesson, exercise))
+        answer = answer_text(lesson, exercise, words)
         story.append(KeepTogether([
             Paragraph(escape(words("answers", "exercise", id=exercise.id, board=exercise.board)), styles["cellbold"]),
             Paragraph(escape(" ".join(exercise.question.split())), styles["body"]),
