@@ -146,3 +146,8 @@ def test_tricks_chart_prints_the_numbers_and_draws_the_chart(tmp_path: Path, mon
     assert str(rows[0]["points"]) in text
     again = runner.invoke(main, ["tricks-chart", "--deals", "3", "--samples", "2", "-o", str(chart)])
     assert again.exit_code == 1 and "already exists" in again.output
+
+
+def test_input_that_ends_in_the_middle_of_a_deal_is_reported(tmp_path: Path):
+    code, output = run(["--deals", "2", "--seed", "11", "--samples", "2"], "")
+    assert code == 1 and "the input ended in the middle of deal 1" in output

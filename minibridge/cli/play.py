@@ -42,6 +42,10 @@ class _Quit(Exception):
     """The pupil typed ``quit``."""
 
 
+class _InputEnded(Exception):
+    """Standard input ended (or was interrupted) in the middle of a deal."""
+
+
 @main.command()
 @click.option("--deals", type=click.IntRange(min=1), help="Play this many deals.")
 @click.option("--target", type=click.IntRange(min=1), help="Play until a side reaches this score (default 1000).")
@@ -134,6 +138,12 @@ def play(
             boards.append(board)
     except _Quit:
         click.echo("You stopped the game.")
+    except _InputEnded:
+        click.echo("")
+        kept = ""
+        if save is not None and boards:
+            kept = f"; the {len(boards)} deal{'s' if len(boards) != 1 else ''} finished before it are saved in {save}"
+        raise click.ClickException(f"the input ended in the middle of deal {number + 1}{kept}") from None
     if as_json:
         print_json(games)
         return
@@ -362,8 +372,11 @@ def _goal(contract: Contract, rules: RuleSet, deal: Deal, declarer: Seat) -> int
 
 
 def _read(prompt: str) -> str:
-    """One line from the pupil; ``quit`` stops the game."""
-    text = str(click.prompt(prompt, prompt_suffix=": ", default="", show_default=False)).strip()
+    """One line from the pupil; ``quit`` stops the game, and so does the end of the input."""
+    try:
+        text = str(click.prompt(prompt, prompt_suffix=": ", default="", show_default=False)).strip()
+    except click.Abort:
+        raise _InputEnded from None
     if text.lower() in ("quit", "q", "stop"):
         raise _Quit
     return text
