@@ -238,3 +238,15 @@ def test_the_progress_bar_shows_on_a_terminal_only(monkeypatch):
     monkeypatch.setattr(sys, "stderr", io.StringIO())
     with solving_progress(4, quiet=False) as progress:
         assert progress is None
+
+
+def test_records_of_short_deals_under_a_lesson_of_short_deals(tmp_path):
+    source = tmp_path / "one.pbn"
+    assert run("deal", "--lesson", "1", "-n", "2", "-o", str(source))[0] == 0
+    code, _, err = run("records", str(source), "--json")
+    assert code == 1 and "no complete deal" in err
+    out = tmp_path / "one.pdf"
+    code, _, err = run("records", str(source), "--lesson", "1", "-o", str(out))
+    assert code == 0, err
+    text = pdf_text(out)
+    assert "Board 2" in text and "Everyone plays their own cards" in text and "Tricks for" not in text

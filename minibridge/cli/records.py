@@ -28,8 +28,12 @@ if TYPE_CHECKING:
 _SHOWN_SKIPS = 5
 
 
-def complete_boards(boards: list[Board]) -> tuple[list[tuple[int, Seat, Deal]], list[Board]]:
+def complete_boards(
+    boards: list[Board], *, short: bool = False
+) -> tuple[list[tuple[int, Seat, Deal]], list[Board]]:
     """The boards with a complete deal as (number, dealer, deal), each board once, and the boards left out.
+
+    With ``short`` a deal of fewer than 13 cards each counts as complete (MiniLessons One and Two).
 
     A board without a number takes its place in the file; one without a dealer takes the dealer of its number.
     The same board played at several tables (same number, same deal) is kept once.
@@ -40,7 +44,7 @@ def complete_boards(boards: list[Board]) -> tuple[list[tuple[int, Seat, Deal]], 
     seen: set[tuple[int, Deal]] = set()
     skipped = []
     for place, board in enumerate(boards, start=1):
-        if board.deal is None or board.deal.cards_per_hand != 13:
+        if board.deal is None or (board.deal.cards_per_hand != 13 and not short):
             skipped.append(board)
             continue
         number = board.number if board.number is not None else place
@@ -97,7 +101,7 @@ def records(
     target = output or OUTPUT / f"{pbn_file.stem}.pdf"
     if not as_json:
         refuse_existing(target, force)
-    boards, skipped = complete_boards(load(pbn_file))
+    boards, skipped = complete_boards(load(pbn_file), short=rules.cards_per_hand is None)
     for board in skipped[:_SHOWN_SKIPS]:
         name = f"board {board.number}" if board.number is not None else "a game"
         click.echo(f"{pbn_file}, line {board.line}: {name} has no complete deal: left out", err=True)
