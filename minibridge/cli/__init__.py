@@ -12,11 +12,13 @@ __all__ = ["main"]
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="minibridge")
 def main() -> None:
-    """MiniBridge for the classroom: score, announce and replay deals by the rule books.
+    """MiniBridge for the classroom: lessons, printed packs, scoring, play and leagues by the rule books.
 
     \b
-    Example:
+    Examples:
+        minibridge pack --lesson 3
         minibridge score 4S 10
+        minibridge play --lesson 5
     """
 
 
