@@ -19,7 +19,7 @@ from minibridge.contract import Contract, check_allowed
 from minibridge.deal import Deal
 from minibridge.dealing import DealSpec, generate
 from minibridge.errors import LessonError, MiniBridgeError, RuleError
-from minibridge.places import place, read_yaml
+from minibridge.places import KeyLines, place, read_yaml
 from minibridge.play import Irregularity, Play
 from minibridge.rules import RuleSet
 from minibridge.scoring import Score, breakdown, goal, score
@@ -193,7 +193,6 @@ class Exercise:
     tricks: int | None = None
     trick: int | None = None
     seat: Seat | None = None
-    line: int | None = None
 
 
 @dataclass(frozen=True)
@@ -211,7 +210,7 @@ class Lesson:
     exercises: tuple[Exercise, ...]
     path: Path
     generate_spec: DealSpec | None = None
-    lines: dict[tuple[Any, ...], int] = field(default_factory=dict, repr=False, compare=False)
+    lines: Mapping[tuple[Any, ...], int] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def name(self) -> str:
@@ -378,7 +377,7 @@ def _rules_of(number: int, switches: dict[str, Any]) -> RuleSet:
     )
 
 
-def _build(data: dict[str, Any], path: Path, lines: dict[tuple[Any, ...], int]) -> Lesson:
+def _build(data: dict[str, Any], path: Path, lines: KeyLines) -> Lesson:
     """Turn validated data into a Lesson, checking deals, contracts, plays and answers against the engine."""
     problems: list[str] = []
     number = data["number"]
@@ -414,7 +413,7 @@ def _build(data: dict[str, Any], path: Path, lines: dict[tuple[Any, ...], int]) 
     ids: set[str] = set()
     for index, item in enumerate(data["exercises"]):
         keys = ("exercises", index)
-        exercise = _exercise(item, lines.get(keys))
+        exercise = _exercise(item)
         if exercise.id in ids:
             problem((*keys, "id"), f"exercise id {exercise.id} is used twice")
         ids.add(exercise.id)
@@ -524,7 +523,7 @@ def announce_under(rules: RuleSet, deal: Deal, dealer: Seat) -> Announcement:
     return announce(deal, dealer, tie_rule=rules.tie_rule)
 
 
-def _exercise(item: dict[str, Any], line: int | None) -> Exercise:
+def _exercise(item: dict[str, Any]) -> Exercise:
     return Exercise(
         id=str(item["id"]),
         kind=item["kind"],
@@ -535,7 +534,6 @@ def _exercise(item: dict[str, Any], line: int | None) -> Exercise:
         tricks=item.get("tricks"),
         trick=item.get("trick"),
         seat=Seat.from_str(item["seat"]) if "seat" in item else None,
-        line=line,
     )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import yaml
@@ -11,15 +11,36 @@ from minibridge.errors import MiniBridgeError
 
 __all__ = ["KeyLines", "read_yaml", "place"]
 
-KeyLines = Mapping[tuple[Any, ...], int]
-"""The line (from 1) of every key path of a document: ``("exercises", 2, "answer") → 40``."""
+class KeyLines(Mapping[tuple[Any, ...], int]):
+    """The line (from 1) of every key path of a YAML text: ``("exercises", 2, "answer") → 40``.
+
+    Found when first asked for: a file without a problem never needs them.
+    """
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._found: dict[tuple[Any, ...], int] | None = None
+
+    def _lines(self) -> dict[tuple[Any, ...], int]:
+        if self._found is None:
+            self._found = _lines(yaml.compose(self._text, Loader=yaml.SafeLoader))
+        return self._found
+
+    def __getitem__(self, keys: tuple[Any, ...]) -> int:
+        return self._lines()[keys]
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        return iter(self._lines())
+
+    def __len__(self) -> int:
+        return len(self._lines())
 
 
 def read_yaml(text: str, source: object, error: type[MiniBridgeError], what: str) -> tuple[Any, KeyLines]:
     """The data of a YAML text (read safely) and the line of every key path; ``error`` names the line if it does
     not parse, saying that the text is not ``what`` (``"a lesson file"``)."""
     try:
-        return yaml.safe_load(text), _lines(yaml.compose(text, Loader=yaml.SafeLoader))
+        return yaml.safe_load(text), KeyLines(text)
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f"{source}, line {mark.line + 1}" if mark is not None else str(source)

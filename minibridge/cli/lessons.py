@@ -284,16 +284,15 @@ def _template(lesson: Any, ref: str) -> str:
 
 
 def _read_answers(path: Path, folder: Path | None) -> tuple[Any, dict[str, Any], str | None]:
+    from minibridge.places import read_yaml
+
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise LessonError("no such file", where=str(path)) from None
     except (OSError, UnicodeDecodeError) as err:
         raise LessonError(f"cannot be read ({err.__class__.__name__})", where=str(path)) from None
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f"{path}, line {mark.line + 1}" if mark is not None else str(path)
-        raise LessonError(f"is not valid YAML: {getattr(err, 'problem', None) or err}", where=where) from None
+    data, _ = read_yaml(text, path, LessonError, "an answers file")
     if not isinstance(data, dict) or "lesson" not in data:
         raise LessonError(
             "an answers file names its lesson ('lesson: 3') and gives 'answers:'; "
