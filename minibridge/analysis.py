@@ -16,7 +16,7 @@ from pathlib import Path
 
 from minibridge.announce import Announcement, announce
 from minibridge.cards import Seat, Strain
-from minibridge.contract import Contract, check_allowed
+from minibridge.contract import Contract, contracts_allowed
 from minibridge.deal import Deal
 from minibridge.errors import MiniBridgeError
 from minibridge.files import write_atomic
@@ -135,23 +135,13 @@ def best_contract(table: DDTable, declarer: Seat, rules: RuleSet, *, deal: Deal)
     if not rules.has_contract:
         return None
     points = deal.side_hcp(declarer.side)
-    kinds = [k for k, on in (("part-score", rules.part_score), ("game", rules.game)) if on]
-    kinds += ["slam", "grand slam"] if rules.slam else []
     best: BestContract | None = None
-    for strain in sorted(rules.strains, reverse=True):
-        trumps = strain.trumps
-        held = None if trumps is None else deal[declarer].length(trumps) + deal[declarer.partner].length(trumps)
-        for kind in kinds:
-            contract = Contract.of(kind, strain)
-            try:
-                check_allowed(contract, rules, points=points, trumps_held=held)
-            except MiniBridgeError:
-                continue
-            tricks = table[declarer][strain]
-            result = score(contract, tricks, rules, points=points)
-            candidate = BestContract(contract, tricks, result)
-            if best is None or candidate.side_score > best.side_score:
-                best = candidate
+    for contract in contracts_allowed(rules, deal, declarer):
+        tricks = table[declarer][contract.strain]
+        result = score(contract, tricks, rules, points=points)
+        candidate = BestContract(contract, tricks, result)
+        if best is None or candidate.side_score > best.side_score:
+            best = candidate
     return best
 
 

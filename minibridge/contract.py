@@ -12,11 +12,12 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from minibridge.cards import Strain
+from minibridge.cards import Seat, Strain
+from minibridge.deal import Deal
 from minibridge.errors import ContractError, RuleError
 from minibridge.rules import RuleSet
 
-__all__ = ["Contract", "Kind", "GAME_LEVEL", "TARGETS", "target_for_points", "check_allowed"]
+__all__ = ["Contract", "Kind", "GAME_LEVEL", "TARGETS", "target_for_points", "check_allowed", "contracts_allowed"]
 
 Kind = Literal["part-score", "game", "slam", "grand slam"]
 
@@ -172,3 +173,27 @@ def check_allowed(
                 f"dummy, and they hold {trumps_held}: choose another suit or no-trumps",
                 where=where,
             )
+
+
+def contracts_allowed(rules: RuleSet, deal: Deal, declarer: Seat) -> list[Contract]:
+    """The contracts the rules let ``declarer`` choose, no-trumps first and part-scores before games.
+
+    Only declarer's and dummy's hands are looked at (the Dutch rules count their points and trumps).
+    """
+    if not rules.has_contract:
+        raise RuleError(f"{rules.title} has no contracts: the score is the number of tricks each side takes")
+    points = deal[declarer].hcp + deal[declarer.partner].hcp
+    kinds = [k for k, on in (("part-score", rules.part_score), ("game", rules.game)) if on]
+    kinds += ["slam", "grand slam"] if rules.slam else []
+    allowed = []
+    for strain in sorted(rules.strains, reverse=True):
+        trumps = strain.trumps
+        held = None if trumps is None else deal[declarer].length(trumps) + deal[declarer.partner].length(trumps)
+        for kind in kinds:
+            contract = Contract.of(kind, strain)
+            try:
+                check_allowed(contract, rules, points=points, trumps_held=held)
+            except (ContractError, RuleError):
+                continue
+            allowed.append(contract)
+    return allowed

@@ -23,9 +23,9 @@ from math import comb
 
 from minibridge.announce import Announcement, announce
 from minibridge.cards import CARDS, HCP, Card, Seat, Side, Suit
-from minibridge.contract import Contract, check_allowed
+from minibridge.contract import Contract, contracts_allowed
 from minibridge.deal import Deal
-from minibridge.errors import MiniBridgeError, RuleError
+from minibridge.errors import RuleError
 from minibridge.play import Play
 from minibridge.rules import RuleSet, find_rules
 from minibridge.scoring import Score, score
@@ -36,7 +36,6 @@ __all__ = [
     "Table",
     "Robot",
     "RobotGame",
-    "contracts_allowed",
     "likes_suit",
     "play_by_robots",
     "double_dummy_card",
@@ -90,30 +89,6 @@ class Table:
         if self.declarer is None:
             return ()
         return (self.declarer.lho, self.declarer.rho)
-
-
-def contracts_allowed(rules: RuleSet, deal: Deal, declarer: Seat) -> list[Contract]:
-    """The contracts the rules let ``declarer`` choose, no-trumps first and part-scores before games.
-
-    Only declarer's and dummy's hands are looked at (the Dutch rules count their points and trumps).
-    """
-    if not rules.has_contract:
-        raise RuleError(f"{rules.title} has no contracts: the score is the number of tricks each side takes")
-    points = deal[declarer].hcp + deal[declarer.partner].hcp
-    kinds = [k for k, on in (("part-score", rules.part_score), ("game", rules.game)) if on]
-    kinds += ["slam", "grand slam"] if rules.slam else []
-    allowed = []
-    for strain in sorted(rules.strains, reverse=True):
-        trumps = strain.trumps
-        held = None if trumps is None else deal[declarer].length(trumps) + deal[declarer.partner].length(trumps)
-        for kind in kinds:
-            contract = Contract.of(kind, strain)
-            try:
-                check_allowed(contract, rules, points=points, trumps_held=held)
-            except MiniBridgeError:
-                continue
-            allowed.append(contract)
-    return allowed
 
 
 def likes_suit(holding: int) -> bool:

@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 
 from minibridge.announce import announce
 from minibridge.cards import Card, Seat, Strain, Suit
-from minibridge.contract import Contract
+from minibridge.contract import Contract, contracts_allowed
 from minibridge.deal import Deal, Hand
 from minibridge.lessons import find_lesson
 from minibridge.play import Play, replay
-from minibridge.robot import Robot, Table, _deal_layouts, contracts_allowed, likes_suit, play_by_robots
+from minibridge.robot import Robot, Table, _deal_layouts, likes_suit, play_by_robots
 from minibridge.rules import find_rules
 
 DEAL = Deal.from_pbn("N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76")

@@ -264,8 +264,9 @@ def _pupil_deal(
 ) -> tuple[Board, Seat | None, Score | None, None] | None:
     """One deal with the pupil as South; None on a redeal."""
     from minibridge.announce import announce
+    from minibridge.contract import contracts_allowed
     from minibridge.play import Play
-    from minibridge.robot import Table, contracts_allowed
+    from minibridge.robot import Table
 
     rules = robot.rules
     click.echo("")

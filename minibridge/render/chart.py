@@ -16,7 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from minibridge.contract import TARGETS
-from minibridge.render.documents import build_pdf, grid
+from minibridge.render.documents import build_pdf, grid, page_footer
 from minibridge.render.styles import FONT, GREY, INK, LIGHT, Page, paragraph_styles, register_fonts
 from minibridge.render.text import Wording
 from minibridge.robot import PointsRow
@@ -136,4 +136,5 @@ def tricks_chart(rows: Sequence[PointsRow], words: Wording, *, deals: int, seed:
     story.append(grid([header_cells, *body], [width * f for f in (0.1, 0.1, 0.18, 0.14, 0.18, 0.14, 0.16)]))
     story.append(Spacer(1, 3 * mm))
     story.append(Paragraph(words("tricks_chart", "footnote"), styles["small"]))
-    return build_pdf(story, title=words("tricks_chart", "document_title"), paper=paper, words=words)
+    title = words("tricks_chart", "document_title")
+    return build_pdf(story, title=title, paper=paper, footer=page_footer(words, title))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from reportlab.lib.units import mm
@@ -25,7 +25,7 @@ from minibridge.render.flowables import BoardRecord, BoardView, HandSlip, hand_l
 from minibridge.render.styles import BOLD, FONT, GREY, INK, LIGHT, Page, paragraph_styles, register_fonts
 from minibridge.render.text import Wording
 
-__all__ = ["LAYOUTS", "board_view", "build_pdf", "grid", "hand_records", "records_story", "slips_story"]
+__all__ = ["LAYOUTS", "board_view", "build_pdf", "page_footer", "grid", "hand_records", "records_story", "slips_story"]
 
 LAYOUTS: dict[int, int] = {1: 1, 2: 1, 4: 2, 6: 2}
 """Boards per page → columns."""
@@ -36,8 +36,8 @@ _HEADING = 13 * mm
 _STRAINS = (Strain.NO_TRUMPS, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 
 
-def build_pdf(story: list[Flowable], *, title: str, paper: str, words: Wording) -> bytes:
-    """Lay out a story on pages with a footer; the same input always gives the same bytes."""
+def build_pdf(story: list[Flowable], *, title: str, paper: str, footer: Callable[[int], str]) -> bytes:
+    """Lay out a story on pages with ``footer(page number)`` at the foot; the same input gives the same bytes."""
     register_fonts()
     page = Page(paper)
     buffer = io.BytesIO()
@@ -47,17 +47,21 @@ def build_pdf(story: list[Flowable], *, title: str, paper: str, words: Wording) 
     frame = Frame(page.margin, page.margin + 6 * mm, page.frame_width, page.frame_height, id="body",
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)  # fmt: skip
 
-    def footer(canvas: Any, doc: Any) -> None:
+    def draw_footer(canvas: Any, doc: Any) -> None:
         canvas.saveState()
         canvas.setFont(FONT, 8)
         canvas.setFillColor(GREY)
-        text = words("page", "footer", title=title, page=doc.page)
-        canvas.drawCentredString(page.size[0] / 2, page.margin - 2 * mm, text)
+        canvas.drawCentredString(page.size[0] / 2, page.margin - 2 * mm, footer(doc.page))
         canvas.restoreState()
 
-    document.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=footer)])
+    document.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=draw_footer)])
     document.build(story)
     return buffer.getvalue()
+
+
+def page_footer(words: Wording, title: str) -> Callable[[int], str]:
+    """The usual footer of a document: its title and the page number, in the templates' words."""
+    return lambda number: words("page", "footer", title=title, page=number)
 
 
 def board_view(analysis: BoardAnalysis, words: Wording, *, announcement: bool = True) -> BoardView:
@@ -152,7 +156,7 @@ def hand_records(
     """Hand records as a PDF."""
     heading = title or words("records", "default_title")
     story = records_story(analyses, words, per_page=per_page, heading=heading, paper=paper, announcement=announcement)
-    return build_pdf(story, title=heading, paper=paper, words=words)
+    return build_pdf(story, title=heading, paper=paper, footer=page_footer(words, heading))
 
 
 def slips_story(analyses: Sequence[BoardAnalysis], words: Wording, *, paper: str) -> list[Flowable]:

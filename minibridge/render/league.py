@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
 from reportlab.platypus import (
-    BaseDocTemplate,
     Flowable,
-    Frame,
     KeepTogether,
-    PageTemplate,
     Paragraph,
     Spacer,
     Table,
@@ -23,33 +19,11 @@ from reportlab.platypus import (
 from minibridge.cards import Seat
 from minibridge.duplicate import Competition, PairTotal, Traveller
 from minibridge.league import League, Standing, standings
-from minibridge.render.styles import BOLD, FONT, GREY, INK, LIGHT, RED, Page, paragraph_styles, register_fonts
+from minibridge.render.documents import build_pdf
+from minibridge.render.styles import BOLD, FONT, GREY, INK, LIGHT, RED, Page, paragraph_styles
 from minibridge.render.text import Wording
 
 __all__ = ["league_table", "duplicate_results"]
-
-
-def _build(story: list[Flowable], *, title: str, paper: str, footer_text: Any) -> bytes:
-    """Lay out a story with a footer on every page; the same input always gives the same bytes."""
-    register_fonts()
-    page = Page(paper)
-    buffer = io.BytesIO()
-    document = BaseDocTemplate(buffer, pagesize=page.size, leftMargin=page.margin, rightMargin=page.margin,
-                               topMargin=page.margin, bottomMargin=page.margin, title=title, author="minibridge",
-                               invariant=1)  # fmt: skip
-    frame = Frame(page.margin, page.margin + 6 * mm, page.frame_width, page.frame_height, id="body",
-                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)  # fmt: skip
-
-    def footer(canvas: Any, doc: Any) -> None:
-        canvas.saveState()
-        canvas.setFont(FONT, 8)
-        canvas.setFillColor(GREY)
-        canvas.drawCentredString(page.size[0] / 2, page.margin - 2 * mm, footer_text(doc.page))
-        canvas.restoreState()
-
-    document.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=footer)])
-    document.build(story)
-    return buffer.getvalue()
 
 
 def _style(*extra: tuple[Any, ...], header_rows: int = 1, font_size: float = 9) -> list[tuple[Any, ...]]:
@@ -105,8 +79,8 @@ def league_table(league: League, words: Wording, *, paper: str = "a4") -> bytes:
         Paragraph(say("schedule_heading"), styles["heading"]),
         _schedule_table(league, say, page.frame_width),
     ]
-    return _build(story, title=league.title, paper=paper,
-                  footer_text=lambda number: say("footer", title=league.title, page=number))  # fmt: skip
+    return build_pdf(story, title=league.title, paper=paper,
+                     footer=lambda number: say("footer", title=league.title, page=number))  # fmt: skip
 
 
 def _cross_table(league: League, table: Sequence[Standing], say: Any, width: float) -> Table:
@@ -228,7 +202,7 @@ def duplicate_results(competition: Competition, words: Wording, *, title: str | 
     story.append(Paragraph(say("travellers_heading"), styles["heading"]))
     for traveller in competition.travellers:
         story.append(KeepTogether([_traveller_table(traveller, say, page.frame_width), Spacer(1, 4 * mm)]))
-    return _build(story, title=heading, paper=paper, footer_text=lambda n: say("footer", title=heading, page=n))
+    return build_pdf(story, title=heading, paper=paper, footer=lambda n: say("footer", title=heading, page=n))
 
 
 def _ranking_table(ranking: Sequence[PairTotal], say: Any, width: float) -> Table:

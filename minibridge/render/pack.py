@@ -12,7 +12,7 @@ from reportlab.platypus import Flowable, KeepTogether, ListFlowable, ListItem, P
 from minibridge.analysis import BoardAnalysis
 from minibridge.announce import announce
 from minibridge.lessons import Exercise, Lesson, LessonDeal, explain, solve
-from minibridge.render.documents import build_pdf, records_story, slips_story
+from minibridge.render.documents import build_pdf, page_footer, records_story, slips_story
 from minibridge.render.sheets import scorecard_story, travellers_story
 from minibridge.render.styles import paragraph_styles
 from minibridge.render.text import Wording
@@ -154,4 +154,4 @@ def lesson_pack(
     ):
         story.append(PageBreak())
         story += part
-    return build_pdf(story, title=title, paper=paper, words=words)
+    return build_pdf(story, title=title, paper=paper, footer=page_footer(words, title))

@@ -11,7 +11,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
 
 from minibridge.cards import Seat
-from minibridge.render.documents import build_pdf, grid
+from minibridge.render.documents import build_pdf, grid, page_footer
 from minibridge.render.flowables import ScoreGrid
 from minibridge.render.styles import BOLD, Page, paragraph_styles
 from minibridge.render.text import Wording
@@ -123,4 +123,4 @@ def score_sheets(
     story = scorecard_story(rules, boards, words, paper=paper)
     story.append(PageBreak())
     story += travellers_story(rules, boards, words, paper=paper, tables=tables)
-    return build_pdf(story, title=title, paper=paper, words=words)
+    return build_pdf(story, title=title, paper=paper, footer=page_footer(words, title))
