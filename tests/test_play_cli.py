@@ -151,3 +151,11 @@ def test_tricks_chart_prints_the_numbers_and_draws_the_chart(tmp_path: Path, mon
 def test_input_that_ends_in_the_middle_of_a_deal_is_reported(tmp_path: Path):
     code, output = run(["--deals", "2", "--seed", "11", "--samples", "2"], "")
     assert code == 1 and "the input ended in the middle of deal 1" in output
+
+
+def test_when_north_declares_the_pupil_sees_north_s_hand_before_choosing_the_contract():
+    # Seed 3: North and South hold 12 each, North announced first and declares; South is dummy.
+    _, output = run(["--deals", "1", "--seed", "3", "--samples", "2"], "quit\n")
+    assert "North is declarer and South is dummy" in output, output
+    before_choice = output.split("Choose the contract")[0]
+    assert "North (declarer): ♠ A  ♥ Q 8 5 4 2  ♦ J 8 2  ♣ K Q 8 5" in before_choice, output

@@ -296,7 +296,10 @@ def _pupil_deal(
             pupil_seats = {Seat.NORTH, Seat.SOUTH}
             role = "you play both hands" if declarer is PUPIL else "you play both hands, North's cards and your own"
             click.echo(f"{declarer.title} is declarer and {dummy.title} is dummy: {role}.")
-            click.echo(f"Dummy ({dummy.title}): {_hand(deal[dummy])}")
+            if declarer is PUPIL:
+                click.echo(f"Dummy ({dummy.title}): {_hand(deal[dummy])}")
+            else:
+                click.echo(f"{declarer.title} (declarer): {_hand(deal[declarer])}")
             contract = _ask_contract(contracts_allowed(rules, deal, declarer), rules, deal, declarer)
         else:
             contract = robot.choose_contract(deal, declarer, announced.hcp if announced else {})
