@@ -156,6 +156,10 @@ def check_allowed(
         raise RuleError(
             f"{lesson} plays part-scores only; '{contract}' is a game: use 1{contract.strain.letter}", where=where
         )
+    if kind in ("slam", "grand slam") and not rules.game:
+        raise RuleError(
+            f"{lesson} plays part-scores only; '{contract}' is a {kind}: use 1{contract.strain.letter}", where=where
+        )
     if kind in ("slam", "grand slam") and not rules.slam:
         raise RuleError(
             f"'{contract}' is a {kind}, and {lesson} has no slams unless they are turned on (--slam)", where=where

@@ -210,7 +210,7 @@ def score_table(rules: RuleSet) -> list[Score]:
             for tricks in range(14)
         ]
     kinds = [k for k, on in (("part-score", rules.part_score), ("game", rules.game)) if on]
-    if rules.slam:
+    if rules.slam and rules.game:
         kinds += ["slam", "grand slam"]
     contracts = [Contract.of(kind, strain) for kind in kinds for strain in sorted(rules.strains, reverse=True)]
     return [score(c, tricks, rules) for c in contracts for tricks in range(14)]

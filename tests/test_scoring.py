@@ -606,3 +606,14 @@ def test_dutch_scores_of_random_deals_are_zero_sum(seed: int, text: str):
     assert result.declarers_score + result.defenders_score == 0
     ebu = score(contract(text), play.declarer_tricks, EBU)
     assert min(ebu.declarers_score, ebu.defenders_score) == 0 and max(ebu.declarers_score, ebu.defenders_score) > 0
+
+
+@pytest.mark.parametrize("text", ["6NT", "7S"])
+def test_lesson_scoring_with_slams_turned_on_still_refuses_slams(text: str):
+    # RULES §6 and §8: lesson scoring plays part-scores only, goal 7; --slam cannot make a 6NT worth 290.
+    with pytest.raises(RuleError, match="part-scores only"):
+        score(contract(text), 12, LESSON.with_slam())
+
+
+def test_lesson_score_table_with_slams_turned_on_has_part_scores_only():
+    assert {str(row.contract) for row in score_table(LESSON.with_slam())} == {"1NT", "1S", "1H", "1D", "1C"}
