@@ -250,3 +250,43 @@ def test_records_of_short_deals_under_a_lesson_of_short_deals(tmp_path):
     assert code == 0, err
     text = pdf_text(out)
     assert "Board 2" in text and "Everyone plays their own cards" in text and "Tricks for" not in text
+
+
+def test_two_figure_tricks_in_the_table_stand_apart(monkeypatch):
+    """Eleven, ten, eleven … tricks read as separate numbers, not as one long figure."""
+    import io
+    import itertools
+
+    from reportlab.lib.units import mm
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.pdfgen.canvas import Canvas
+
+    from minibridge.cards import Seat
+    from minibridge.render import flowables
+    from minibridge.render.styles import register_fonts
+
+    register_fonts()
+    written: list[tuple[float, float, str, str, float]] = []
+    original = flowables.Writer.__call__
+
+    def record(self, x, y, words, *, font=flowables.FONT, size=10, colour=flowables.INK, align="left"):
+        width = stringWidth(words, font, size)
+        left = x - (width / 2 if align == "centre" else width if align == "right" else 0)
+        written.append((left, y, words, font, size))
+        original(self, x, y, words, font=font, size=size, colour=colour, align=align)
+
+    monkeypatch.setattr(flowables.Writer, "__call__", record)
+    hands = {seat: [("♠", "A"), ("♥", "K"), ("♦", "Q"), ("♣", "J")] for seat in Seat}
+    dd = [("NT", 11), ("♠", 10), ("♥", 11), ("♦", 10), ("♣", 13)]
+    view = flowables.BoardView("Board 1", "Dealer North", hands, None, dd_heading="Tricks for West", dd=dd)
+    record_flowable = flowables.BoardRecord(view)
+    record_flowable.canv = Canvas(io.BytesIO())
+    record_flowable.draw()
+    numbers = sorted((left, left + stringWidth(w, f, s)) for left, _, w, f, s in written if w in ("10", "11", "13"))
+    assert len(numbers) == 5
+    gaps = [after[0] - before[1] for before, after in itertools.pairwise(numbers)]
+    assert min(gaps) >= 0.9 * mm
+    assert numbers[-1][1] <= flowables.BoardRecord.BASE_WIDTH - 2 * mm
+    south_lowest = min(y for left, y, w, _, _ in written if w == "J" and 30 * mm < left < 45 * mm)
+    table_top = max(y + 0.75 * s for left, y, w, _, s in written if left >= numbers[0][0] - 5 * mm and y < 30 * mm)
+    assert table_top < south_lowest, "the tricks table sits below South's hand, clear of a long suit"

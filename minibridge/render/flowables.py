@@ -160,19 +160,19 @@ class BoardRecord(Flowable):
             write(3 * mm, 3 * mm + index * 3.6 * mm, text, size=7.5)
         if self.view.dd_heading is None:
             return
-        left = 63 * mm
-        write(left, 22 * mm, self.view.dd_heading, size=7, colour=GREY)
+        left = 61 * mm
+        write(left, 12.5 * mm, self.view.dd_heading, size=7, colour=GREY)
         if not self.view.dd:
             return
-        step = 4.8 * mm
+        step = 5.2 * mm  # room for two-figure tricks side by side: 11 10 11, not 111011
         c = self.canv
         c.setStrokeColor(LIGHT)
         c.setLineWidth(0.5)
-        c.line(left, 15.6 * mm, left + step * len(self.view.dd), 15.6 * mm)
+        c.line(left, 6.9 * mm, left + step * len(self.view.dd), 6.9 * mm)
         for index, (symbol, tricks) in enumerate(self.view.dd):
             cx = left + step / 2 + index * step
-            write(cx, 17 * mm, symbol, size=8.5, colour=suit_colour(symbol), align="centre")
-            write(cx, 12 * mm, str(tricks), font=BOLD, size=9, align="centre")
+            write(cx, 8.3 * mm, symbol, size=8.5, colour=suit_colour(symbol), align="centre")
+            write(cx, 3.3 * mm, str(tricks), font=BOLD, size=8.5, align="centre")
 
 
 class HandSlip(Flowable):
