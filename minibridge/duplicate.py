@@ -171,6 +171,8 @@ class Competition:
 
 _SEPARATORS = re.compile(r"[,;\t ]+")
 _RELATIVE = re.compile(r"^(=|[+-]\d{1,2})$")
+_MOST_PROBLEMS = 10
+"""Problems listed at once; the rest are counted."""
 
 
 def parse_results(text: str, *, source: str = "<text>", rules: RuleSet | None = None) -> list[Entry]:
@@ -179,6 +181,7 @@ def parse_results(text: str, *, source: str = "<text>", rules: RuleSet | None = 
     entries: list[Entry] = []
     problems: list[str] = []
     first = True
+    misshapen = 0  # lines without the six columns: many and no result at all, and it is not a results file
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
@@ -190,6 +193,7 @@ def parse_results(text: str, *, source: str = "<text>", rules: RuleSet | None = 
         first = False
         where = f"{source}, line {number}"
         if len(fields) != len(COLUMNS):
+            misshapen += 1
             problems.append(f"{where}: {len(COLUMNS)} columns are needed ({', '.join(COLUMNS)}), "
                             f"found {len(fields)}: '{line}'")  # fmt: skip
             continue
@@ -199,6 +203,9 @@ def parse_results(text: str, *, source: str = "<text>", rules: RuleSet | None = 
             problems.append(f"{where}, {err.message}")
     if not entries and not problems:
         problems.append(f"{source}: no results: write one line per table per board ({', '.join(COLUMNS)})")
+    if not entries and len(problems) > 1 and 2 * misshapen >= len(problems):
+        opening = problems[0].removeprefix(f"{source}, ")
+        raise ResultsError(f"{source}: not a results file: no line reads as a result; {opening}")
     if problems:
         _raise(problems)
     return entries
@@ -246,7 +253,10 @@ def load_results(path: str | Path, *, rules: RuleSet | None = None) -> list[Entr
 def _raise(problems: list[str]) -> None:
     if len(problems) == 1:
         raise ResultsError(problems[0])
-    raise ResultsError(f"{len(problems)} problems to fix:\n" + "\n".join(f"  {p}" for p in problems))
+    shown = problems if len(problems) <= _MOST_PROBLEMS else [
+        *problems[:_MOST_PROBLEMS], f"… and {len(problems) - _MOST_PROBLEMS} more"
+    ]
+    raise ResultsError(f"{len(problems)} problems to fix:\n" + "\n".join(f"  {p}" for p in shown))
 
 
 # --- scoring ---------------------------------------------------------------------------------------------------

@@ -171,3 +171,26 @@ def test_score_command_bad_files(tmp_path: Path):
     code, output = run("duplicate", "score", "--help")
     assert code == 0 and "Example" in output
     assert "board, N–S pair, E–W pair, contract, declarer, tricks" in " ".join(output.split())
+
+
+def test_a_file_that_is_not_a_results_file_is_one_plain_line(tmp_path: Path):
+    wrong = tmp_path / "boards.pbn"
+    wrong.write_text("".join(f'[Board "{n}"]\n[Dealer "N"]\n\n' for n in range(1, 31)), encoding="utf-8")
+    code, output = run("duplicate", "score", str(wrong))
+    assert code == 1
+    assert len(output.strip().splitlines()) == 1, output
+    assert f"{wrong}: not a results file" in output and "line 1" in output
+
+
+def test_a_long_list_of_problems_is_cut_short():
+    text = "1 1 1 3NT S 9\n" + "".join(f"{n} 1 1 2NT S 9\n" for n in range(2, 40))
+    with pytest.raises(ResultsError) as caught:
+        parse_results(text)
+    lines = caught.value.message.splitlines()
+    assert lines[0] == "38 problems to fix:" and len(lines) == 12 and lines[-1] == "  … and 28 more"
+
+
+def test_a_results_file_with_a_mistake_on_every_line_lists_the_mistakes():
+    with pytest.raises(ResultsError, match="2 problems to fix") as caught:
+        parse_results("1 1 1 2NT S 9\n1 2 2 2NT S 9\n")
+    assert "not a results file" not in caught.value.message
