@@ -85,6 +85,17 @@ def test_lessons_command_lists_and_shows():
         assert heading in output
 
 
+
+def test_lessons_show_names_north_as_declarer():
+    """North is a seat like the others: a deal played by North says so, in words and in JSON."""
+    code, output = invoke("lessons", "show", "4")
+    assert code == 0
+    assert "Board 1, dealer North; 1D by North:" in output
+    data = json.loads(invoke("lessons", "show", "4", "--json")[1])
+    board_one = next(d for d in data["deal_list"] if d["board"] == 1)
+    assert board_one["declarer"] == "N" and board_one["contract"] == "1D"
+
+
 # --- rules gate the engine -------------------------------------------------------------------------------------
 
 

@@ -78,7 +78,7 @@ def show(lessons_folder: Path | None, lesson_ref: str, as_json: bool) -> None:
                     "board": d.board,
                     "dealer": d.dealer.letter,
                     "deal": d.deal.to_pbn(d.dealer),
-                    "declarer": d.declarer.letter if d.declarer else None,
+                    "declarer": d.declarer.letter if d.declarer is not None else None,
                     "contract": str(d.contract) if d.contract else None,
                     "note": d.note,
                 }
@@ -112,7 +112,7 @@ def _show_lesson(lesson: Any) -> str:
         out += [textwrap.fill(t, 96, initial_indent="  - ", subsequent_indent="    ") for t in lesson.tips]
     out += ["", "Deals"]
     for d in lesson.deals:
-        played = f"; {d.contract} by {d.declarer.title}" if d.contract and d.declarer else ""
+        played = f"; {d.contract} by {d.declarer.title}" if d.contract and d.declarer is not None else ""
         out.append(f"  Board {d.board}, dealer {d.dealer.title}{played}: {d.deal.to_pbn(d.dealer)}")
         if d.note:
             out.append(textwrap.fill(d.note, 96, initial_indent="      ", subsequent_indent="      "))
