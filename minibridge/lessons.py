@@ -567,6 +567,12 @@ def _exercise_problems(lesson: Lesson, exercise: Exercise, boards: list[int]) ->
                 f"a '{exercise.kind}' exercise needs '{needed}'"
                 + (" (a contract like 1NT or 4S)" if needed == "contract" else ""),
             )
+    if exercise.kind in ("goal", "score") and lesson.rules.scoring == "targets" and exercise.board is None:
+        yield (
+            ("board",),
+            f"under targets scoring a '{exercise.kind}' exercise needs 'board': "
+            "the goal comes from the declaring side's points",
+        )
     if exercise.board is not None and exercise.board not in boards:
         yield ("board",), f"there is no board {exercise.board} in this lesson"
         return

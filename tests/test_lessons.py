@@ -139,6 +139,23 @@ def test_scoring_switch_makes_lesson_five_dutch(tmp_path: Path):
         score(Contract.from_str("3NT"), 9, lesson.rules, points=24)
 
 
+def test_lesson_five_with_targets_needs_a_board_for_goals_and_scores(tmp_path: Path):
+    """Under targets the goal comes from the declaring side's points: an exercise without a board is refused
+    when the file is read, with its place, and verify says so without falling over."""
+    data = yaml.safe_load(find_lesson(5).path.read_text(encoding="utf-8"))
+    data["rules"]["scoring"] = "targets"
+    copy = write_lesson(tmp_path, data, "five-targets.yaml")
+    with pytest.raises(LessonError) as caught:
+        load_lesson(copy)
+    assert "exercises[0].board: under targets scoring a 'goal' exercise needs 'board'" in str(caught.value)
+    code, output = invoke("verify", str(copy))
+    assert code == 1 and "exercises[0].board" in output
+    for exercise in data["exercises"]:
+        exercise.setdefault("board", 1)
+    lesson = load_lesson(write_lesson(tmp_path, data, "five-targets-boards.yaml"))
+    assert solve(lesson, lesson.exercises[0]) == 9  # board 1: North–South hold 25 points
+
+
 def test_tie_rule_switch():
     deal = Deal.from_pbn("N:KQ754.A9862.Q.K5 96.KJ73.T54.JT42 J2.QT.AJ632.AQ98 AT83.54.K987.763")  # N 14, S 14
     three = announce_under(find_lesson(3).rules, deal, Seat.NORTH)
