@@ -245,9 +245,14 @@ def _board(game: _Game, source: str) -> Board:
                 where=place("Result"),
             )
         result = int(match.group(2))
+        most = deal.cards_per_hand if deal is not None else 13
+        if result > most:
+            raise PBNError(
+                f"the result '{result_text}' is more tricks than there are: 0 to {most}", where=place("Result")
+            )
         side = match.group(1)
         if side and declarer is not None and Side.from_str(side) is not declarer.side:
-            result = (deal.cards_per_hand if deal is not None else 13) - result
+            result = most - result
     play = None
     if "Play" in tags and tags["Play"].strip() not in ("", "?", "-"):
         play = _play(tags["Play"], game.sections.get("Play", []), deal, place("Play"))

@@ -191,6 +191,11 @@ def test_random_plays_round_trip(seed: int, trumps: Suit | None, size: int):
     [
         ("This is a shopping list.\nEggs\n", "not a PBN file"),
         ('[Board "1"]\n[Deal "N:AKQ.T98.76.5432 - - -"]\n[Result "nine"]\n', "line 3, board 1: the result 'nine'"),
+        ('[Board "1"]\n[Result "14"]\n', "line 2, board 1: the result '14' is more tricks than there are: 0 to 13"),
+        (
+            '[Board "1"]\n[Deal "N:A.K.Q.J 2.3.4.5 6.7.8.9 K.Q.J.Q"]\n[Result "5"]\n',
+            "line 3, board 1: the result '5' is more tricks than there are: 0 to 4",
+        ),
         ('[Board "2"]\n[Deal "N:AA.T98.76.5432 KQJ.AKQ.AKQ.AKQ 2.2.2.2 3.3.3.3"]\n', "line 2, board 2: the deal"),
         ('[Board "1"]\n[Play "N"]\nSA SK SQ XJ\n', "line 3: 'XJ' in the play is not a card"),
         ('[Board "1"]\n[Play "Q"]\nSA\n', "should name the opening leader"),
