@@ -584,9 +584,32 @@ def _exercise_problems(lesson: Lesson, exercise: Exercise, boards: list[int]) ->
     needs_play = exercise.kind in ("tricks", "replay", "irregularity", "signal")
     if needs_play and exercise.board in boards and not lesson.deal(exercise.board).play:
         yield ("board",), f"board {exercise.board} has no play to replay: add its 'play'"
+    if exercise.kind == "signal" and exercise.board in boards:
+        yield from _signal_problems(lesson.deal(exercise.board), exercise)
     problem = answer_form_problem(exercise.kind, exercise.answer)
     if problem:
         yield ("answer",), problem
+
+
+def _signal_problems(board: LessonDeal, exercise: Exercise) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """A signal is read from a defender's card on a trick that was played."""
+    seat = exercise.seat
+    if seat is not None and board.declarer is not None and seat in (board.declarer, board.declarer.partner):
+        role = "declarer" if seat is board.declarer else "dummy"
+        defenders = " and ".join(s.title for s in Seat if s.side is not board.declarer.side)
+        yield (
+            ("seat",),
+            f"signals are read from a defender's cards, and {seat.title} is {role} on board {board.board}: "
+            f"use {defenders}",
+        )
+    if exercise.trick is None or not board.play:
+        return
+    try:
+        played = len(_played(board).tricks)
+    except MiniBridgeError:
+        return  # the play's own problem is reported at the deal
+    if exercise.trick > played:
+        yield ("trick",), f"board {board.board} has only {played} tricks played, not {exercise.trick}"
 
 
 def answer_form_problem(kind: str, answer: Any) -> str | None:

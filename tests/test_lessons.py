@@ -218,6 +218,34 @@ def test_every_problem_is_reported_at_once(tmp_path: Path):
     assert message.startswith("2 problems to fix:")
 
 
+def six_with_two_signals(change: Any) -> dict[str, Any]:
+    data = yaml.safe_load(find_lesson(6).path.read_text(encoding="utf-8"))
+    data["exercises"] = [e for e in data["exercises"] if e["kind"] == "signal" and e["board"] == 1]
+    change(data)
+    return data
+
+
+def test_a_signal_on_a_trick_not_played_is_refused_with_its_place(tmp_path: Path):
+    def shorten(data: dict[str, Any]) -> None:
+        data["deals"][0]["play"] = data["deals"][0]["play"][:2]
+        data["exercises"][1]["trick"] = 5
+
+    copy = write_lesson(tmp_path, six_with_two_signals(shorten))
+    with pytest.raises(LessonError, match=r"exercises\[1\]\.trick: board 1 has only 2 tricks played, not 5"):
+        load_lesson(copy)
+    code, output = invoke("verify", str(copy))
+    assert code == 1 and "exercises[1].trick" in output
+
+
+def test_a_signal_is_read_from_a_defenders_card(tmp_path: Path):
+    copy = write_lesson(tmp_path, six_with_two_signals(lambda d: d["exercises"][1].update(seat="S")))
+    with pytest.raises(LessonError, match=r"exercises\[1\]\.seat: .*South is declarer on board 1"):
+        load_lesson(copy)
+    copy = write_lesson(tmp_path, six_with_two_signals(lambda d: d["exercises"][1].update(seat="N")))
+    with pytest.raises(LessonError, match=r"exercises\[1\]\.seat: .*North is dummy on board 1"):
+        load_lesson(copy)
+
+
 def test_contract_refused_by_the_lesson_in_a_deal(tmp_path: Path):
     message = problems_of(tmp_path, lambda d: d["deals"][0].update(contract="4S"))
     assert "deals[0].contract: MiniLesson Three plays in no-trumps only" in message
