@@ -159,3 +159,19 @@ def test_when_north_declares_the_pupil_sees_north_s_hand_before_choosing_the_con
     assert "North is declarer and South is dummy" in output, output
     before_choice = output.split("Choose the contract")[0]
     assert "North (declarer): ♠ A  ♥ Q 8 5 4 2  ♦ J 8 2  ♣ K Q 8 5" in before_choice, output
+
+
+def test_under_targets_the_game_is_a_mini_match_won_by_two_deals_not_1000():
+    from minibridge.cards import Seat
+    from minibridge.cli.play import _Totals
+    from minibridge.pbn import Board
+    from minibridge.rules import find_rules
+    from minibridge.scoring import score
+
+    rules = find_rules("targets")
+    totals = _Totals(rules, None, None)
+    won = score(Contract.from_str("1NT"), 8, rules, points=23)  # each deal is worth 1 to its winner
+    totals.record(Seat.SOUTH, won, Board())
+    assert not totals.finished
+    totals.record(Seat.NORTH, won, Board())
+    assert totals.finished and totals.verdict() == "North–South win the game, 2 to 0."

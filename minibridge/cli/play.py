@@ -22,6 +22,7 @@ from minibridge.cli.common import (
 )
 from minibridge.errors import MiniBridgeError
 from minibridge.rules import RuleSet
+from minibridge.scoring import DEFAULT_TARGET
 
 if TYPE_CHECKING:
     from minibridge.announce import Announcement
@@ -48,7 +49,11 @@ class _InputEnded(Exception):
 
 @main.command()
 @click.option("--deals", type=click.IntRange(min=1), help="Play this many deals.")
-@click.option("--target", type=click.IntRange(min=1), help="Play until a side reaches this score (default 1000).")
+@click.option(
+    "--target",
+    type=click.IntRange(min=1),
+    help="Play until a side reaches this score (default 1000; under targets, deals won: default 2, best of three).",
+)
 @click.option("--seed", type=int, help="Deal the same cards and play the same way again (default: new deals).")
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path), help="Save every deal played, as PBN.")
 @click.option("--force", is_flag=True, help="Replace the --save file if it exists.")
@@ -172,10 +177,11 @@ class _Totals:
 
     @property
     def finished(self) -> bool:
-        """The agreed deals are played, or a side has reached the target (1000 when nothing was said)."""
+        """The agreed deals are played, or a side has reached the target (when nothing was said: 1000 points,
+        or under targets, where each deal is won or lost, two deals won: the best of three)."""
         if self.deals is not None:
             return self.played >= self.deals
-        target = self.target or 1000
+        target = self.target or (2 if self.rules.scoring == "targets" else DEFAULT_TARGET)
         return any(total >= target for total in self.points.values())
 
     def record(self, declarer: Seat | None, result: Score | None, board: Board) -> None:
