@@ -584,7 +584,9 @@ def _exercise_problems(lesson: Lesson, exercise: Exercise, boards: list[int]) ->
     needs_play = exercise.kind in ("tricks", "replay", "irregularity", "signal")
     if needs_play and exercise.board in boards and not lesson.deal(exercise.board).play:
         yield ("board",), f"board {exercise.board} has no play to replay: add its 'play'"
-    if exercise.kind == "signal" and exercise.board in boards:
+    if exercise.kind == "signal" and not lesson.rules.signals:
+        yield ("kind",), f"{lesson.name} has no signals (rules: signals: false): ask another kind of question"
+    elif exercise.kind == "signal" and exercise.board in boards:
         yield from _signal_problems(lesson.deal(exercise.board), exercise)
     problem = answer_form_problem(exercise.kind, exercise.answer)
     if problem:

@@ -244,6 +244,9 @@ def test_a_signal_is_read_from_a_defenders_card(tmp_path: Path):
     copy = write_lesson(tmp_path, six_with_two_signals(lambda d: d["exercises"][1].update(seat="N")))
     with pytest.raises(LessonError, match=r"exercises\[1\]\.seat: .*North is dummy on board 1"):
         load_lesson(copy)
+    copy = write_lesson(tmp_path, six_with_two_signals(lambda d: d["rules"].update(signals=False)))
+    with pytest.raises(LessonError, match=r"exercises\[0\]\.kind: MiniLesson Six has no signals"):
+        load_lesson(copy)
 
 
 def test_contract_refused_by_the_lesson_in_a_deal(tmp_path: Path):
