@@ -52,7 +52,7 @@ def score(
         minibridge score --table --rules ebu --slam
         minibridge score 1NT 8 --lesson 3
     """
-    from minibridge.contract import Contract
+    from minibridge.contract import Contract, target_for_points
     from minibridge.scoring import score as score_deal
     from minibridge.scoring import score_table
 
@@ -70,6 +70,8 @@ def score(
         raise click.UsageError("give a CONTRACT and the TRICKS declarer took, e.g. 'minibridge score 4S 10'")
     if rules.scoring == "targets" and hcp is None:
         raise click.UsageError("with --rules targets give the declaring side's points, e.g. --hcp 27")
+    if hcp is not None:
+        target_for_points(hcp)  # a declaring side holds 21 to 40 points: refuses any other number
     result = score_deal(Contract.from_str(contract), tricks, rules, points=hcp)
     if as_json:
         print_json(result.as_json())
