@@ -206,3 +206,11 @@ def test_replay_of_one_board_of_a_file_and_a_board_not_there():
 def test_replay_bad_files(name: str, message: str):
     code, output = run("replay", str(DATA / "cli" / name))
     assert code == 1 and message in output and output.startswith("Error: ")
+
+
+@pytest.mark.parametrize("extra", [[], ["--three-handed", "simple"], ["--three-handed", "normal"]])
+def test_announce_refuses_a_short_deal_outside_the_short_deal_lessons(extra: list[str]):
+    # RULES §1: short deals are for MiniLessons One and Two, which have no announcement.
+    code, output = run("announce", "N:A.K.Q.J 2.3.4.5 6.7.8.9 K.Q.J.Q", *extra)
+    assert code == 1
+    assert "complete hands of 13 cards; this deal has 4 cards each" in output

@@ -49,27 +49,23 @@ def announce(
         minibridge announce "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76" --dealer E
         minibridge announce "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76" --lesson 5
     """
-    from minibridge.announce import announce as announce_deal
     from minibridge.announce import announce_three_handed
     from minibridge.deal import Deal
+    from minibridge.lessons import announce_under, check_deal_for
 
     hands = Deal.from_pbn(deal)
     chosen = seat_option_value(dealer)
     first = chosen if chosen is not None else Seat.from_str(deal.strip()[:1])
+    rules, _ = rules_in_force(None, False, lesson_ref, lessons_folder)
     if three_handed:
+        check_deal_for(rules, hands)
         three = announce_three_handed(hands, first, variant=three_handed)  # type: ignore[arg-type]
         if as_json:
             print_json(three.as_json())
         else:
             click.echo(_describe_three_handed(three))
         return
-    if lesson_ref is not None:
-        from minibridge.lessons import announce_under
-
-        rules, _ = rules_in_force(None, False, lesson_ref, lessons_folder)
-        result = announce_under(rules, hands, first)
-    else:
-        result = announce_deal(hands, first)
+    result = announce_under(rules, hands, first)
     if as_json:
         print_json(result.as_json())
         return
