@@ -290,3 +290,37 @@ def test_two_figure_tricks_in_the_table_stand_apart(monkeypatch):
     south_lowest = min(y for left, y, w, _, _ in written if w == "J" and 30 * mm < left < 45 * mm)
     table_top = max(y + 0.75 * s for left, y, w, _, s in written if left >= numbers[0][0] - 5 * mm and y < 30 * mm)
     assert table_top < south_lowest, "the tricks table sits below South's hand, clear of a long suit"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_slips_title_and_seat_stand_apart_on_two_figure_boards(monkeypatch, paper):
+    """"Board 21" and "North · dealer" share the slip's top line without running into each other."""
+    import io
+
+    from reportlab.lib.units import mm
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.pdfgen.canvas import Canvas
+
+    from minibridge.render import flowables
+    from minibridge.render.styles import Page, register_fonts
+
+    register_fonts()
+    written: list[tuple[float, float]] = []
+    original = flowables.Writer.__call__
+
+    def record(self, x, y, words, *, font=flowables.FONT, size=10, colour=flowables.INK, align="left"):
+        width = stringWidth(words, font, size)
+        left = x - (width / 2 if align == "centre" else width if align == "right" else 0)
+        if words in ("Board 128", "West · dealer"):
+            written.append((left, left + width))
+        original(self, x, y, words, font=font, size=size, colour=colour, align=align)
+
+    monkeypatch.setattr(flowables.Writer, "__call__", record)
+    width = Page(paper).frame_width / 4 - 1 * mm
+    lines = [("♠", "A K Q"), ("♥", "2"), ("♦", "3"), ("♣", "4")]
+    slip = flowables.HandSlip("Board 128", "West · dealer", lines, width, 40 * mm)
+    slip.canv = Canvas(io.BytesIO())
+    slip.draw()
+    (title_left, title_right), (seat_left, seat_right) = sorted(written)
+    assert seat_left - title_right >= 1.5 * mm
+    assert title_left >= 0 and seat_right <= width

@@ -198,7 +198,9 @@ class HandSlip(Flowable):
         c.rect(0, 0, self.width, self.height)
         write = Writer(c)
         write(3 * mm, self.height - 6 * mm, self.title, font=BOLD, size=10)
-        write(self.width - 3 * mm, self.height - 6 * mm, self.seat_line, size=8.5, align="right")
+        room = self.width - 6 * mm - stringWidth(self.title, BOLD, 10) - 2 * mm
+        seat_size = min(8.5, 8.5 * room / max(stringWidth(self.seat_line, FONT, 8.5), 1.0))
+        write(self.width - 3 * mm, self.height - 6 * mm, self.seat_line, size=seat_size, align="right")
         lines, size = fitted_lines(self.lines, self.width - 13 * mm, 11)
         for index, (symbol, ranks) in enumerate(lines):
             y = self.height - 12 * mm - index * 5 * mm
