@@ -194,3 +194,17 @@ def test_blank_score_sheets(tmp_path):
 def test_help_ends_with_an_example(command):
     code, output, _ = run(command, "--help")
     assert code == 0 and "Example" in output
+
+
+def test_the_answer_key_leaves_out_exercises_on_boards_not_in_the_pack():
+    """A pack of two boards asks nothing about Board 3: its pupils have no cards for it."""
+    from minibridge.analysis import analyse_boards
+
+    lesson = find_lesson(1)
+    deals, seed = pack_deals(lesson, 2)
+    analyses = analyse_boards([(d.board, d.dealer, d.deal) for d in deals], lesson.rules)
+    text = pdf_text(lesson_pack(lesson, deals, analyses, wording(), seed=seed))
+    key = text[text.rindex("Answer key"):]
+    assert "Exercise 1 · Board 1" in key and "Exercise 2 · Board 2" in key
+    assert "Board 3" not in key and "Board 6" not in key
+    assert "Exercises on boards 3 to 6 are left out" in key

@@ -108,13 +108,25 @@ def answer_text(lesson: Lesson, exercise: Exercise, words: Wording) -> str:
                  choice=choice if len(choice) > 1 else [])  # fmt: skip
 
 
-def answers_story(lesson: Lesson, words: Wording) -> list[Flowable]:
-    """The answer key: each exercise's question, the answer and the reason, worked out by the engine."""
+def _in_pack(lesson: Lesson, exercise: Exercise, deals: Sequence[LessonDeal]) -> bool:
+    """Whether the pack holds the deal an exercise is about (the same cards under the same board number)."""
+    if exercise.board is None:
+        return True
+    return any(d.board == exercise.board and d.deal == lesson.deal(exercise.board).deal for d in deals)
+
+
+def answers_story(lesson: Lesson, words: Wording, deals: Sequence[LessonDeal] | None = None) -> list[Flowable]:
+    """The answer key: each exercise's question, the answer and the reason, worked out by the engine; with
+    ``deals``, only the exercises on the pack's own deals."""
     styles = paragraph_styles()
     story: list[Flowable] = [Paragraph(escape(words("pack", "section", name="answers")), styles["heading"])]
     if not lesson.exercises:
         story.append(Paragraph(escape(words("answers", "no_exercises")), styles["body"]))
-    for exercise in lesson.exercises:
+    exercises = [e for e in lesson.exercises if deals is None or _in_pack(lesson, e, deals)]
+    missing = sorted({e.board for e in lesson.exercises if e not in exercises and e.board is not None})
+    if missing:
+        story.append(Paragraph(escape(words("answers", "left_out", boards=missing)), styles["body"]))
+    for exercise in exercises:
         answer = answer_text(lesson, exercise, words)
         story.append(KeepTogether([
             Paragraph(escape(words("answers", "exercise", id=exercise.id, board=exercise.board)), styles["cellbold"]),
@@ -150,7 +162,7 @@ def lesson_pack(
         slips_story(analyses, words, paper=paper),
         scorecard_story(lesson.rules, boards, words, paper=paper),
         travellers_story(lesson.rules, boards, words, paper=paper, tables=tables),
-        answers_story(lesson, words),
+        answers_story(lesson, words, deals),
     ):
         story.append(PageBreak())
         story += part
