@@ -445,6 +445,19 @@ class Standing:
         return data
 
 
+def _head_to_head(level: list[str], beat: set[tuple[str, str]]) -> dict[str, tuple[int, ...]]:
+    """Each pair's mini-matches won against the others of ``level``; pairs that leaves level (but fewer of
+    them) are compared again among themselves, and so on: the more a pair's tuple, the higher it goes."""
+    wins = {pair: sum((pair, other) in beat for other in level) for pair in level}
+    keys = {pair: (wins[pair],) for pair in level}
+    for value in set(wins.values()):
+        still = [pair for pair in level if wins[pair] == value]
+        if 1 < len(still) < len(level):
+            for pair, more in _head_to_head(still, beat).items():
+                keys[pair] += more
+    return keys
+
+
 def standings(league: League) -> list[Standing]:
     """The table: matches won, then deals won, then head-to-head among the pairs still level."""
     totals = {pair: [0, 0, 0, 0, 0] for pair in league.pairs}  # played, won, lost, deals won, deals lost
@@ -470,11 +483,10 @@ def standings(league: League) -> list[Standing]:
         return totals[pair][1], totals[pair][3]
 
     order = sorted(league.pairs, key=lambda p: (-key(p)[0], -key(p)[1]))
-    head: dict[str, int] = {}
-    for pair in order:
-        level = [other for other in order if key(other) == key(pair)]
-        head[pair] = sum((pair, other) in beat for other in level)
-    order.sort(key=lambda p: (-key(p)[0], -key(p)[1], -head[p]))
+    head: dict[str, tuple[int, ...]] = {}
+    for value in {key(pair) for pair in order}:
+        head |= _head_to_head([pair for pair in order if key(pair) == value], beat)
+    order.sort(key=lambda p: (-key(p)[0], -key(p)[1], tuple(-wins for wins in head[p])))
     table = []
     for pair in order:
         full = (key(pair), head[pair])

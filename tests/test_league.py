@@ -204,6 +204,24 @@ def test_pairs_that_nothing_separates_share_a_place():
     assert table == {"I": (1, "level"), "II": (1, "level"), "IV": (1, "level"), "III": (4, None)}
 
 
+def test_head_to_head_is_asked_again_among_the_pairs_it_left_level():
+    league = League.create(ROMAN[:4])
+    for round_number, first, second, deals in [
+        (2, "I", "II", "W,L,W"), (3, "III", "I", "W,L,W"), (1, "I", "IV", "L,L"),
+        (2, "IV", "III", "W,L,W"), (3, "II", "IV", "W,W"),
+    ]:  # fmt: skip
+        league.record(round_number, first, second, parse_deals(deals))
+    table = [(s.rank, s.pair, s.won, s.deals_won, s.tie_break) for s in standings(league)]
+    # I, II and III: 1 won, 3 deals each. Among them I beat II and III beat I (II v III still to play):
+    # I and III are still level, and between the two of them III won.
+    assert table == [
+        (1, "IV", 2, 4, None),
+        (2, "III", 1, 3, "head-to-head"),
+        (3, "I", 1, 3, "head-to-head"),
+        (4, "II", 1, 3, "head-to-head"),
+    ]
+
+
 def test_ebu_points_are_totalled_but_do_not_decide():
     league = League.create(ROMAN[:2], scoring="ebu")
     league.record(1, "II", "I", parse_scores("0-420,100-0,50-0"))
