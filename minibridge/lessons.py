@@ -484,13 +484,20 @@ def _lesson_deal(item: dict[str, Any], rules: RuleSet, name: str, problem: Any) 
         except MiniBridgeError as err:
             problem(("contract",), err)
     cards: list[Card] = []
-    for trick_index, line in enumerate(item.get("play", [])):
+    lines = item.get("play", [])
+    whole = True
+    for trick_index, line in enumerate(lines):
+        count = len(line.split())
+        if count > 4 or (count < 4 and trick_index < len(lines) - 1):
+            problem(("play", trick_index), f"a trick is four cards, one from each player, led card first; "
+                                           f"this line has {count}")  # fmt: skip
+            whole = False
         try:
             cards.extend(Card.from_str(text) for text in line.split())
         except MiniBridgeError as err:
             problem(("play", trick_index), err)
     made = LessonDeal(board, dealer, deal, item.get("note", ""), contract, declarer, tuple(cards), item.get("claim"))
-    if cards:
+    if cards and whole:
         if rules.has_contract and contract is None:
             problem(("play",), "a play needs the contract it was played in: add 'contract'")
             return made

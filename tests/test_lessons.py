@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -202,6 +203,16 @@ def test_card_twice_and_wrong_count(tmp_path: Path):
     assert "deals[0].deal:" in twice and "twice" in twice
     message = problems_of(tmp_path, lambda d: d["deals"][0].update(deal=SHORT_DEAL))
     assert "deals[0].deal: MiniLesson Three is played with complete hands of 13 cards" in message
+
+
+def test_a_trick_line_without_four_cards_is_named_at_its_line(tmp_path: Path):
+    def break_a_trick(data: dict[str, Any]) -> None:
+        played = next(d for d in data["deals"] if d.get("play"))
+        played["play"][0] = " ".join(played["play"][0].split()[:3])
+
+    message = problems_of(tmp_path, break_a_trick)
+    assert re.search(r"line \d+, deals\[\d+\]\.play\[0\]: a trick is four cards", message), message
+    assert "this line has 3" in message
 
 
 def test_answer_of_the_wrong_form(tmp_path: Path):
