@@ -42,6 +42,7 @@ __all__ = [
     "verify",
     "check_deal_for",
     "announce_under",
+    "pupil_answer",
     "NUMBER_WORDS",
 ]
 
@@ -657,6 +658,40 @@ def answer_form_problem(kind: str, answer: Any) -> str | None:
 
 
 _SETTLEMENTS = ("established", "not established", "accepted", "put back", "corrected", "stands")
+
+_SEAT_WORDS = {word: seat.letter for seat in Seat for word in (seat.letter.lower(), seat.title.lower())}
+
+
+def pupil_answer(kind: str, answer: Any) -> Any:
+    """A pupil's answer in the form of the lesson files, whatever its spelling: ``'7'`` or ``7.0`` for 7,
+    ``North`` or ``n`` for N, ``N-S`` for NS, ``Declarers`` for declarers, words in small letters."""
+
+    def key_of(key: Any) -> Any:
+        text = " ".join(str(key).split())
+        if kind == "hcp":
+            return _SEAT_WORDS.get(text.lower(), key)
+        if kind == "tricks":
+            return text.upper().replace("-", "").replace("–", "")
+        return text.lower()
+
+    def value_of(key: Any, value: Any) -> Any:
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        if isinstance(value, list) and key == "winners":
+            return [value_of("seat", v) for v in value]
+        if not isinstance(value, str):
+            return value
+        text = " ".join(value.split())
+        if text.isdigit():
+            return int(text)
+        if key in ("declarer", "dummy", "seat"):
+            return _SEAT_WORDS.get(text.lower(), value)
+        return text.lower()
+
+    if isinstance(answer, dict):
+        tidied = {key_of(k): v for k, v in answer.items()}
+        return {k: value_of(k, v) for k, v in tidied.items()}
+    return value_of(None, answer)
 
 
 # --- answers ---------------------------------------------------------------------------------------------------

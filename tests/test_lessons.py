@@ -332,6 +332,27 @@ def test_check_marks_a_pupils_answers(tmp_path: Path):
     assert code == 1 and "already exists" in output
 
 
+def test_check_reads_a_pupils_answer_in_any_sensible_form(tmp_path: Path):
+    """North or n for N, "7" or 7.0 for 7, Declarers for declarers: the content is marked, not the spelling."""
+    answers = tmp_path / "kim.yaml"
+    answers.write_text(
+        f"lesson: {SMALL}\n"
+        "answers:\n"
+        "  1: {North: 8, east: 11, S: '20', W: 1.0}\n"
+        "  2: {Declarer: south, dummy: ' n '}\n"
+        "  3: '7'\n"
+        "  4: {Declarers: 130, Defenders: 0}\n"
+        "  5: {declarer_tricks: 11, declarers: 250, defenders: 0.5}\n",
+        encoding="utf-8",
+    )
+    code, output = invoke("check", str(answers))
+    assert code == 0, output
+    for number in (1, 2, 3, 4):
+        assert re.search(rf"Exercise {number}(, board \d+)?: right\.", output), output
+    assert re.search(r"Exercise 5(, board \d+)?: wrong", output)
+    assert "4 of 5 right." in output
+
+
 def test_check_refuses_an_answers_file_without_a_lesson(tmp_path: Path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("answers: {1: 7}\n", encoding="utf-8")

@@ -322,11 +322,12 @@ def _natural(text: str) -> tuple[int, str]:
 
 
 def _mark(lesson: Any, given: dict[str, Any]) -> list[dict[str, Any]]:
-    from minibridge.lessons import answer_form_problem, explain, is_right, solve
+    from minibridge.lessons import answer_form_problem, explain, is_right, pupil_answer, solve
 
     marks = []
     for exercise in lesson.exercises:
         answer = given.get(exercise.id)
+        answer = pupil_answer(exercise.kind, answer) if answer is not None else None
         form = answer_form_problem(exercise.kind, answer) if answer is not None else None
         asked = exercise.answer if isinstance(exercise.answer, dict) else None
         missing = sorted(set(asked) - set(answer)) if asked and isinstance(answer, dict) and form is None else []
