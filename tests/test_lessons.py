@@ -353,6 +353,15 @@ def test_check_reads_a_pupils_answer_in_any_sensible_form(tmp_path: Path):
     assert "4 of 5 right." in output
 
 
+def test_a_lesson_named_neither_by_number_nor_by_file_is_a_plain_message(tmp_path: Path):
+    code, output = invoke("score", "1NT", "7", "--lesson", "five")
+    assert code == 1 and "'five' is neither a lesson number (1 to 6) nor a lesson file" in output
+    answers = tmp_path / "ann.yaml"
+    answers.write_text("lesson: five\nanswers: {1: 9}\n", encoding="utf-8")
+    code, output = invoke("check", str(answers))
+    assert code == 1 and "ann.yaml, line 1, lesson: 'five' is neither a lesson number" in output, output
+
+
 def test_check_refuses_an_answers_file_without_a_lesson(tmp_path: Path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("answers: {1: 7}\n", encoding="utf-8")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from minibridge.cards import Seat
-from minibridge.errors import MiniBridgeError
+from minibridge.errors import LessonError, MiniBridgeError
 from minibridge.rules import RULE_SETS, RuleSet, find_rules
 
 if TYPE_CHECKING:
@@ -81,6 +81,8 @@ def lesson_from(ref: str, folder: Path | None) -> Lesson:
 
     if ref.strip().isdigit():
         return find_lesson(int(ref), folder)
+    if not Path(ref).exists():
+        raise LessonError(f"'{ref}' is neither a lesson number (1 to 6) nor a lesson file")
     return load_lesson(Path(ref))
 
 

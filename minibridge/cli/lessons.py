@@ -284,7 +284,7 @@ def _template(lesson: Any, ref: str) -> str:
 
 
 def _read_answers(path: Path, folder: Path | None) -> tuple[Any, dict[str, Any], str | None]:
-    from minibridge.places import read_yaml
+    from minibridge.places import place, read_yaml
 
     try:
         text = path.read_text(encoding="utf-8")
@@ -292,16 +292,19 @@ def _read_answers(path: Path, folder: Path | None) -> tuple[Any, dict[str, Any],
         raise LessonError("no such file", where=str(path)) from None
     except (OSError, UnicodeDecodeError) as err:
         raise LessonError(f"cannot be read ({err.__class__.__name__})", where=str(path)) from None
-    data, _ = read_yaml(text, path, LessonError, "an answers file")
+    data, lines = read_yaml(text, path, LessonError, "an answers file")
     if not isinstance(data, dict) or "lesson" not in data:
         raise LessonError(
             "an answers file names its lesson ('lesson: 3') and gives 'answers:'; "
             "write one with 'minibridge check --template 3'",
             where=str(path),
         )
-    ref = str(data["lesson"])
+    ref = str(data["lesson"]).strip()
     if not ref.isdigit():
         ref = str(path.parent / ref) if not Path(ref).is_absolute() else ref
+        if not Path(ref).exists():
+            raise LessonError(f"'{data['lesson']}' is neither a lesson number (1 to 6) nor a lesson file",
+                              where=place(path, lines, ("lesson",)))  # fmt: skip
     lesson = lesson_from(ref, folder)
     answers = data.get("answers") or {}
     if not isinstance(answers, dict):
