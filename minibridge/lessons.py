@@ -592,6 +592,9 @@ def _exercise_problems(lesson: Lesson, exercise: Exercise, boards: list[int]) ->
     needs_play = exercise.kind in ("tricks", "replay", "irregularity", "signal")
     if needs_play and exercise.board in boards and not lesson.deal(exercise.board).play:
         yield ("board",), f"board {exercise.board} has no play to replay: add its 'play'"
+    if exercise.kind == "declarer" and not lesson.rules.announcement:
+        yield ("kind",), (f"{lesson.name} has no announcement (rules: announcement: false), so no declarer: "
+                          "ask another kind of question")  # fmt: skip
     if exercise.kind == "signal" and not lesson.rules.signals:
         yield ("kind",), f"{lesson.name} has no signals (rules: signals: false): ask another kind of question"
     elif exercise.kind == "signal" and exercise.board in boards:

@@ -260,6 +260,16 @@ def test_a_signal_is_read_from_a_defenders_card(tmp_path: Path):
         load_lesson(copy)
 
 
+def test_a_declarer_question_needs_the_announcement(tmp_path: Path):
+    """Lessons One and Two have no declarer: a question about one is refused there."""
+    data = yaml.safe_load(find_lesson(1).path.read_text(encoding="utf-8"))
+    data["exercises"].append(
+        {"id": 7, "kind": "declarer", "board": 1, "question": "Who declares?", "answer": {"declarer": "N"}}
+    )
+    with pytest.raises(LessonError, match=r"exercises\[6\]\.kind: MiniLesson One has no announcement \(rules: "):
+        load_lesson(write_lesson(tmp_path, data))
+
+
 def test_contract_refused_by_the_lesson_in_a_deal(tmp_path: Path):
     message = problems_of(tmp_path, lambda d: d["deals"][0].update(contract="4S"))
     assert "deals[0].contract: MiniLesson Three plays in no-trumps only" in message
