@@ -61,7 +61,8 @@ def new(file: Path, pairs_text: str, best_of: str, scoring: str, title: str, for
     new_league(file, created, overwrite=force)
     count = len(created.matches)
     matches = f"{count} mini-match{'es' if count != 1 else ''}"
-    click.echo(f"{file}: {created.title}, {len(created.pairs)} pairs, {len(created.rounds)} rounds, {matches} "
+    rounds = f"{len(created.rounds)} round{'s' if len(created.rounds) != 1 else ''}"
+    click.echo(f"{file}: {created.title}, {len(created.pairs)} pairs, {rounds}, {matches} "
                f"(best of {created.best_of}, {created.scoring})")  # fmt: skip
     click.echo(_schedule_text(created))
 

@@ -196,10 +196,12 @@ class _Totals:
 
     def describe(self) -> str:
         """The totals so far."""
-        unit = "" if self.rules.has_contract else " tricks"
         ns, ew = self.points[Side.NORTH_SOUTH], self.points[Side.EAST_WEST]
         deals = f"{self.played} deal{'s' if self.played != 1 else ''}"
-        return f"Totals after {deals}: North–South {ns}{unit}, East–West {ew}{unit}."
+        if self.rules.has_contract:
+            return f"Totals after {deals}: North–South {ns}, East–West {ew}."
+        tricks = {side: f"{n} trick{'s' if n != 1 else ''}" for side, n in self.points.items()}
+        return f"Totals after {deals}: North–South {tricks[Side.NORTH_SOUTH]}, East–West {tricks[Side.EAST_WEST]}."
 
     def verdict(self) -> str:
         """Who won the game."""

@@ -59,7 +59,12 @@ def replay(
         except MiniBridgeError as err:
             raise err.at(place) from None
         if report is None:
-            skipped.append(f"{place}: has a play but no contract I can read ('{board.contract or ''}'): not replayed")
+            reason = (
+                f"its contract '{board.contract}' is not one I can read"
+                if board.contract
+                else "it has no contract (for a game of MiniLesson One or Two, add --lesson 1)"
+            )
+            skipped.append(f"{place}: has a play but {reason}: not replayed")
         else:
             reports.append(report)
     for line in skipped:
