@@ -309,6 +309,9 @@ def _schema_problems(data: Any, path: Path, lines: Mapping[tuple[Any, ...], int]
     problems = []
     for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         keys = tuple(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            unknown = sorted(set(error.instance) - set(error.schema.get("properties", {})), key=str)
+            keys = (*keys, *unknown[:1])  # the place of the unknown field itself
         problems.append(f"{place(path, lines, keys)}: {_plain(error)}")
     return problems
 

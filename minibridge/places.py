@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import yaml
@@ -11,56 +11,55 @@ from minibridge.errors import MiniBridgeError
 
 __all__ = ["KeyLines", "read_yaml", "place"]
 
-class KeyLines(Mapping[tuple[Any, ...], int]):
-    """The line (from 1) of every key path of a YAML text: ``("exercises", 2, "answer") → 40``.
-
-    Found when first asked for: a file without a problem never needs them.
-    """
-
-    def __init__(self, text: str) -> None:
-        self._text = text
-        self._found: dict[tuple[Any, ...], int] | None = None
-
-    def _lines(self) -> dict[tuple[Any, ...], int]:
-        if self._found is None:
-            self._found = _lines(yaml.compose(self._text, Loader=yaml.SafeLoader))
-        return self._found
-
-    def __getitem__(self, keys: tuple[Any, ...]) -> int:
-        return self._lines()[keys]
-
-    def __iter__(self) -> Iterator[tuple[Any, ...]]:
-        return iter(self._lines())
-
-    def __len__(self) -> int:
-        return len(self._lines())
+KeyLines = Mapping[tuple[Any, ...], int]
+"""The line (from 1) of every key path of a YAML text: ``("exercises", 2, "answer") → 40``."""
 
 
 def read_yaml(text: str, source: object, error: type[MiniBridgeError], what: str) -> tuple[Any, KeyLines]:
-    """The data of a YAML text (read safely) and the line of every key path; ``error`` names the line if it does
-    not parse, saying that the text is not ``what`` (``"a lesson file"``)."""
+    """The data of a YAML text (read safely) and the line of every key path.
+
+    ``error`` names the line when the text does not parse (it is not ``what``, e.g. ``"a lesson file"``), or when
+    a field is given twice, which YAML would otherwise settle silently by keeping the last.
+    """
     try:
-        return yaml.safe_load(text), KeyLines(text)
+        data = yaml.safe_load(text)
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f"{source}, line {mark.line + 1}" if mark is not None else str(source)
         problem = getattr(err, "problem", None) or "the text cannot be read"
         raise error(f"is not {what} (not valid YAML: {problem})", where=where) from None
-
-
-def _lines(node: yaml.Node | None, path: tuple[Any, ...] = ()) -> dict[tuple[Any, ...], int]:
     lines: dict[tuple[Any, ...], int] = {}
+    _walk(node, (), lines, source, error)
+    return data, lines
+
+
+def _walk(
+    node: yaml.Node | None,
+    path: tuple[Any, ...],
+    lines: dict[tuple[Any, ...], int],
+    source: object,
+    error: type[MiniBridgeError],
+) -> None:
     if node is None:
-        return lines
+        return
     lines[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
+        seen: dict[Any, int] = {}
         for key, value in node.value:
-            lines.update(_lines(value, (*path, key.value)))
-            lines[(*path, key.value)] = key.start_mark.line + 1
+            line = key.start_mark.line + 1
+            if key.value in seen:
+                field = place(source, {}, (*path, key.value)).split(", ", 1)[-1]
+                raise error(
+                    f"the field {field} is given twice (first on line {seen[key.value]}); keep only one",
+                    where=f"{source}, line {line}",
+                )
+            seen[key.value] = line
+            _walk(value, (*path, key.value), lines, source, error)
+            lines[(*path, key.value)] = line
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
-            lines.update(_lines(item, (*path, index)))
-    return lines
+            _walk(item, (*path, index), lines, source, error)
 
 
 def place(source: object, lines: KeyLines, keys: tuple[Any, ...]) -> str:

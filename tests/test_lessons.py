@@ -190,7 +190,19 @@ def problems_of(tmp_path: Path, change: Any) -> str:
 
 def test_unknown_switch_names_file_line_and_field(tmp_path: Path):
     message = problems_of(tmp_path, lambda d: d["rules"].update(colour="red"))
-    assert "copy.yaml, line " in message and "rules: unknown field 'colour'" in message
+    written = (tmp_path / "copy.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(number for number, text in enumerate(written, start=1) if text.strip().startswith("colour:"))
+    assert f"copy.yaml, line {line}, rules.colour: unknown field 'colour'" in message
+
+
+def test_a_field_given_twice_is_refused_with_both_lines(tmp_path: Path):
+    path = tmp_path / "twice.yaml"
+    text = SMALL.read_text(encoding="utf-8")
+    path.write_text(text.replace("\nrules:\n", "\nrules:\n  game: true\n", 1), encoding="utf-8")
+    first = next(n for n, t in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1) if "game:" in t)
+    twice = rf"twice.yaml, line {first + 7}: the field rules.game is given twice \(first on line {first}\)"
+    with pytest.raises(LessonError, match=twice):
+        load_lesson(path)
 
 
 def test_wrong_type(tmp_path: Path):

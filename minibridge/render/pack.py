@@ -18,10 +18,24 @@ from minibridge.render.styles import paragraph_styles
 from minibridge.render.text import Wording
 from minibridge.rules import RuleSet
 
-__all__ = ["SECTIONS", "rules_lines", "cover_story", "notes_story", "answer_text", "answers_story", "lesson_pack"]
+__all__ = [
+    "SECTIONS",
+    "pack_sections",
+    "rules_lines",
+    "cover_story",
+    "notes_story",
+    "answer_text",
+    "answers_story",
+    "lesson_pack",
+]
 
 SECTIONS = ("notes", "records", "slips", "scorecards", "travellers", "answers")
-"""The sections of a pack after its cover, in order."""
+"""The sections a pack may hold after its cover, in order."""
+
+
+def pack_sections(rules: RuleSet) -> tuple[str, ...]:
+    """The sections of a pack under these rules: travellers only where deals are recorded duplicate-style."""
+    return tuple(name for name in SECTIONS if name != "travellers" or rules.duplicate)
 
 
 def _bullets(texts: Sequence[str], style: object, *, numbered: bool = False) -> ListFlowable:
@@ -52,7 +66,7 @@ def cover_story(lesson: Lesson, words: Wording, *, boards: int, seed: int) -> li
     """The cover: the lesson, its objectives, the rules in force and what the pack holds."""
     styles = paragraph_styles()
     contents = [f"{words('pack', 'section', name=name)}: {words('pack', 'section_purpose', name=name)}"
-                for name in SECTIONS]  # fmt: skip
+                for name in pack_sections(lesson.rules)]  # fmt: skip
     return [
         Spacer(1, 12 * mm),
         Paragraph(escape(words("pack", "title", name=lesson.name, title=lesson.title)), styles["title"]),
@@ -156,14 +170,15 @@ def lesson_pack(
     records = records_story(analyses, words, per_page=per_page, heading=words("pack", "section", name="records"),
                             paper=paper, announcement=lesson.rules.announcement)  # fmt: skip
     story: list[Flowable] = cover_story(lesson, words, boards=len(deals), seed=seed)
-    for part in (
-        notes_story(lesson, deals, words, seed=seed),
-        records,
-        slips_story(analyses, words, paper=paper),
-        scorecard_story(lesson.rules, boards, words, paper=paper),
-        travellers_story(lesson.rules, boards, words, paper=paper, tables=tables),
-        answers_story(lesson, words, deals),
-    ):
+    parts = {
+        "notes": lambda: notes_story(lesson, deals, words, seed=seed),
+        "records": lambda: records,
+        "slips": lambda: slips_story(analyses, words, paper=paper),
+        "scorecards": lambda: scorecard_story(lesson.rules, boards, words, paper=paper),
+        "travellers": lambda: travellers_story(lesson.rules, boards, words, paper=paper, tables=tables),
+        "answers": lambda: answers_story(lesson, words, deals),
+    }
+    for name in pack_sections(lesson.rules):
         story.append(PageBreak())
-        story += part
+        story += parts[name]()
     return build_pdf(story, title=title, paper=paper, footer=page_footer(words, title))
