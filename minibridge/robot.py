@@ -164,10 +164,7 @@ class Robot:
 
     def choose_card(self, play: Play, table: Table) -> Card:
         """The card for the seat to play (declarer chooses dummy's cards too)."""
-        seat = play.to_play
-        if seat is None:
-            raise RuleError("the play is over: there is no card to choose")
-        legal = play.legal_cards(seat)
+        seat, legal = _next_to_play(play)
         if len(legal) == 1:
             return legal[0]
         events = _events(play)
@@ -363,12 +360,17 @@ def play_by_robots(deal: Deal, dealer: Seat, robot: Robot, *, number: int = 1) -
     return RobotGame(number, dealer, deal, announced, contract, play, tuple(cards), result)
 
 
-def double_dummy_card(play: Play) -> Card:
-    """The card a player who sees all four hands plays: the one that takes most tricks (the lowest of equals)."""
+def _next_to_play(play: Play) -> tuple[Seat, list[Card]]:
+    """The seat to play next and its legal cards."""
     seat = play.to_play
     if seat is None:
         raise RuleError("the play is over: there is no card to choose")
-    legal = play.legal_cards(seat)
+    return seat, play.legal_cards(seat)
+
+
+def double_dummy_card(play: Play) -> Card:
+    """The card a player who sees all four hands plays: the one that takes most tricks (the lowest of equals)."""
+    _, legal = _next_to_play(play)
     if len(legal) == 1:
         return legal[0]
     assert play.leader is not None
