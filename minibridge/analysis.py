@@ -155,19 +155,20 @@ class BoardAnalysis:
     announcement: Announcement
     table: DDTable | None
     best: BestContract | None
+    declarer: Seat | None = None
+    """The declarer analysed: the announced one, or, where the partners may choose, the one who does better."""
 
     @property
     def declarer_tricks(self) -> dict[Strain, int] | None:
         """Double-dummy tricks for the MiniBridge declarer in each strain."""
-        declarer = self.announcement.declarer
-        if self.table is None or declarer is None:
+        if self.table is None or self.declarer is None:
             return None
-        return self.table[declarer]
+        return self.table[self.declarer]
 
     def as_json(self) -> dict[str, object]:
         """The ``--json`` object of ``minibridge records``."""
         tricks = self.declarer_tricks
-        declarer = self.announcement.declarer
+        declarer = self.declarer
         return {
             "board": self.number,
             "dealer": self.dealer.letter,
@@ -199,8 +200,11 @@ def analyse_boards(
     analysed = []
     for (number, dealer, deal), table in zip(boards, tables, strict=True):
         announced = announce(deal, dealer, tie_rule=rules.tie_rule)
-        best = None
+        declarer, best = announced.declarer, None
         if table is not None and announced.declarer is not None:
-            best = best_contract(table, announced.declarer, rules, deal=deal)
-        analysed.append(BoardAnalysis(number, dealer, deal, announced, table, best))
+            for seat in announced.may_declare or (announced.declarer,):
+                found = best_contract(table, seat, rules, deal=deal)
+                if found is not None and (best is None or found.side_score > best.side_score):
+                    declarer, best = seat, found
+        analysed.append(BoardAnalysis(number, dealer, deal, announced, table, best, declarer))
     return analysed

@@ -131,3 +131,17 @@ def test_the_json_of_a_board():
     assert data["declarer"] == "N"
     assert set(data["dd"]) == {"NT", "S", "H", "D", "C"}
     assert data["dd"] == {strain.letter: board.table[Seat.NORTH][strain] for strain in Strain}
+
+
+def test_where_partners_may_choose_the_one_who_does_better_is_analysed():
+    """North and South hold 12 each; in North's hands East runs seven hearts, in South's West cannot reach them."""
+    from minibridge.lessons import find_lesson
+
+    deal = Deal.from_pbn("N:AK65.765.KQ54.32 T9.AKQJT98.T9.T9 Q432.432.AJ32.AJ J87..876.KQ87654")
+    (chosen,) = analyse_boards([(1, Seat.NORTH, deal)], find_lesson(3).rules)  # tie: the players choose
+    assert chosen.announcement.may_declare == (Seat.NORTH, Seat.SOUTH)
+    assert chosen.declarer is Seat.SOUTH and chosen.best is not None and chosen.best.result.made
+    assert chosen.as_json()["declarer"] == "S" and chosen.declarer_tricks == chosen.table[Seat.SOUTH]
+    (enforced,) = analyse_boards([(1, Seat.NORTH, deal)], find_lesson(5).rules)  # tie: first to announce
+    assert enforced.declarer is Seat.NORTH
+    assert enforced.declarer_tricks[Strain.NO_TRUMPS] < 7 <= chosen.declarer_tricks[Strain.NO_TRUMPS]

@@ -91,8 +91,8 @@ def board_view(analysis: BoardAnalysis, words: Wording, *, announcement: bool = 
     if analysis.table is None:
         footer.append(words("records", "no_dd"))
     elif tricks is not None and announcement:
-        assert announced.declarer is not None
-        dd_heading = words("records", "dd_heading", seat=announced.declarer.title)
+        assert analysis.declarer is not None
+        dd_heading = words("records", "dd_heading", seat=analysis.declarer.title)
         dd = [(strain.symbol, tricks[strain]) for strain in _STRAINS]
         if analysis.best is not None:
             best = analysis.best
