@@ -208,3 +208,11 @@ def test_the_answer_key_leaves_out_exercises_on_boards_not_in_the_pack():
     assert "Exercise 1 · Board 1" in key and "Exercise 2 · Board 2" in key
     assert "Board 3" not in key and "Board 6" not in key
     assert "Exercises on boards 3 to 6 are left out" in key
+
+
+def test_a_teachers_own_lesson_file_names_its_pack_apart_from_the_shipped_lesson(tmp_path):
+    own = tmp_path / "five-dutch.yaml"
+    own.write_text(find_lesson(5).path.read_text(encoding="utf-8").replace("scoring: ebu", "scoring: nbb"), "utf-8")
+    code, _, err = run("pack", "--lesson", str(own), "--deals", "6", "-o", str(tmp_path))
+    assert code == 0, err
+    assert [p.name for p in tmp_path.glob("*.pdf")] == ["lesson-5-five-dutch-seed-505.pdf"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -19,10 +20,16 @@ from minibridge.cli.printing import (
     words_from,
 )
 
+if TYPE_CHECKING:
+    from minibridge.lessons import Lesson
 
-def pack_name(number: int, seed: int) -> str:
-    """``lesson-5-seed-505.pdf``."""
-    return f"lesson-{number}-seed-{seed}.pdf"
+
+def pack_name(lesson: Lesson, seed: int) -> str:
+    """``lesson-5-seed-505.pdf``; a teacher's own lesson file adds its name: ``lesson-5-dutch-seed-505.pdf``."""
+    from minibridge.lessons import FILE_NAMES
+
+    own = "" if lesson.path.name == FILE_NAMES[lesson.number] else f"-{lesson.path.stem}"
+    return f"lesson-{lesson.number}{own}-seed-{seed}.pdf"
 
 
 @main.command()
@@ -69,7 +76,7 @@ def pack(
     words = words_from(templates_folder)
     lesson = lesson_from(lesson_ref, lessons_folder)
     deals, seed = pack_deals(lesson, count, seed=seed)
-    target = folder / pack_name(lesson.number, seed)
+    target = folder / pack_name(lesson, seed)
     refuse_existing(target, force)
     with solving_progress(len(deals), quiet=quiet) as progress:
         analyses = analyse_boards([(d.board, d.dealer, d.deal) for d in deals], lesson.rules, cache=not no_cache,
