@@ -278,7 +278,8 @@ def test_two_figure_tricks_in_the_table_stand_apart(monkeypatch):
     monkeypatch.setattr(flowables.Writer, "__call__", record)
     hands = {seat: [("♠", "A"), ("♥", "K"), ("♦", "Q"), ("♣", "J")] for seat in Seat}
     dd = [("NT", 11), ("♠", 10), ("♥", 11), ("♦", 10), ("♣", 13)]
-    view = flowables.BoardView("Board 1", "Dealer North", hands, None, dd_heading="Tricks for West", dd=dd)
+    compass = {seat: seat.letter for seat in Seat}
+    view = flowables.BoardView("Board 1", "Dealer North", hands, None, compass, dd_heading="Tricks for West", dd=dd)
     record_flowable = flowables.BoardRecord(view)
     record_flowable.canv = Canvas(io.BytesIO())
     record_flowable.draw()
@@ -324,3 +325,23 @@ def test_a_slips_title_and_seat_stand_apart_on_two_figure_boards(monkeypatch, pa
     (title_left, title_right), (seat_left, seat_right) = sorted(written)
     assert seat_left - title_right >= 1.5 * mm
     assert title_left >= 0 and seat_right <= width
+
+
+def test_seat_names_and_compass_letters_come_from_the_templates(tmp_path, fake_solver):
+    folder = tmp_path / "templates"
+    shutil.copytree(str(files("minibridge.template_files")), folder)
+    page = folder / "page.j2"
+    text = page.read_text(encoding="utf-8")
+    names = '"N": "Nord", "E": "Est", "S": "Sud", "W": "Ouest"'
+    text = text.replace('"N": "North", "E": "East", "S": "South", "W": "West"', names)
+    west = '{% macro seat_letter(letter) %}{{ {"W": "O"}.get(letter, letter) }}'
+    text = text.replace("{% macro seat_letter(letter) %}{{ letter }}", west)
+    page.write_text(text, encoding="utf-8")
+    source = tmp_path / "one.pbn"
+    source.write_text('[Board "3"]\n[Dealer "S"]\n[Deal "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 '
+                      '765.T765.765.T76"]\n', encoding="utf-8")  # fmt: skip
+    mine = tmp_path / "mine.pdf"
+    assert run("records", str(source), "-o", str(mine), "--templates", str(folder))[0] == 0
+    printed = pdf_text(mine)
+    assert "Sud" in printed and "Nord" in printed and "South" not in printed and "North" not in printed
+    assert " S 9 O 0 E 12 " in printed  # the compass: West (0 points) written O

@@ -71,17 +71,17 @@ def board_view(analysis: BoardAnalysis, words: Wording, *, announcement: bool = 
     footer: list[str] = []
     if not announcement:
         corner.append(words("records", "no_announcement"))
-        corner.append(words("records", "leader", seat=analysis.dealer.lho.title))
+        corner.append(words("records", "leader", seat=words.seat(analysis.dealer.lho)))
     elif announced.redeal:
         corner.append(words("records", "redeal"))
     else:
         assert announced.declarer is not None and announced.dummy is not None
         if len(announced.may_declare) > 1:
             first, second = announced.may_declare
-            corner.append(words("records", "may_declare", first=first.title, second=second.title))
+            corner.append(words("records", "may_declare", first=words.seat(first), second=words.seat(second)))
         else:
-            corner.append(words("records", "declarer", seat=announced.declarer.title))
-            corner.append(words("records", "dummy", seat=announced.dummy.title))
+            corner.append(words("records", "declarer", seat=words.seat(announced.declarer)))
+            corner.append(words("records", "dummy", seat=words.seat(announced.dummy)))
     if announcement:
         footer.append(words("records", "points_line", ns=announced.side_hcp(Seat.NORTH.side),
                             ew=announced.side_hcp(Seat.EAST.side)))  # fmt: skip
@@ -92,7 +92,7 @@ def board_view(analysis: BoardAnalysis, words: Wording, *, announcement: bool = 
         footer.append(words("records", "no_dd"))
     elif tricks is not None and announcement:
         assert analysis.declarer is not None
-        dd_heading = words("records", "dd_heading", seat=analysis.declarer.title)
+        dd_heading = words("records", "dd_heading", seat=words.seat(analysis.declarer))
         dd = [(strain.symbol, tricks[strain]) for strain in _STRAINS]
         if analysis.best is not None:
             best = analysis.best
@@ -101,9 +101,10 @@ def board_view(analysis: BoardAnalysis, words: Wording, *, announcement: bool = 
     void = words("records", "void")
     return BoardView(
         title=words("records", "board", number=analysis.number),
-        dealer=words("records", "dealer", seat=analysis.dealer.title),
+        dealer=words("records", "dealer", seat=words.seat(analysis.dealer)),
         hands={seat: hand_lines(analysis.deal[seat], void) for seat in Seat},
         hcp=dict(announced.hcp) if announcement else None,
+        compass={seat: words.seat_letter(seat) for seat in Seat},
         corner_lines=corner,
         dd_heading=dd_heading,
         dd=dd,
@@ -172,7 +173,7 @@ def slips_story(analyses: Sequence[BoardAnalysis], words: Wording, *, paper: str
         row = []
         for seat in Seat:
             title = words("slips", "title", board=analysis.number)
-            seat_line = words("slips", "seat", seat=seat.title, dealer=analysis.dealer.title,
+            seat_line = words("slips", "seat", seat=words.seat(seat), dealer=words.seat(analysis.dealer),
                               is_dealer=seat is analysis.dealer)  # fmt: skip
             row.append(HandSlip(title, seat_line, hand_lines(analysis.deal[seat], void), width, height))
         rows.append(row)

@@ -82,6 +82,8 @@ class BoardView:
     hands: dict[Seat, list[tuple[str, str]]]
     hcp: dict[Seat, int] | None
     """Each seat's points, or None where points are not counted (MiniLessons One and Two)."""
+    compass: dict[Seat, str]
+    """The letter of each seat on the compass."""
     corner_lines: list[str] = field(default_factory=list)
     dd_heading: str | None = None
     dd: list[tuple[str, int]] | None = None
@@ -147,10 +149,11 @@ class BoardRecord(Flowable):
         half = size / 2
         hcp = self.view.hcp
         for seat, py in ((Seat.NORTH, y + size - 3.2 * mm), (Seat.SOUTH, y + 1.2 * mm)):
-            text = f"{seat.letter} {hcp[seat]}" if hcp is not None else seat.letter
+            letter = self.view.compass[seat]
+            text = f"{letter} {hcp[seat]}" if hcp is not None else letter
             write(x + half, py, text, font=BOLD, size=7.5, align="centre")
         for seat, px in ((Seat.WEST, x + 3.2 * mm), (Seat.EAST, x + size - 3.2 * mm)):
-            write(px, y + half - 1.2 * mm, seat.letter, font=BOLD, size=7.5, align="centre")
+            write(px, y + half - 1.2 * mm, self.view.compass[seat], font=BOLD, size=7.5, align="centre")
             if hcp is not None:
                 write(px, y + half - 4.4 * mm, str(hcp[seat]), size=7, align="centre")
 

@@ -201,7 +201,7 @@ def duplicate_results(competition: Competition, words: Wording, *, title: str | 
         story += [Paragraph(escape(note), styles["small"]) for note in competition.notes]
     story.append(Paragraph(say("travellers_heading"), styles["heading"]))
     for traveller in competition.travellers:
-        story.append(KeepTogether([_traveller_table(traveller, say, page.frame_width), Spacer(1, 4 * mm)]))
+        story.append(KeepTogether([_traveller_table(traveller, say, words, page.frame_width), Spacer(1, 4 * mm)]))
     return build_pdf(story, title=heading, paper=paper, footer=lambda n: say("footer", title=heading, page=n))
 
 
@@ -229,9 +229,9 @@ def _contract_markup(symbol: str) -> str:
     return "".join(f"<font color='{red}'>{ch}</font>" if ch in "♥♦" else escape(ch) for ch in symbol)
 
 
-def _traveller_table(traveller: Traveller, say: Any, width: float) -> Table:
+def _traveller_table(traveller: Traveller, say: Any, words: Wording, width: float) -> Table:
     styles = paragraph_styles()
-    dealer = Seat.dealer_of_board(traveller.board).title
+    dealer = words.seat(Seat.dealer_of_board(traveller.board))
     header = [say("ns"), say("ew"), say("contract"), say("by"), say("tricks"), say("ns_score"), say("ew_score"),
               say("ns_mp"), say("ew_mp")]  # fmt: skip
     title = say("traveller_title", board=traveller.board, dealer=dealer, top=traveller.top)
@@ -239,7 +239,8 @@ def _traveller_table(traveller: Traveller, say: Any, width: float) -> Table:
     for r in sorted(traveller.results, key=lambda r: (-r.net, r.ns)):
         rows.append([
             Paragraph(escape(r.ns), styles["cellbold"]), Paragraph(escape(r.ew), styles["cellbold"]),
-            Paragraph(_contract_markup(r.contract.symbol), styles["cell"]), r.declarer.letter, str(r.tricks),
+            Paragraph(_contract_markup(r.contract.symbol), styles["cell"]), words.seat_letter(r.declarer),
+            str(r.tricks),
             str(r.ns_score) if r.ns_score else "", str(r.ew_score) if r.ew_score else "",
             str(r.ns_matchpoints), str(r.ew_matchpoints),
         ])  # fmt: skip

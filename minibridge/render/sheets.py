@@ -77,9 +77,9 @@ def scorecard_story(rules: RuleSet, boards: Sequence[BoardSeat], words: Wording,
         rows.append(groups)
     rows.append(names)
     for number, dealer in boards:
-        row: list[object] = [str(number), dealer.letter] + [""] * (len(columns) - 2)
+        row: list[object] = [str(number), words.seat_letter(dealer)] + [""] * (len(columns) - 2)
         if not rules.has_contract:
-            row[2] = dealer.lho.letter
+            row[2] = words.seat_letter(dealer.lho)
         rows.append(row)
     header_rows = 2 if rules.has_contract else 1
     table = grid(rows, widths, header_rows=header_rows, height=7.5 * mm)
@@ -104,7 +104,7 @@ def travellers_story(
                              Paragraph(words("traveller", "instructions"), styles["small"])]  # fmt: skip
     headings = [words("traveller", name) for name in columns]
     for number, dealer in boards:
-        title = words("traveller", "title", board=number, dealer=dealer.title)
+        title = words("traveller", "title", board=number, dealer=words.seat(dealer))
         story.append(Spacer(1, 4 * mm))
         story.append(ScoreGrid(title, headings, [width] * len(columns), rows=tables))
     return story

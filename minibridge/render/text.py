@@ -13,6 +13,7 @@ from typing import Any
 
 import jinja2
 
+from minibridge.cards import Seat
 from minibridge.errors import MiniBridgeError
 
 __all__ = ["Wording", "wording"]
@@ -48,6 +49,14 @@ class Wording:
         except jinja2.UndefinedError as err:
             raise MiniBridgeError(f"the phrase '{phrase}' of '{template}.j2' uses {err.message}") from None
         return " ".join(text.split())
+
+    def seat(self, seat: Seat) -> str:
+        """The name of a seat in a sentence: ``North``."""
+        return self("page", "seat", letter=seat.letter)
+
+    def seat_letter(self, seat: Seat) -> str:
+        """The letter of a seat on the compass of a hand record: ``N``."""
+        return self("page", "seat_letter", letter=seat.letter)
 
 
 @cache
