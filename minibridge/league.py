@@ -25,7 +25,7 @@ import yaml
 
 from minibridge.errors import MiniBridgeError
 from minibridge.files import write_atomic
-from minibridge.places import place, read_yaml
+from minibridge.places import place, read_yaml, read_yaml_file
 
 __all__ = [
     "LeagueError",
@@ -563,7 +563,11 @@ def dumps_league(league: League) -> str:
 
 def loads_league(text: str, *, source: str = "<text>") -> League:
     """Read and validate a league file's text; every problem is reported at once with its line and field."""
-    data, lines = read_yaml(text, source, LeagueError, "a league file")
+    return _league_of(*read_yaml(text, source, LeagueError, "a league file"), source)
+
+
+def _league_of(data: Any, lines: Mapping[tuple[Any, ...], int], source: str) -> League:
+    """The league of a file's data, validated; every problem is reported at once with its line and field."""
     checker = _Checker(source, lines)
     league = checker.league(data)
     if checker.problems or league is None:
@@ -578,13 +582,8 @@ def loads_league(text: str, *, source: str = "<text>") -> League:
 def load_league(path: str | Path) -> League:
     """Read and validate a league file."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise LeagueError("no such league file: start one with 'minibridge league new'", where=str(path)) from None
-    except (IsADirectoryError, PermissionError, UnicodeDecodeError) as err:
-        raise LeagueError(f"cannot be read as a league file ({err.__class__.__name__})", where=str(path)) from None
-    return loads_league(text, source=str(path))
+    missing = "no such league file: start one with 'minibridge league new'"
+    return _league_of(*read_yaml_file(path, LeagueError, "a league file", missing=missing), str(path))
 
 
 @contextmanager

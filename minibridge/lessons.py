@@ -19,7 +19,7 @@ from minibridge.contract import Contract, check_allowed
 from minibridge.deal import Deal
 from minibridge.dealing import DealSpec, generate
 from minibridge.errors import LessonError, MiniBridgeError, RuleError
-from minibridge.places import KeyLines, place, read_yaml
+from minibridge.places import KeyLines, place, read_yaml_file
 from minibridge.play import Irregularity, Play
 from minibridge.rules import RuleSet
 from minibridge.scoring import Score, breakdown, goal, score
@@ -281,13 +281,7 @@ def find_lesson(number: int, directory: Path | None = None) -> Lesson:
 def load_lesson(path: str | Path) -> Lesson:
     """Read and validate a lesson file; every problem is reported at once (:class:`LessonError`)."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise LessonError("no such file", where=str(path)) from None
-    except (IsADirectoryError, PermissionError, UnicodeDecodeError) as err:
-        raise LessonError(f"cannot be read as a lesson file ({err.__class__.__name__})", where=str(path)) from None
-    data, lines = read_yaml(text, path, LessonError, "a lesson file")
+    data, lines = read_yaml_file(path, LessonError, "a lesson file")
     problems = _schema_problems(data, path, lines)
     if problems:
         raise LessonError(_join(problems))

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import yaml
 
 from minibridge.errors import MiniBridgeError
 
-__all__ = ["KeyLines", "read_yaml", "place"]
+__all__ = ["KeyLines", "read_yaml", "read_yaml_file", "place"]
 
 KeyLines = Mapping[tuple[Any, ...], int]
 """The line (from 1) of every key path of a YAML text: ``("exercises", 2, "answer") → 40``."""
@@ -32,6 +33,19 @@ def read_yaml(text: str, source: object, error: type[MiniBridgeError], what: str
     lines: dict[tuple[Any, ...], int] = {}
     _walk(node, (), lines, source, error)
     return data, lines
+
+
+def read_yaml_file(
+    path: Path, error: type[MiniBridgeError], what: str, *, missing: str = "no such file"
+) -> tuple[Any, KeyLines]:
+    """:func:`read_yaml` of a file; ``missing`` is said when there is no such file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise error(missing, where=str(path)) from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise error(f"cannot be read as {what} ({err.__class__.__name__})", where=str(path)) from None
+    return read_yaml(text, path, error, what)
 
 
 def _walk(

@@ -284,15 +284,9 @@ def _template(lesson: Any, ref: str) -> str:
 
 
 def _read_answers(path: Path, folder: Path | None) -> tuple[Any, dict[str, Any], str | None]:
-    from minibridge.places import place, read_yaml
+    from minibridge.places import place, read_yaml_file
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise LessonError("no such file", where=str(path)) from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise LessonError(f"cannot be read ({err.__class__.__name__})", where=str(path)) from None
-    data, lines = read_yaml(text, path, LessonError, "an answers file")
+    data, lines = read_yaml_file(path, LessonError, "an answers file")
     if not isinstance(data, dict) or "lesson" not in data:
         raise LessonError(
             "an answers file names its lesson ('lesson: 3') and gives 'answers:'; "
