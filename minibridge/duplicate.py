@@ -28,12 +28,11 @@ from typing import Any
 
 from minibridge.cards import Seat, Side
 from minibridge.contract import Contract
-from minibridge.errors import MiniBridgeError
+from minibridge.errors import MiniBridgeError, ResultsError, raise_problems
 from minibridge.rules import RuleSet, find_rules
 from minibridge.scoring import score
 
 __all__ = [
-    "ResultsError",
     "COLUMNS",
     "Entry",
     "TableResult",
@@ -50,10 +49,6 @@ COLUMNS = ("board", "N–S pair", "E–W pair", "contract", "declarer", "tricks"
 
 NORTH_SOUTH = "N–S"
 EAST_WEST = "E–W"
-
-
-class ResultsError(MiniBridgeError):
-    """A results file that cannot be read, or results that cannot all be true."""
 
 
 @dataclass(frozen=True)
@@ -251,12 +246,7 @@ def load_results(path: str | Path, *, rules: RuleSet | None = None) -> list[Entr
 
 
 def _raise(problems: list[str]) -> None:
-    if len(problems) == 1:
-        raise ResultsError(problems[0])
-    shown = problems if len(problems) <= _MOST_PROBLEMS else [
-        *problems[:_MOST_PROBLEMS], f"… and {len(problems) - _MOST_PROBLEMS} more"
-    ]
-    raise ResultsError(f"{len(problems)} problems to fix:\n" + "\n".join(f"  {p}" for p in shown))
+    raise_problems(ResultsError, problems, most=_MOST_PROBLEMS)
 
 
 # --- scoring ---------------------------------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 __all__ = [
     "MiniBridgeError",
     "NotationError",
@@ -11,6 +13,11 @@ __all__ = [
     "IllegalPlayError",
     "PBNError",
     "LessonError",
+    "LeagueError",
+    "ResultsError",
+    "AlreadyExistsError",
+    "problems_message",
+    "raise_problems",
 ]
 
 
@@ -57,3 +64,44 @@ class PBNError(MiniBridgeError):
 
 class LessonError(MiniBridgeError):
     """A lesson file that cannot be read or does not validate."""
+
+
+class LeagueError(MiniBridgeError):
+    """A league file that cannot be read or checked, or a result that does not fit the league."""
+
+
+class ResultsError(MiniBridgeError):
+    """A duplicate results file that cannot be read or scored."""
+
+
+class AlreadyExistsError(MiniBridgeError):
+    """A file would be replaced that the user did not ask to replace."""
+
+    def __init__(self, path: object) -> None:
+        super().__init__(f"'{path}' already exists: choose another name, or use --force to replace it")
+
+
+MOST_PROBLEMS_SHOWN = 10
+"""A longer list of problems is cut short, saying how many more there are."""
+
+
+def problems_message(problems: Sequence[str], *, most: int | None = None) -> str:
+    """Every problem in one message: the problem itself when there is one, else "N problems to fix:" and a list.
+
+    >>> print(problems_message(["line 2: no board", "line 5: no contract"]))
+    2 problems to fix:
+      line 2: no board
+      line 5: no contract
+    """
+    if len(problems) == 1:
+        return problems[0]
+    shown = list(problems)
+    if most is not None and len(shown) > most:
+        shown = [*shown[:most], f"… and {len(problems) - most} more"]
+    return f"{len(problems)} problems to fix:\n" + "\n".join(f"  {p}" for p in shown)
+
+
+def raise_problems(error: type[MiniBridgeError], problems: Sequence[str], *, most: int | None = None) -> None:
+    """Raise ``error`` with every problem (see :func:`problems_message`); nothing when there are none."""
+    if problems:
+        raise error(problems_message(problems, most=most))

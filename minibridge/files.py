@@ -6,7 +6,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from minibridge.errors import MiniBridgeError
+from minibridge.errors import AlreadyExistsError, MiniBridgeError
 
 __all__ = ["write_atomic"]
 
@@ -18,7 +18,7 @@ def write_atomic(path: str | Path, data: str | bytes, *, overwrite: bool = False
     """
     path = Path(path)
     if path.exists() and not overwrite:
-        raise MiniBridgeError(f"'{path}' already exists: choose another name, or use --force to replace it")
+        raise AlreadyExistsError(path)
     folder = path.parent if str(path.parent) else Path(".")
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -36,7 +36,7 @@ def write_atomic(path: str | Path, data: str | bytes, *, overwrite: bool = False
         else:
             os.link(temporary, path)  # fails if another writer made the file meanwhile
     except FileExistsError:
-        raise MiniBridgeError(f"'{path}' already exists: choose another name, or use --force to replace it") from None
+        raise AlreadyExistsError(path) from None
     except OSError as err:
         raise MiniBridgeError(f"cannot write '{path}': {err.strerror}") from None
     finally:

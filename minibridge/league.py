@@ -23,12 +23,11 @@ from typing import Any
 
 import yaml
 
-from minibridge.errors import MiniBridgeError
+from minibridge.errors import LeagueError, raise_problems
 from minibridge.files import write_atomic
 from minibridge.places import place, read_yaml, read_yaml_file
 
 __all__ = [
-    "LeagueError",
     "BEST_OF",
     "SCORINGS",
     "TIE_BREAKS",
@@ -62,10 +61,6 @@ TIE_BREAKS = ("matches won", "deals won", "head-to-head")
 """The order of the table: pairs level on the first are separated by the next."""
 MAX_PAIRS = 40
 LOCK_SECONDS = 60.0
-
-
-class LeagueError(MiniBridgeError):
-    """A league file that cannot be read or does not validate, or a result that does not fit the league."""
 
 
 # --- results -------------------------------------------------------------------------------------------------
@@ -571,11 +566,7 @@ def _league_of(data: Any, lines: Mapping[tuple[Any, ...], int], source: str) -> 
     checker = _Checker(source, lines)
     league = checker.league(data)
     if checker.problems or league is None:
-        problems = checker.problems or [f"{source}: is not a league file"]
-        count = len(problems)
-        if count == 1:
-            raise LeagueError(problems[0])
-        raise LeagueError(f"{count} problems to fix:\n" + "\n".join(f"  {p}" for p in problems))
+        raise_problems(LeagueError, checker.problems or [f"{source}: is not a league file"])
     return league
 
 

@@ -18,7 +18,7 @@ from minibridge.cards import Card, Seat, Side, Strain
 from minibridge.contract import Contract, check_allowed
 from minibridge.deal import Deal
 from minibridge.dealing import DealSpec, generate
-from minibridge.errors import LessonError, MiniBridgeError, RuleError
+from minibridge.errors import LessonError, MiniBridgeError, RuleError, problems_message
 from minibridge.places import KeyLines, place, read_yaml_file
 from minibridge.play import Irregularity, Play
 from minibridge.rules import RuleSet
@@ -284,13 +284,8 @@ def load_lesson(path: str | Path) -> Lesson:
     data, lines = read_yaml_file(path, LessonError, "a lesson file")
     problems = _schema_problems(data, path, lines)
     if problems:
-        raise LessonError(_join(problems))
+        raise LessonError(problems_message(problems))
     return _build(data, path, lines)
-
-
-def _join(problems: list[str]) -> str:
-    count = f"{len(problems)} problems" if len(problems) > 1 else "1 problem"
-    return f"{count} to fix:\n" + "\n".join(f"  {p}" for p in problems) if len(problems) > 1 else problems[0]
 
 
 def _schema_problems(data: Any, path: Path, lines: Mapping[tuple[Any, ...], int]) -> list[str]:
@@ -434,7 +429,7 @@ def _build(data: dict[str, Any], path: Path, lines: KeyLines) -> Lesson:
         for keys, message in _exercise_problems(lesson, exercise, boards):
             problem(("exercises", index, *keys), message)
     if problems:
-        raise LessonError(_join(problems))
+        raise LessonError(problems_message(problems))
     return lesson
 
 

@@ -15,7 +15,8 @@ from pypdf import PdfReader
 from minibridge.cards import Seat
 from minibridge.cli import main
 from minibridge.contract import Contract
-from minibridge.duplicate import Entry, ResultsError, parse_results, score_results
+from minibridge.duplicate import Entry, parse_results, score_results
+from minibridge.errors import ResultsError
 
 # Board 1, four tables: N–S +430, +400, −100 (4H two down by North), +430: top 6.
 # Board 2, three tables: E–W +420, E–W +90, N–S +50 (4H one down by West): top 4.

@@ -14,9 +14,9 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from minibridge.cli import main
+from minibridge.errors import LeagueError
 from minibridge.league import (
     League,
-    LeagueError,
     Result,
     berger_rounds,
     dumps_league,

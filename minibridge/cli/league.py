@@ -100,8 +100,8 @@ def record(
         minibridge league record club.yaml --round 1 --pairs I-IV --scores 420-0,0-100,90-0
         minibridge league record spring.yaml --round 1 --pairs II-V --deals L,L --replace
     """
+    from minibridge.errors import LeagueError
     from minibridge.league import (
-        LeagueError,
         load_league,
         parse_deals,
         parse_match,

@@ -20,7 +20,7 @@ from minibridge.cli.common import (
     rules_option,
     slam_option,
 )
-from minibridge.errors import MiniBridgeError
+from minibridge.errors import AlreadyExistsError, MiniBridgeError
 from minibridge.rules import RuleSet
 from minibridge.scoring import DEFAULT_TARGET
 
@@ -105,7 +105,7 @@ def play(
     if not rules.has_contract and target is not None:
         raise click.UsageError(f"{rules.title} has no score to reach: give --deals")
     if save is not None and save.exists() and not force:
-        raise MiniBridgeError(f"'{save}' already exists: choose another name, or use --force to replace it")
+        raise AlreadyExistsError(save)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
         if not as_json:

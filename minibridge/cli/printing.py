@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from minibridge.errors import MiniBridgeError
+from minibridge.errors import AlreadyExistsError
 
 if TYPE_CHECKING:
     from minibridge.render.text import Wording
@@ -47,7 +47,7 @@ def words_from(folder: Path | None) -> Wording:
 def refuse_existing(path: Path, force: bool) -> None:
     """Stop before any work when the output file exists and ``--force`` was not given."""
     if path.exists() and not force:
-        raise MiniBridgeError(f"'{path}' already exists: choose another name, or use --force to replace it")
+        raise AlreadyExistsError(path)
 
 
 @contextlib.contextmanager
