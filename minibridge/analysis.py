@@ -16,11 +16,11 @@ from pathlib import Path
 
 from minibridge.announce import Announcement, announce
 from minibridge.cards import Seat, Strain
-from minibridge.contract import Contract, contracts_allowed
+from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import MiniBridgeError
 from minibridge.files import write_atomic
-from minibridge.rules import RuleSet
+from minibridge.rules import RuleSet, allowed_contracts
 from minibridge.scoring import Score, score
 
 __all__ = ["DDTable", "BestContract", "BoardAnalysis", "dd_tables", "cache_folder", "best_contract", "analyse_boards"]
@@ -136,7 +136,7 @@ def best_contract(table: DDTable, declarer: Seat, rules: RuleSet, *, deal: Deal)
         return None
     points = deal.side_hcp(declarer.side)
     best: BestContract | None = None
-    for contract in contracts_allowed(rules, deal, declarer):
+    for contract in allowed_contracts(rules, deal, declarer):
         tricks = table[declarer][contract.strain]
         result = score(contract, tricks, rules, points=points)
         candidate = BestContract(contract, tricks, result)

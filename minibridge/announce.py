@@ -14,8 +14,9 @@ from typing import Any, Literal
 from minibridge.cards import Seat, Side
 from minibridge.deal import Deal
 from minibridge.errors import RuleError
+from minibridge.rules import RuleSet, check_deal
 
-__all__ = ["Announcement", "announce", "ThreeHanded", "announce_three_handed"]
+__all__ = ["Announcement", "announce", "announce_under", "ThreeHanded", "announce_three_handed"]
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,17 @@ def announce(deal: Deal, dealer: Seat, *, tie_rule: Literal["enforced", "choice"
     declarer = second if hcp[second] > hcp[first] else first
     may = (first, second) if tie and tie_rule == "choice" else (declarer,)
     return Announcement(dealer, hcp, False, side, declarer, declarer.partner, tie, may)
+
+
+def announce_under(rules: RuleSet, deal: Deal, dealer: Seat) -> Announcement:
+    """The announcement under a lesson's rules; refused where the rules have none or the deal is the wrong size."""
+    if not rules.announcement:
+        raise RuleError(
+            f"{rules.title} has no announcement: each player plays their own cards, "
+            f"and the player on dealer's left ({dealer.lho.title}) leads"
+        )
+    check_deal(rules, deal)
+    return announce(deal, dealer, tie_rule=rules.tie_rule)
 
 
 @dataclass(frozen=True)

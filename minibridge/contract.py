@@ -12,12 +12,10 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from minibridge.cards import Seat, Strain
-from minibridge.deal import Deal
-from minibridge.errors import ContractError, RuleError
-from minibridge.rules import RuleSet
+from minibridge.cards import Strain
+from minibridge.errors import ContractError
 
-__all__ = ["Contract", "Kind", "GAME_LEVEL", "TARGETS", "target_for_points", "check_allowed", "contracts_allowed"]
+__all__ = ["Contract", "Kind", "GAME_LEVEL", "TARGETS", "target_for_points"]
 
 Kind = Literal["part-score", "game", "slam", "grand slam"]
 
@@ -127,77 +125,3 @@ class Contract:
         raise ContractError(
             f"'{text}' is not a contract; write it like 1NT, 4S, 5C (or 'game in hearts', 'part-score no-trumps')"
         )
-
-
-def check_allowed(
-    contract: Contract,
-    rules: RuleSet,
-    *,
-    points: int | None = None,
-    trumps_held: int | None = None,
-    where: str | None = None,
-) -> None:
-    """Refuse a contract that the rules in force do not allow, saying why in a teacher's words.
-
-    ``points`` are the declaring side's combined points and ``trumps_held`` the cards in the trump suit
-    between declarer and dummy, when known; the Dutch restrictions need them.
-    """
-    lesson = rules.title
-    if not rules.has_contract:
-        raise RuleError(f"{lesson} has no contracts: the score is the number of tricks each side takes", where=where)
-    if contract.strain not in rules.strains:
-        words = [s.words for s in sorted(rules.strains, reverse=True)]
-        allowed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-        raise RuleError(f"{lesson} plays in {allowed} only; '{contract}' is in {contract.strain.words}", where=where)
-    kind = contract.kind
-    if kind == "part-score" and not rules.part_score:
-        raise RuleError(f"{lesson} has no part-scores; '{contract}' is one", where=where)
-    if kind == "game" and not rules.game:
-        raise RuleError(
-            f"{lesson} plays part-scores only; '{contract}' is a game: use 1{contract.strain.letter}", where=where
-        )
-    if kind in ("slam", "grand slam") and not rules.game:
-        raise RuleError(
-            f"{lesson} plays part-scores only; '{contract}' is a {kind}: use 1{contract.strain.letter}", where=where
-        )
-    if kind in ("slam", "grand slam") and not rules.slam:
-        raise RuleError(
-            f"'{contract}' is a {kind}, and {lesson} has no slams unless they are turned on (--slam)", where=where
-        )
-    if rules.dutch_restrictions:
-        if kind != "part-score" and points is not None and points < 25:
-            raise RuleError(
-                f"under Dutch rules a game needs 25 points together, and the declaring side has {points}: "
-                f"play a part-score (1{contract.strain.letter})",
-                where=where,
-            )
-        if contract.strain is not Strain.NO_TRUMPS and trumps_held is not None and trumps_held < 8:
-            raise RuleError(
-                f"under Dutch rules {contract.strain.words} can be trumps only with 8 cards between declarer and "
-                f"dummy, and they hold {trumps_held}: choose another suit or no-trumps",
-                where=where,
-            )
-
-
-def contracts_allowed(rules: RuleSet, deal: Deal, declarer: Seat) -> list[Contract]:
-    """The contracts the rules let ``declarer`` choose, no-trumps first and part-scores before games.
-
-    Only declarer's and dummy's hands are looked at (the Dutch rules count their points and trumps).
-    """
-    if not rules.has_contract:
-        raise RuleError(f"{rules.title} has no contracts: the score is the number of tricks each side takes")
-    points = deal[declarer].hcp + deal[declarer.partner].hcp
-    kinds = [k for k, on in (("part-score", rules.part_score), ("game", rules.game)) if on]
-    kinds += ["slam", "grand slam"] if rules.slam else []
-    allowed = []
-    for strain in sorted(rules.strains, reverse=True):
-        trumps = strain.trumps
-        held = None if trumps is None else deal[declarer].length(trumps) + deal[declarer.partner].length(trumps)
-        for kind in kinds:
-            contract = Contract.of(kind, strain)
-            try:
-                check_allowed(contract, rules, points=points, trumps_held=held)
-            except (ContractError, RuleError):
-                continue
-            allowed.append(contract)
-    return allowed

@@ -14,14 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from minibridge.announce import Announcement, announce
-from minibridge.cards import Card, Seat, Side, Strain
-from minibridge.contract import Contract, check_allowed
+from minibridge.cards import Card, Seat, Side
+from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.dealing import DealSpec, generate
-from minibridge.errors import LessonError, MiniBridgeError, RuleError, problems_message
+from minibridge.errors import LessonError, MiniBridgeError, problems_message
 from minibridge.places import KeyLines, place, read_yaml_file
 from minibridge.play import Irregularity, Play
-from minibridge.rules import RuleSet
+from minibridge.rules import RuleSet, contract_problems, deal_problems, switches_schema, trumps_held
 from minibridge.scoring import Score, breakdown, goal, score
 from minibridge.signals import explain_signal, read_signal
 
@@ -40,8 +40,6 @@ __all__ = [
     "answer_form_problem",
     "is_right",
     "verify",
-    "check_deal_for",
-    "announce_under",
     "pupil_answer",
     "NUMBER_WORDS",
 ]
@@ -64,10 +62,6 @@ EXERCISE_KINDS: dict[str, str] = {
 _BOOL = {"type": "boolean"}
 _SEAT = {"enum": ["N", "E", "S", "W"]}
 _COUNT = {"type": "integer", "minimum": 0, "maximum": 13}
-SWITCHES = (
-    "cards_per_hand", "dummy", "announcement", "tie_rule", "strains", "part_score", "game", "slam", "scoring",
-    "dutch_restrictions", "duplicate", "signals", "competition",
-)  # fmt: skip
 
 SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -79,31 +73,7 @@ SCHEMA: dict[str, Any] = {
         "objectives": {"type": "array", "items": {"type": "string"}, "minItems": 1},
         "teacher_notes": {"type": "string"},
         "tips": {"type": "array", "items": {"type": "string"}},
-        "rules": {
-            "type": "object",
-            "additionalProperties": False,
-            "required": list(SWITCHES),
-            "properties": {
-                "cards_per_hand": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 13}, {"const": "short"}]},
-                "dummy": _BOOL,
-                "announcement": _BOOL,
-                "tie_rule": {"enum": ["choice", "enforced"]},
-                "strains": {
-                    "type": "array",
-                    "items": {"enum": ["NT", "S", "H", "D", "C"]},
-                    "minItems": 1,
-                    "uniqueItems": True,
-                },
-                "part_score": _BOOL,
-                "game": _BOOL,
-                "slam": _BOOL,
-                "scoring": {"enum": ["tricks", "lesson", "ebu", "nbb", "targets"]},
-                "dutch_restrictions": _BOOL,
-                "duplicate": _BOOL,
-                "signals": _BOOL,
-                "competition": _BOOL,
-            },
-        },
+        "rules": switches_schema(),
         "variants": {"type": "array", "items": {"enum": ["slam", "targets", "nbb"]}, "uniqueItems": True},
         "deals": {
             "type": "array",
@@ -350,24 +320,7 @@ def _show(value: Any) -> str:
 
 
 def _rules_of(number: int, switches: dict[str, Any]) -> RuleSet:
-    size = switches["cards_per_hand"]
-    return RuleSet(
-        name=f"lesson-{number}",
-        title=f"MiniLesson {NUMBER_WORDS[number]}",
-        scoring=switches["scoring"],
-        cards_per_hand=None if size == "short" else size,
-        dummy=switches["dummy"],
-        announcement=switches["announcement"],
-        tie_rule=switches["tie_rule"],
-        strains=frozenset(Strain.from_str(s) for s in switches["strains"]),
-        part_score=switches["part_score"],
-        game=switches["game"],
-        slam=switches["slam"],
-        dutch_restrictions=switches["dutch_restrictions"],
-        duplicate=switches["duplicate"],
-        signals=switches["signals"],
-        competition=switches["competition"],
-    )
+    return RuleSet.from_switches(name=f"lesson-{number}", title=f"MiniLesson {NUMBER_WORDS[number]}", switches=switches)
 
 
 def _build(data: dict[str, Any], path: Path, lines: KeyLines) -> Lesson:
@@ -439,10 +392,9 @@ def _lesson_deal(item: dict[str, Any], rules: RuleSet, name: str, problem: Any) 
     except MiniBridgeError as err:
         problem(("deal",), err)
         return None
-    try:
-        check_deal_for(rules, deal)
-    except MiniBridgeError as err:
-        problem(("deal",), err)
+    for wrong in deal_problems(rules, deal):
+        problem(("deal",), wrong)
+    if deal_problems(rules, deal):
         return None
     board = item["board"]
     dealer = Seat.from_str(item["dealer"]) if "dealer" in item else Seat.dealer_of_board(board)
@@ -469,13 +421,9 @@ def _lesson_deal(item: dict[str, Any], rules: RuleSet, name: str, problem: Any) 
         problem((key,), f"{name} has no declarer or contract: leave them out")
         declarer, contract = None, None
     if contract is not None and declarer is not None:
-        side = declarer.side
-        trumps = contract.strain.trumps
-        held = None if trumps is None else deal[declarer].length(trumps) + deal[declarer.partner].length(trumps)
-        try:
-            check_allowed(contract, rules, points=deal.side_hcp(side), trumps_held=held)
-        except MiniBridgeError as err:
-            problem(("contract",), err)
+        held = trumps_held(deal, declarer, contract.strain)
+        for wrong in contract_problems(contract, rules, points=deal.side_hcp(declarer.side), trumps_held=held):
+            problem(("contract",), wrong)
     cards: list[Card] = []
     lines = item.get("play", [])
     whole = True
@@ -502,25 +450,6 @@ def _lesson_deal(item: dict[str, Any], rules: RuleSet, name: str, problem: Any) 
         except MiniBridgeError as err:
             problem(("play",), err)
     return made
-
-
-def check_deal_for(rules: RuleSet, deal: Deal) -> None:
-    """Refuse a deal of the wrong size for the rules: complete hands, or short deals in Lessons One and Two."""
-    size = deal.cards_per_hand
-    if rules.cards_per_hand is not None and size != rules.cards_per_hand:
-        whole = "complete hands of 13 cards" if rules.cards_per_hand == 13 else f"{rules.cards_per_hand} cards each"
-        raise RuleError(f"{rules.title} is played with {whole}; this deal has {size} cards each")
-
-
-def announce_under(rules: RuleSet, deal: Deal, dealer: Seat) -> Announcement:
-    """The announcement under a lesson's rules; refused where the lesson has none or the deal is the wrong size."""
-    if not rules.announcement:
-        raise RuleError(
-            f"{rules.title} has no announcement: each player plays their own cards, "
-            f"and the player on dealer's left ({dealer.lho.title}) leads"
-        )
-    check_deal_for(rules, deal)
-    return announce(deal, dealer, tie_rule=rules.tie_rule)
 
 
 def _exercise(item: dict[str, Any]) -> Exercise:
@@ -577,10 +506,8 @@ def _exercise_problems(lesson: Lesson, exercise: Exercise, boards: list[int]) ->
         yield ("board",), f"there is no board {exercise.board} in this lesson"
         return
     if exercise.contract is not None:
-        try:
-            check_allowed(exercise.contract, lesson.rules)
-        except MiniBridgeError as err:
-            yield ("contract",), err.message
+        for wrong in contract_problems(exercise.contract, lesson.rules):
+            yield ("contract",), wrong
     needs_play = exercise.kind in ("tricks", "replay", "irregularity", "signal")
     if needs_play and exercise.board in boards and not lesson.deal(exercise.board).play:
         yield ("board",), f"board {exercise.board} has no play to replay: add its 'play'"

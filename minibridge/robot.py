@@ -23,11 +23,11 @@ from math import comb
 
 from minibridge.announce import Announcement, announce
 from minibridge.cards import CARDS, HCP, Card, Seat, Side, Suit
-from minibridge.contract import Contract, contracts_allowed
+from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import RuleError
 from minibridge.play import Play
-from minibridge.rules import RuleSet, find_rules
+from minibridge.rules import RuleSet, allowed_contracts, find_rules
 from minibridge.scoring import Score, score
 
 __all__ = [
@@ -133,7 +133,7 @@ class Robot:
 
     def choose_contract(self, deal: Deal, declarer: Seat, hcp: Mapping[Seat, int]) -> Contract:
         """The contract with the best expected score, looking only at declarer's and dummy's hands."""
-        allowed = contracts_allowed(self.rules, deal, declarer)
+        allowed = allowed_contracts(self.rules, deal, declarer)
         if not allowed:
             raise RuleError(f"{self.rules.title} allows no contract for this declarer")
         dummy = declarer.partner

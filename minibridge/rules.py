@@ -1,23 +1,56 @@
-"""Rule sets: the switches that say how MiniBridge is played and scored.
+"""Rule sets: the switches that say how MiniBridge is played and scored, and the gates that apply them.
+
+Each switch is declared once, as a field of :class:`RuleSet` with its lesson-file schema beside it; a lesson
+file's ``rules:`` block is checked against :func:`switches_schema` and read by :meth:`RuleSet.from_switches`.
+The gates return every problem (an empty list when all is well); ``check_deal`` and ``check_contract`` raise
+them as one :class:`RuleError`.
 
 >>> find_rules("nbb").dutch_restrictions, find_rules("ebu").with_slam().slam
 (True, True)
+>>> contract_problems(Contract.from_str("4S"), find_rules("lesson"))
+["Lesson scoring (MiniLessons Three and Four) plays part-scores only; '4S' is a game: use 1S"]
 """
 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
-from minibridge.cards import Strain
+from minibridge.cards import Seat, Strain
+from minibridge.contract import Contract
+from minibridge.deal import Deal
 from minibridge.errors import RuleError
 
-__all__ = ["RuleSet", "Scoring", "SCORINGS", "RULE_SETS", "find_rules", "ALL_STRAINS"]
+__all__ = [
+    "RuleSet",
+    "Scoring",
+    "SCORINGS",
+    "RULE_SETS",
+    "find_rules",
+    "ALL_STRAINS",
+    "SWITCHES",
+    "switches_schema",
+    "deal_problems",
+    "check_deal",
+    "trumps_held",
+    "contract_problems",
+    "check_contract",
+    "allowed_contracts",
+]
 
 Scoring = Literal["ebu", "lesson", "nbb", "targets", "tricks"]
 SCORINGS: tuple[str, ...] = ("ebu", "lesson", "nbb", "targets", "tricks")
 ALL_STRAINS: frozenset[Strain] = frozenset(Strain)
+
+
+_BOOL = {"type": "boolean"}
+
+
+def _switch(default: Any, schema: dict[str, Any], *, read: Any = None) -> Any:
+    """A rule switch: its default, its schema in a lesson file, and how a file's value is read."""
+    return field(default=default, metadata={"schema": schema, "read": read or (lambda value: value)})
 
 
 @dataclass(frozen=True)
@@ -26,22 +59,39 @@ class RuleSet:
 
     name: str
     title: str
-    scoring: Scoring = "ebu"
-    cards_per_hand: int | None = 13
+    scoring: Scoring = _switch("ebu", {"enum": list(SCORINGS)})
+    cards_per_hand: int | None = _switch(
+        13,
+        {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 13}, {"const": "short"}]},
+        read=lambda value: None if value == "short" else value,
+    )
     """13 for complete hands; None allows short deals (every hand the same size, 1 to 13)."""
-    dummy: bool = True
-    announcement: bool = True
-    tie_rule: Literal["enforced", "choice"] = "enforced"
+    dummy: bool = _switch(True, _BOOL)
+    announcement: bool = _switch(True, _BOOL)
+    tie_rule: Literal["enforced", "choice"] = _switch("enforced", {"enum": ["choice", "enforced"]})
     """Equal points on the declaring side: the first to announce declares, or the players choose."""
-    strains: frozenset[Strain] = ALL_STRAINS
-    part_score: bool = True
-    game: bool = True
-    slam: bool = False
-    dutch_restrictions: bool = False
+    strains: frozenset[Strain] = _switch(
+        ALL_STRAINS,
+        {"type": "array", "items": {"enum": ["NT", "S", "H", "D", "C"]}, "minItems": 1, "uniqueItems": True},
+        read=lambda value: frozenset(Strain.from_str(s) for s in value),
+    )
+    part_score: bool = _switch(True, _BOOL)
+    game: bool = _switch(True, _BOOL)
+    slam: bool = _switch(False, _BOOL)
+    dutch_restrictions: bool = _switch(False, _BOOL)
     """Dutch rules: a trump suit needs 8 cards between declarer and dummy; game needs 25 combined points."""
-    duplicate: bool = True
-    signals: bool = False
-    competition: bool = False
+    duplicate: bool = _switch(True, _BOOL)
+    signals: bool = _switch(False, _BOOL)
+    competition: bool = _switch(False, _BOOL)
+
+    @classmethod
+    def from_switches(cls, *, name: str, title: str, switches: Mapping[str, Any]) -> RuleSet:
+        """The rule set of a lesson file's ``rules:`` block (already checked against :func:`switches_schema`)."""
+        values = {}
+        for item in dataclasses.fields(cls):
+            if "schema" in item.metadata:
+                values[item.name] = item.metadata["read"](switches[item.name])
+        return cls(name=name, title=title, **values)
 
     def with_slam(self, slam: bool = True) -> RuleSet:
         """The same rules with slams allowed (or not)."""
@@ -111,3 +161,117 @@ def find_rules(name: str) -> RuleSet:
         return RULE_SETS[name.strip().lower()]
     except KeyError:
         raise RuleError(f"there are no rules called '{name}'; choose one of {', '.join(RULE_SETS)}") from None
+
+
+SWITCHES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if "schema" in f.metadata)
+"""The switches a lesson file's ``rules:`` block sets, every one of them."""
+
+
+def switches_schema() -> dict[str, Any]:
+    """The JSON schema of a lesson file's ``rules:`` block, built from the switches of :class:`RuleSet`."""
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": list(SWITCHES),
+        "properties": {f.name: f.metadata["schema"] for f in dataclasses.fields(RuleSet) if "schema" in f.metadata},
+    }
+
+
+# --- the gates -------------------------------------------------------------------------------------------------
+
+
+def deal_problems(rules: RuleSet, deal: Deal) -> list[str]:
+    """What is wrong with playing ``deal`` under the rules: complete hands, or short deals in Lessons One and Two."""
+    size = deal.cards_per_hand
+    if rules.cards_per_hand is not None and size != rules.cards_per_hand:
+        whole = "complete hands of 13 cards" if rules.cards_per_hand == 13 else f"{rules.cards_per_hand} cards each"
+        return [f"{rules.title} is played with {whole}; this deal has {size} cards each"]
+    return []
+
+
+def check_deal(rules: RuleSet, deal: Deal) -> None:
+    """Refuse a deal the rules cannot play (see :func:`deal_problems`)."""
+    _refuse(deal_problems(rules, deal))
+
+
+def trumps_held(deal: Deal, declarer: Seat, strain: Strain) -> int | None:
+    """The cards of the trump suit between declarer and dummy (None in no-trumps)."""
+    trumps = strain.trumps
+    if trumps is None:
+        return None
+    return deal[declarer].length(trumps) + deal[declarer.partner].length(trumps)
+
+
+def contract_problems(
+    contract: Contract, rules: RuleSet, *, points: int | None = None, trumps_held: int | None = None
+) -> list[str]:
+    """Every reason the rules in force refuse ``contract``, in a teacher's words (none: it is allowed).
+
+    ``points`` are the declaring side's combined points and ``trumps_held`` the cards in the trump suit
+    between declarer and dummy, when known; the Dutch restrictions need them.
+    """
+    lesson = rules.title
+    if not rules.has_contract:
+        return [f"{lesson} has no contracts: the score is the number of tricks each side takes"]
+    problems = []
+    if contract.strain not in rules.strains:
+        words = [s.words for s in sorted(rules.strains, reverse=True)]
+        allowed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+        problems.append(f"{lesson} plays in {allowed} only; '{contract}' is in {contract.strain.words}")
+    kind = contract.kind
+    if kind == "part-score" and not rules.part_score:
+        problems.append(f"{lesson} has no part-scores; '{contract}' is one")
+    if kind != "part-score" and not rules.game:
+        problems.append(f"{lesson} plays part-scores only; '{contract}' is a {kind}: use 1{contract.strain.letter}")
+    elif kind in ("slam", "grand slam") and not rules.slam:
+        problems.append(f"'{contract}' is a {kind}, and {lesson} has no slams unless they are turned on (--slam)")
+    if rules.dutch_restrictions:
+        if kind != "part-score" and points is not None and points < 25:
+            problems.append(
+                f"under Dutch rules a game needs 25 points together, and the declaring side has {points}: "
+                f"play a part-score (1{contract.strain.letter})"
+            )
+        if contract.strain is not Strain.NO_TRUMPS and trumps_held is not None and trumps_held < 8:
+            problems.append(
+                f"under Dutch rules {contract.strain.words} can be trumps only with 8 cards between declarer and "
+                f"dummy, and they hold {trumps_held}: choose another suit or no-trumps"
+            )
+    return problems
+
+
+def check_contract(
+    contract: Contract,
+    rules: RuleSet,
+    *,
+    points: int | None = None,
+    trumps_held: int | None = None,
+    where: str | None = None,
+) -> None:
+    """Refuse a contract that the rules in force do not allow (see :func:`contract_problems`)."""
+    _refuse(contract_problems(contract, rules, points=points, trumps_held=trumps_held), where=where)
+
+
+def allowed_contracts(rules: RuleSet, deal: Deal, declarer: Seat) -> list[Contract]:
+    """The contracts the rules let ``declarer`` choose, no-trumps first and part-scores before games.
+
+    Only declarer's and dummy's hands are looked at (the Dutch rules count their points and trumps).
+    """
+    if not rules.has_contract:
+        raise RuleError(f"{rules.title} has no contracts: the score is the number of tricks each side takes")
+    points = deal[declarer].hcp + deal[declarer.partner].hcp
+    kinds = [k for k, on in (("part-score", rules.part_score), ("game", rules.game)) if on]
+    kinds += ["slam", "grand slam"] if rules.slam else []
+    allowed = []
+    for strain in sorted(rules.strains, reverse=True):
+        held = trumps_held(deal, declarer, strain)
+        for kind in kinds:
+            contract = Contract.of(kind, strain)
+            if not contract_problems(contract, rules, points=points, trumps_held=held):
+                allowed.append(contract)
+    return allowed
+
+
+def _refuse(problems: list[str], *, where: str | None = None) -> None:
+    """Raise every problem as one RuleError, in one line."""
+    if problems:
+        raise RuleError("; ".join(problems), where=where)

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from minibridge.cards import Seat, Side, Strain
-from minibridge.contract import Contract, check_allowed, target_for_points
+from minibridge.contract import Contract, target_for_points
 from minibridge.errors import ContractError, RuleError
-from minibridge.rules import RULE_SETS, RuleSet, find_rules
+from minibridge.rules import RULE_SETS, RuleSet, check_contract, find_rules
 
 __all__ = ["Score", "score", "breakdown", "goal", "trick_points", "score_table", "Session", "DEFAULT_TARGET"]
 
@@ -171,9 +171,9 @@ def score(
     if not 0 <= tricks <= 13:
         raise ContractError(f"declarer takes 0 to 13 tricks, not {tricks}")
     if rules.scoring == "targets":
-        check_allowed(Contract(1, contract.strain), rules)  # the level plays no part: the points set the goal
+        check_contract(Contract(1, contract.strain), rules)  # the level plays no part: the points set the goal
     else:
-        check_allowed(contract, rules, points=points, trumps_held=trumps_held)
+        check_contract(contract, rules, points=points, trumps_held=trumps_held)
     target = goal(contract, rules, points=points)
     made = tricks >= target
     short = target - tricks

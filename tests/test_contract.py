@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from minibridge.cards import Strain
-from minibridge.contract import GAME_LEVEL, Contract, check_allowed, target_for_points
-from minibridge.errors import ContractError, RuleError
-from minibridge.rules import find_rules
+from minibridge.contract import GAME_LEVEL, Contract, target_for_points
+from minibridge.errors import ContractError
 
 NT, S, H, D, C = Strain.NO_TRUMPS, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS
 
@@ -166,101 +165,6 @@ def test_contract_constructor_refuses_other_levels():
 
 
 # --- what the rules allow ----------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("rules", "text", "message"),
-    [
-        ("lesson", "3NT", "plays part-scores only; '3NT' is a game: use 1NT"),  # RULES §6 lessons: no game
-        ("lesson", "4S", "plays part-scores only; '4S' is a game: use 1S"),  # RULES §6 lessons: no game
-        ("ebu", "6NT", "'6NT' is a slam, and EBU MiniBridge has no slams unless they are turned on"),  # RULES §3
-        ("ebu", "7S", "'7S' is a grand slam, and EBU MiniBridge has no slams"),  # RULES §3
-        ("nbb", "6H", "'6H' is a slam"),  # RULES §3: the Dutch rules have no slams
-    ],
-)
-def test_check_allowed_refuses(rules: str, text: str, message: str):
-    with pytest.raises(RuleError, match=message):
-        check_allowed(Contract.from_str(text), find_rules(rules))
-
-
-@pytest.mark.parametrize(
-    ("rules", "text"),
-    [
-        ("ebu", "1NT"),  # RULES §3: part-score
-        ("ebu", "5C"),  # RULES §3: game
-        ("lesson", "1S"),  # RULES §6 lessons: part-scores
-        ("nbb", "4H"),  # RULES §3: game, restrictions unknown
-        ("targets", "1D"),  # RULES §3: targets
-    ],
-)
-def test_check_allowed_accepts(rules: str, text: str):
-    check_allowed(Contract.from_str(text), find_rules(rules))
-
-
-def test_check_allowed_with_slams_turned_on():
-    # RULES §3: optional slam, 6 and 7 level
-    rules = find_rules("ebu").with_slam()
-    check_allowed(Contract.from_str("6NT"), rules)
-    check_allowed(Contract.from_str("7C"), rules)
-    with pytest.raises(RuleError):
-        check_allowed(Contract.from_str("7C"), rules.with_slam(False))
-
-
-def test_check_allowed_only_the_strains_of_the_lesson():
-    # RULES §8: MiniLesson Three plays in no-trumps only
-    three = find_rules("lesson").replace(strains=frozenset({Strain.NO_TRUMPS}), title="MiniLesson Three")
-    check_allowed(Contract.from_str("1NT"), three)
-    with pytest.raises(RuleError, match="MiniLesson Three plays in no-trumps only; '1S' is in spades"):
-        check_allowed(Contract.from_str("1S"), three)
-    four = three.replace(strains=frozenset({Strain.NO_TRUMPS, Strain.SPADES}))
-    with pytest.raises(RuleError, match="plays in no-trumps and spades only"):
-        check_allowed(Contract.from_str("1H"), four)
-
-
-def test_check_allowed_without_part_scores_or_contracts():
-    # RULES §8: Lessons One and Two have no contracts
-    with pytest.raises(RuleError, match="has no contracts"):
-        check_allowed(Contract.from_str("1NT"), find_rules("ebu").replace(scoring="tricks"))
-    with pytest.raises(RuleError, match="has no part-scores; '1NT' is one"):
-        check_allowed(Contract.from_str("1NT"), find_rules("ebu").replace(part_score=False))
-
-
-@pytest.mark.parametrize(
-    ("text", "points", "trumps_held", "message"),
-    [
-        ("3NT", 24, None, "a game needs 25 points together, and the declaring side has 24: .*1NT"),  # 003: 25 for game
-        ("5D", 21, None, "the declaring side has 21: play a part-score \\(1D\\)"),  # 003: 25 for game
-        ("1S", None, 7, "spades can be trumps only with 8 cards .* they hold 7"),  # 003: minstens 8 kaarten
-        ("4H", 30, 6, "hearts can be trumps only with 8 cards"),  # 003: minstens 8 kaarten
-    ],
-)
-def test_dutch_restrictions_refuse(text: str, points: int | None, trumps_held: int | None, message: str):
-    with pytest.raises(RuleError, match=message):
-        check_allowed(Contract.from_str(text), find_rules("nbb"), points=points, trumps_held=trumps_held)
-
-
-@pytest.mark.parametrize(
-    ("text", "points", "trumps_held"),
-    [
-        ("3NT", 25, None),  # 003: "met manche moet je samen minstens 25 plaatjespunten hebben"
-        ("1NT", 21, None),  # 003: below 25 a part-score
-        ("1NT", 30, 2),  # 003: no-trumps needs no fit
-        ("4S", 25, 8),  # 003: "minstens 8 kaarten in de gekozen kleur"
-        ("1C", 22, 8),  # 003: part-score with an 8-card fit
-    ],
-)
-def test_dutch_restrictions_allow(text: str, points: int, trumps_held: int | None):
-    check_allowed(Contract.from_str(text), find_rules("nbb"), points=points, trumps_held=trumps_held)
-
-
-def test_restrictions_are_only_dutch():
-    # RULES §3: the Dutch restrictions belong to 003 only
-    check_allowed(Contract.from_str("4S"), find_rules("ebu"), points=21, trumps_held=5)
-
-
-def test_check_allowed_names_the_place():
-    with pytest.raises(RuleError, match=r"^lessons/three.yaml, exercises\[2\]: .*use 1S$"):
-        check_allowed(Contract.from_str("4S"), find_rules("lesson"), where="lessons/three.yaml, exercises[2]")
 
 
 # --- targets by combined points ----------------------------------------------------------------------------

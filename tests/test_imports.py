@@ -15,8 +15,8 @@ PACKAGE = Path(__file__).parents[1] / "minibridge"
 LAYERS: list[set[str]] = [
     {"errors"},
     {"cards"},
-    {"deal", "rules", "places"},
-    {"contract", "announce", "pbn", "play", "signals"},
+    {"deal", "rules", "contract", "places"},
+    {"announce", "pbn", "play", "signals"},
     {"scoring", "lessons", "dealing", "analysis", "files", "boards"},
     {"league", "duplicate", "robot"},
     {"render"},

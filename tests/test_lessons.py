@@ -11,12 +11,14 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from minibridge.announce import announce_under
 from minibridge.cards import Seat, Strain
 from minibridge.cli import main
-from minibridge.contract import Contract, check_allowed
+from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import LessonError, RuleError
-from minibridge.lessons import announce_under, find_lesson, lesson_files, load_lesson, solve, verify
+from minibridge.lessons import find_lesson, lesson_files, load_lesson, solve, verify
+from minibridge.rules import check_contract
 from minibridge.scoring import score
 
 SMALL = Path(__file__).parent / "data" / "lessons" / "small.yaml"
@@ -118,9 +120,9 @@ def test_lesson_four_refuses_a_game_and_lesson_five_a_short_deal():
 
 def test_strains_switch(tmp_path: Path):
     lesson = load_lesson(with_rules(tmp_path, strains=["NT", "S"]))
-    check_allowed(Contract.from_str("1S"), lesson.rules)
+    check_contract(Contract.from_str("1S"), lesson.rules)
     with pytest.raises(RuleError, match="MiniLesson Three plays in no-trumps and spades only; '1H' is in hearts"):
-        check_allowed(Contract.from_str("1H"), lesson.rules)
+        check_contract(Contract.from_str("1H"), lesson.rules)
 
 
 def test_game_and_slam_switches(tmp_path: Path):

@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 
 from minibridge.announce import announce
 from minibridge.cards import Card, Seat, Strain, Suit
-from minibridge.contract import Contract, contracts_allowed
+from minibridge.contract import Contract
 from minibridge.deal import Deal, Hand
 from minibridge.lessons import find_lesson
 from minibridge.play import Play, replay
 from minibridge.robot import Robot, Table, _deal_layouts, likes_suit, play_by_robots
-from minibridge.rules import find_rules
+from minibridge.rules import allowed_contracts, find_rules
 
 DEAL = Deal.from_pbn("N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76")
 
@@ -91,13 +91,13 @@ def test_the_computer_declarer_chooses_a_contract_the_rules_allow(rules, check):
     declarer = announce(deal, dealer).declarer
     assert declarer is not None
     chosen = Robot(rules, samples=2).choose_contract(deal, declarer, {s: deal.hcp(s) for s in Seat})
-    assert chosen in contracts_allowed(rules, deal, declarer) and check(chosen)
+    assert chosen in allowed_contracts(rules, deal, declarer) and check(chosen)
 
 
 def test_dutch_rules_allow_a_trump_suit_only_with_eight_cards_together():
-    allowed = contracts_allowed(find_rules("nbb"), DEAL, Seat.NORTH)
+    allowed = allowed_contracts(find_rules("nbb"), DEAL, Seat.NORTH)
     assert allowed == [Contract.from_str("1NT"), Contract.from_str("3NT")]  # no suit of eight; 27 points together
-    assert Contract.from_str("1S") in contracts_allowed(find_rules("ebu"), DEAL, Seat.NORTH)
+    assert Contract.from_str("1S") in allowed_contracts(find_rules("ebu"), DEAL, Seat.NORTH)
 
 
 def test_likes_suit_is_an_ace_or_king_or_queen_and_jack():

@@ -49,16 +49,16 @@ def announce(
         minibridge announce "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76" --dealer E
         minibridge announce "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76" --lesson 5
     """
-    from minibridge.announce import announce_three_handed
+    from minibridge.announce import announce_three_handed, announce_under
     from minibridge.deal import Deal
-    from minibridge.lessons import announce_under, check_deal_for
+    from minibridge.rules import check_deal
 
     hands = Deal.from_pbn(deal)
     chosen = seat_option_value(dealer)
     first = chosen if chosen is not None else Seat.from_str(deal.strip()[:1])
     rules, _ = rules_in_force(None, False, lesson_ref, lessons_folder)
     if three_handed:
-        check_deal_for(rules, hands)
+        check_deal(rules, hands)
         three = announce_three_handed(hands, first, variant=three_handed)  # type: ignore[arg-type]
         if as_json:
             print_json(three.as_json())

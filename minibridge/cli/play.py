@@ -272,9 +272,9 @@ def _pupil_deal(
 ) -> tuple[Board, Seat | None, Score | None, None] | None:
     """One deal with the pupil as South; None on a redeal."""
     from minibridge.announce import announce
-    from minibridge.contract import contracts_allowed
     from minibridge.play import Play
     from minibridge.robot import Table
+    from minibridge.rules import allowed_contracts
 
     rules = robot.rules
     click.echo("")
@@ -308,7 +308,7 @@ def _pupil_deal(
                 click.echo(f"Dummy ({dummy.title}): {_hand(deal[dummy])}")
             else:
                 click.echo(f"{declarer.title} (declarer): {_hand(deal[declarer])}")
-            contract = _ask_contract(contracts_allowed(rules, deal, declarer), rules, deal, declarer)
+            contract = _ask_contract(allowed_contracts(rules, deal, declarer), rules, deal, declarer)
         else:
             contract = robot.choose_contract(deal, declarer, announced.hcp if announced else {})
             click.echo(f"{declarer.title} is declarer and {dummy.title} is dummy.")
@@ -405,7 +405,8 @@ def _ask_declarer(announced: Announcement) -> Seat:
 
 
 def _ask_contract(allowed: list[Contract], rules: RuleSet, deal: Deal, declarer: Seat) -> Contract:
-    from minibridge.contract import Contract, check_allowed
+    from minibridge.contract import Contract
+    from minibridge.rules import check_contract, trumps_held
 
     names = " ".join(str(c) for c in allowed)
     while True:
@@ -413,9 +414,8 @@ def _ask_contract(allowed: list[Contract], rules: RuleSet, deal: Deal, declarer:
         try:
             chosen = Contract.from_str(text)
             if chosen not in allowed:
-                trumps = chosen.strain.trumps
-                held = None if trumps is None else deal[declarer].length(trumps) + deal[declarer.partner].length(trumps)
-                check_allowed(chosen, rules, points=deal.side_hcp(declarer.side), trumps_held=held)
+                held = trumps_held(deal, declarer, chosen.strain)
+                check_contract(chosen, rules, points=deal.side_hcp(declarer.side), trumps_held=held)
                 raise MiniBridgeError(f"'{chosen}' is not one of the contracts you may choose: {names}")
         except MiniBridgeError as err:
             click.echo(err.message)

@@ -85,16 +85,15 @@ def replay(
 
 def _replay_game(index: int, board: Any, rules: RuleSet, by_lesson: bool) -> dict[str, Any] | None:
     """One game replayed (under a lesson's rules when one is given); None when its contract cannot be read."""
-    from minibridge.contract import check_allowed
+    from minibridge.announce import announce_under
     from minibridge.play import replay as replay_record
+    from minibridge.rules import check_contract, check_deal, trumps_held
     from minibridge.scoring import score
 
     deal = board.deal
     contract = None
     if by_lesson:
-        from minibridge.lessons import announce_under, check_deal_for
-
-        check_deal_for(rules, deal)
+        check_deal(rules, deal)
     if by_lesson and not rules.has_contract:
         strain, declarer = None, None
     else:
@@ -110,9 +109,8 @@ def _replay_game(index: int, board: Any, rules: RuleSet, by_lesson: bool) -> dic
             announced = announce_under(rules, deal, dealer)
             if declarer not in announced.may_declare:
                 raise MiniBridgeError(f"the announcement makes {announced.declarer} declarer, not {declarer}")
-            trumps = contract.strain.trumps
-            held = None if trumps is None else deal[declarer].length(trumps) + deal[declarer.partner].length(trumps)
-            check_allowed(contract, rules, points=deal.side_hcp(declarer.side), trumps_held=held)
+            held = trumps_held(deal, declarer, contract.strain)
+            check_contract(contract, rules, points=deal.side_hcp(declarer.side), trumps_held=held)
     done = replay_record(
         deal,
         board.play.tricks,
