@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -35,6 +36,40 @@ def test_help_and_version():
     for command in ("score", "announce", "replay"):
         code, output = run(command, "--help")
         assert code == 0 and "Example" in output, command
+
+
+EVERY_COMMAND = ["announce", "check", "deal", "duplicate", "league", "lessons", "pack", "play", "records",
+                 "replay", "score", "scoresheet", "tricks-chart", "verify"]  # fmt: skip
+SUBCOMMANDS = {"duplicate": ["score"], "league": ["new", "record", "status", "table"], "lessons": ["show"]}
+
+
+def _listed_commands(output: str) -> dict[str, str]:
+    """The "Commands:" section of a help page: each command's name and its short help."""
+    section = output.split("Commands:\n", 1)[1]
+    return dict(line.strip().split(maxsplit=1) for line in section.splitlines() if line.strip())
+
+
+def test_help_lists_every_command_with_its_short_help():
+    code, output = run("--help")
+    assert code == 0
+    listed = _listed_commands(output)
+    assert list(listed) == EVERY_COMMAND
+    context = click.Context(main)
+    for name, short in listed.items():
+        command = main.get_command(context, name)
+        assert command is not None and command.name == name
+        assert command.get_short_help_str(200).startswith(short.removesuffix("...")), name
+
+
+@pytest.mark.parametrize(("group", "names"), SUBCOMMANDS.items())
+def test_groups_list_their_subcommands(group: str, names: list[str]):
+    code, output = run(group, "--help")
+    assert code == 0 and list(_listed_commands(output)) == names
+
+
+def test_an_unknown_command_is_a_usage_error():
+    code, output = run("scores", "3NT", "9")
+    assert code == 2 and "No such command 'scores'" in output
 
 
 # --- score -------------------------------------------------------------------------------------------------

@@ -64,3 +64,19 @@ def test_scoring_from_the_command_line_loads_neither_endplay_nor_reportlab():
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.strip() == "[]"
+
+
+def test_scoring_from_the_command_line_loads_only_what_it_needs():
+    code = (
+        "import sys\n"
+        "from minibridge.cli import main\n"
+        "main(['score', '3NT', '9'], standalone_mode=False)\n"
+        "heavy = ('yaml', 'jinja2', 'reportlab', 'endplay', 'jsonschema', 'numpy')\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy or m.startswith('minibridge.lessons')))\n"
+        "print(sorted(m for m in sys.modules if m.startswith('minibridge.cli.')))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    score, heavy, commands = run.stdout.strip().splitlines()
+    assert "400" in score
+    assert heavy == "[]"
+    assert commands == "['minibridge.cli.common', 'minibridge.cli.lazy', 'minibridge.cli.score']"

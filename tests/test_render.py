@@ -221,7 +221,7 @@ def test_the_progress_bar_shows_on_a_terminal_only(monkeypatch):
     import io
     import sys
 
-    from minibridge.cli.printing import solving_progress
+    from minibridge.cli.common import progress_bar
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
@@ -229,14 +229,14 @@ def test_the_progress_bar_shows_on_a_terminal_only(monkeypatch):
 
     terminal = Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    with solving_progress(4, quiet=False) as progress:
+    with progress_bar(4, "Solving deals", quiet=False) as progress:
         assert progress is not None
         progress(4)
     assert "Solving deals" in terminal.getvalue()
-    with solving_progress(4, quiet=True) as progress:
+    with progress_bar(4, "Solving deals", quiet=True) as progress:
         assert progress is None
     monkeypatch.setattr(sys, "stderr", io.StringIO())
-    with solving_progress(4, quiet=False) as progress:
+    with progress_bar(4, "Solving deals", quiet=False) as progress:
         assert progress is None
 
 

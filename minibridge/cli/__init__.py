@@ -1,15 +1,37 @@
-"""The ``minibridge`` command line: a thin shell over the library that turns its errors into plain messages."""
+"""The ``minibridge`` command line: a thin shell over the library that turns its errors into plain messages.
+
+Each command lives in its own module, imported only when the command is run (or listed by ``--help``).
+"""
 
 from __future__ import annotations
 
 import click
 
 from minibridge import __version__
+from minibridge.cli.lazy import LazyGroup
 
-__all__ = ["main"]
+__all__ = ["COMMANDS", "main"]
+
+COMMANDS = {
+    "announce": "minibridge.cli.announce:announce",
+    "check": "minibridge.cli.lessons:check",
+    "deal": "minibridge.cli.deal:deal",
+    "duplicate": "minibridge.cli.duplicate:duplicate",
+    "league": "minibridge.cli.league:league",
+    "lessons": "minibridge.cli.lessons:lessons",
+    "pack": "minibridge.cli.pack:pack",
+    "play": "minibridge.cli.play:play",
+    "records": "minibridge.cli.records:records",
+    "replay": "minibridge.cli.replay:replay",
+    "score": "minibridge.cli.score:score",
+    "scoresheet": "minibridge.cli.scoresheet:scoresheet",
+    "tricks-chart": "minibridge.cli.tricks_chart:tricks_chart",
+    "verify": "minibridge.cli.lessons:verify",
+}
+"""Every command's name and where it is defined, as ``module:attribute``."""
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, lazy_commands=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="minibridge")
 def main() -> None:
     """MiniBridge for the classroom: lessons, printed packs, scoring, play and leagues by the rule books.
@@ -20,20 +42,3 @@ def main() -> None:
         minibridge score 4S 10
         minibridge play --lesson 5
     """
-
-
-# Each module adds its command to ``main``.
-from minibridge.cli import (  # noqa: E402, F401
-    announce,
-    deal,
-    duplicate,
-    league,
-    lessons,
-    pack,
-    play,
-    records,
-    replay,
-    score,
-    scoresheet,
-    tricks_chart,
-)

@@ -8,7 +8,6 @@ from typing import Any
 import click
 
 from minibridge.cards import Seat
-from minibridge.cli import main
 from minibridge.cli.common import (
     json_option,
     lesson_options,
@@ -19,7 +18,7 @@ from minibridge.cli.common import (
 )
 
 
-@main.command()
+@click.command()
 @click.argument("deal")
 @click.option(
     "--dealer", type=click.Choice(list("NESW"), case_sensitive=False), help="Dealer (default: the deal's first seat)."

@@ -1,10 +1,16 @@
-"""What the commands share: error reporting, JSON output, options and the rules in force."""
+"""What the commands share: error reporting, JSON output, options, the rules in force and the progress bar.
+
+Imported by every command, so it imports nothing heavy itself: a command that needs a lesson loads the
+lessons when it reads one.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -16,6 +22,10 @@ from minibridge.rules import RULE_SETS, RuleSet, find_rules
 
 if TYPE_CHECKING:
     from minibridge.lessons import Lesson
+
+__all__ = ["reports_errors", "print_json", "seat_option_value", "rules_option", "slam_option", "json_option",
+           "lessons_folder_option", "lesson_options", "lesson_from", "rules_in_force", "quiet_option",
+           "progress_bar"]  # fmt: skip
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -95,3 +105,20 @@ def rules_in_force(
     lesson = lesson_from(lesson_ref, folder) if lesson_ref is not None else None
     rules = lesson.rules if lesson is not None else find_rules(rules_name or "ebu")
     return (rules.with_slam() if slam else rules), lesson
+
+
+quiet_option = click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+
+
+@contextlib.contextmanager
+def progress_bar(length: int, label: str, *, quiet: bool) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on stderr, moved on by calling what it yields with the steps done.
+
+    It yields None, and shows nothing, under ``--quiet``, when there is nothing to do, or when stderr is not
+    a terminal (a pipe, a file, a test, CI): so the library can tell that nobody is watching.
+    """
+    if quiet or length == 0 or not sys.stderr.isatty():
+        yield None
+        return
+    with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
+        yield bar.update

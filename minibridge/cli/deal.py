@@ -6,12 +6,11 @@ from pathlib import Path
 
 import click
 
-from minibridge.cli import main
 from minibridge.cli.common import lesson_from, lessons_folder_option, reports_errors
 from minibridge.cli.printing import force_option
 
 
-@main.command()
+@click.command()
 @click.option("--lesson", "lesson_ref", metavar="N|FILE", required=True,
               help="Deal for MiniLesson N (1 to 6), or for a lesson file: its constraints and hand size.")  # fmt: skip
 @click.option("-n", "count", type=click.IntRange(1, 64), default=8, show_default=True, help="How many deals.")

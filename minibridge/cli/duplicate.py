@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 import click
 
-from minibridge.cli import main
 from minibridge.cli.common import json_option, print_json, reports_errors, slam_option
 from minibridge.cli.printing import force_option, paper_option, refuse_existing, templates_option, words_from
 
@@ -15,7 +14,7 @@ if TYPE_CHECKING:
     from minibridge.duplicate import PairTotal
 
 
-@main.group()
+@click.group()
 def duplicate() -> None:
     """Duplicate-style competitions: the same boards at several tables; N–S pairs are compared with each
     other, and E–W pairs likewise.

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from minibridge.cli import main
 from minibridge.cli.common import json_option, print_json, reports_errors
 from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option, words_from
 
@@ -17,7 +16,7 @@ if TYPE_CHECKING:
 _FILE = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 
 
-@main.group()
+@click.group()
 def league() -> None:
     """A school league: pairs play a mini-match (best of 3 or 5 deals) against every other pair over a term.
 

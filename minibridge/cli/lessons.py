@@ -7,9 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-import yaml
 
-from minibridge.cli import main
 from minibridge.cli.common import json_option, lesson_from, lessons_folder_option, print_json, reports_errors
 from minibridge.errors import LessonError, MiniBridgeError
 
@@ -26,7 +24,7 @@ def _lesson_summary(lesson: Any) -> dict[str, Any]:
     }
 
 
-@main.group(invoke_without_command=True)
+@click.group(invoke_without_command=True)
 @lessons_folder_option
 @json_option
 @click.pass_context
@@ -127,7 +125,7 @@ def _show_lesson(lesson: Any) -> str:
 # --- verify ----------------------------------------------------------------------------------------------------
 
 
-@main.command()
+@click.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @lessons_folder_option
 @json_option
@@ -206,7 +204,7 @@ def verify(paths: tuple[Path, ...], lessons_folder: Path | None, as_json: bool) 
 # --- check -----------------------------------------------------------------------------------------------------
 
 
-@main.command()
+@click.command()
 @click.argument("answers", required=False, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--template", "template_ref", metavar="N|FILE", help="Write an empty answers file for lesson N.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Where to write the template.")
@@ -266,6 +264,8 @@ def check(
 
 
 def _template(lesson: Any, ref: str) -> str:
+    import yaml
+
     from minibridge.lessons import EXERCISE_KINDS
 
     lines = [

@@ -7,15 +7,12 @@ from typing import TYPE_CHECKING
 
 import click
 
-from minibridge.cli import main
-from minibridge.cli.common import lesson_from, lessons_folder_option, reports_errors
+from minibridge.cli.common import lesson_from, lessons_folder_option, progress_bar, quiet_option, reports_errors
 from minibridge.cli.printing import (
     OUTPUT,
     force_option,
     paper_option,
-    quiet_option,
     refuse_existing,
-    solving_progress,
     templates_option,
     words_from,
 )
@@ -32,7 +29,7 @@ def pack_name(lesson: Lesson, seed: int) -> str:
     return f"lesson-{lesson.number}{own}-seed-{seed}.pdf"
 
 
-@main.command()
+@click.command()
 @click.option("--lesson", "lesson_ref", metavar="N|FILE", required=True,
               help="MiniLesson N (1 to 6), or a lesson file.")  # fmt: skip
 @click.option("--deals", "count", type=click.IntRange(1, 64),
@@ -78,7 +75,7 @@ def pack(
     deals, seed = pack_deals(lesson, count, seed=seed)
     target = folder / pack_name(lesson, seed)
     refuse_existing(target, force)
-    with solving_progress(len(deals), quiet=quiet) as progress:
+    with progress_bar(len(deals), "Solving deals double dummy", quiet=quiet) as progress:
         analyses = analyse_boards([(d.board, d.dealer, d.deal) for d in deals], lesson.rules, cache=not no_cache,
                                   progress=progress)  # fmt: skip
     pdf = lesson_pack(lesson, deals, analyses, words, seed=seed, paper=paper.lower())

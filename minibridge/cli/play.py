@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 import click
 
 from minibridge.cards import Card, Seat, Side, Suit
-from minibridge.cli import main
 from minibridge.cli.common import (
     json_option,
     lesson_options,
@@ -47,7 +46,7 @@ class _InputEnded(Exception):
     """Standard input ended (or was interrupted) in the middle of a deal."""
 
 
-@main.command()
+@click.command()
 @click.option("--deals", type=click.IntRange(min=1), help="Play this many deals.")
 @click.option(
     "--target",

@@ -7,15 +7,20 @@ from typing import TYPE_CHECKING
 
 import click
 
-from minibridge.cli import main
-from minibridge.cli.common import lesson_options, print_json, reports_errors, rules_in_force, rules_option
+from minibridge.cli.common import (
+    lesson_options,
+    print_json,
+    progress_bar,
+    quiet_option,
+    reports_errors,
+    rules_in_force,
+    rules_option,
+)
 from minibridge.cli.printing import (
     OUTPUT,
     force_option,
     paper_option,
-    quiet_option,
     refuse_existing,
-    solving_progress,
     templates_option,
     words_from,
 )
@@ -28,9 +33,7 @@ if TYPE_CHECKING:
 _SHOWN_SKIPS = 5
 
 
-def complete_boards(
-    boards: list[Board], *, short: bool = False
-) -> tuple[list[tuple[int, Seat, Deal]], list[Board]]:
+def complete_boards(boards: list[Board], *, short: bool = False) -> tuple[list[tuple[int, Seat, Deal]], list[Board]]:
     """The boards with a complete deal as (number, dealer, deal), each board once, and the boards left out.
 
     With ``short`` a deal of fewer than 13 cards each counts as complete (MiniLessons One and Two).
@@ -55,7 +58,7 @@ def complete_boards(
     return kept, skipped
 
 
-@main.command()
+@click.command()
 @click.argument("pbn_file", metavar="FILE.pbn", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="The PDF to write (default: output/FILE.pdf).")  # fmt: skip
@@ -109,7 +112,7 @@ def records(
         click.echo(f"{pbn_file}: {len(skipped) - _SHOWN_SKIPS} more games without a complete deal left out", err=True)
     if not boards:
         raise click.ClickException(f"{pbn_file}: no board has a complete deal, so there is nothing to print")
-    with solving_progress(len(boards), quiet=quiet) as progress:
+    with progress_bar(len(boards), "Solving deals double dummy", quiet=quiet) as progress:
         analyses = analyse_boards(boards, rules, cache=not no_cache, progress=progress)
     if as_json:
         print_json([analysis.as_json() for analysis in analyses])

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from minibridge.cards import Seat, Side, Strain
-from minibridge.cli import main
 from minibridge.cli.common import json_option, lesson_options, print_json, reports_errors, rules_in_force
 from minibridge.errors import MiniBridgeError
 from minibridge.rules import RuleSet
@@ -20,7 +19,7 @@ if TYPE_CHECKING:
 _CONTRACT_STRAIN = re.compile(r"^\s*[1-7]?\s*(NT|N|S|H|D|C)\s*(X{0,2})\s*$", re.IGNORECASE)
 
 
-@main.command()
+@click.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--board", "board_number", type=int, help="Only the games of this board number.")
 @click.option("--tricks", "show_tricks", is_flag=True, help="Show every trick: the cards, who led and who won.")

@@ -7,7 +7,6 @@ from typing import Any
 
 import click
 
-from minibridge.cli import main
 from minibridge.cli.common import (
     json_option,
     lesson_options,
@@ -20,7 +19,7 @@ from minibridge.cli.common import (
 from minibridge.rules import RuleSet
 
 
-@main.command()
+@click.command()
 @click.argument("contract", required=False)
 @click.argument("tricks", required=False, type=int)
 @click.option("--table", is_flag=True, help="Print the score table of every contract for 0 to 13 tricks.")

@@ -6,12 +6,11 @@ from pathlib import Path
 
 import click
 
-from minibridge.cli import main
 from minibridge.cli.common import lesson_from, lessons_folder_option, reports_errors
 from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option, words_from
 
 
-@main.command()
+@click.command()
 @click.option("--lesson", "lesson_ref", metavar="N|FILE",
               help="Sheets for MiniLesson N (1 to 6) or a lesson file: its columns and number of deals.")  # fmt: skip
 @click.option("--deals", "count", type=click.IntRange(1, 64), help="How many boards (default: the lesson's, or 8).")

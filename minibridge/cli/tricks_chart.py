@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
 import click
 
 from minibridge.cards import Seat
-from minibridge.cli import main
-from minibridge.cli.common import print_json, reports_errors
+from minibridge.cli.common import print_json, progress_bar, quiet_option, reports_errors
 from minibridge.cli.printing import (
     OUTPUT,
     force_option,
     paper_option,
-    quiet_option,
     refuse_existing,
     templates_option,
     words_from,
@@ -25,7 +22,7 @@ CHART_SAMPLES = 8
 """Layouts per card for the chart: fewer than in a game, so that many deals are played in reasonable time."""
 
 
-@main.command("tricks-chart")
+@click.command("tricks-chart")
 @click.option("--deals", type=click.IntRange(min=1), default=40, show_default=True,
               help="How many deals the computer plays for the chart.")  # fmt: skip
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
@@ -71,13 +68,13 @@ def tricks_chart(
     robot = Robot(find_rules("ebu"), samples=samples, seed=seed)
     dealing = random.Random(seed)
     games = []
-    show = not quiet and not as_json and sys.stderr.isatty()
-    with click.progressbar(length=deals, label="Playing deals", file=sys.stderr) if show else _Silent() as bar:
+    with progress_bar(deals, "Playing deals", quiet=quiet or as_json) as advance:
         while len(games) < deals:
             game = play_by_robots(Deal.random(dealing), Seat(len(games) % 4), robot, number=len(games) + 1)
             if game is not None:
                 games.append(game)
-                bar.update(1)
+                if advance is not None:
+                    advance(1)
     tables = dd_tables([game.deal for game in games])
     results = []
     for game, table in zip(games, tables, strict=True):
@@ -94,16 +91,3 @@ def tricks_chart(
     assert words is not None
     write_atomic(target, draw(rows, words, deals=deals, seed=seed, paper=paper.lower()), overwrite=force)
     click.echo(f"Chart of {deals} deal{'s' if deals != 1 else ''} written to {target}", err=True)
-
-
-class _Silent:
-    """A progress bar that shows nothing."""
-
-    def __enter__(self) -> _Silent:
-        return self
-
-    def __exit__(self, *args: object) -> None:
-        return None
-
-    def update(self, steps: int) -> None:
-        """Nothing to show."""
