@@ -125,9 +125,7 @@ class BestContract:
     @property
     def side_score(self) -> int:
         """The declaring side's score, negative when the defenders score (the contract fails)."""
-        if self.result.made or self.result.scoring == "nbb":
-            return self.result.declarers_score
-        return -self.result.defenders_score
+        return self.result.scheme.side_value(self.result)
 
 
 def best_contract(table: DDTable, declarer: Seat, rules: RuleSet, *, deal: Deal) -> BestContract | None:

@@ -197,6 +197,13 @@ class League:
         return cls(title.strip() or "League", tuple(names), best_of, scoring, rounds)
 
     @property
+    def in_points(self) -> bool:
+        """True when each deal also has its score in points (ebu); False when each deal is just won or lost."""
+        from minibridge.scoring import find_scheme
+
+        return not find_scheme(self.scoring).won_or_lost
+
+    @property
     def matches(self) -> list[Match]:
         """Every mini-match, round by round."""
         return [match for round_ in self.rounds for match in round_.matches]
@@ -239,7 +246,7 @@ class League:
         problem = result.problem(self.best_of)
         if problem:
             raise LeagueError(problem)
-        if result.scores is not None and self.scoring != "ebu":
+        if result.scores is not None and not self.in_points:
             raise LeagueError(
                 "scores per deal are for leagues scored the EBU way; this league is scored by targets: "
                 "give each deal won or lost, e.g. --deals W,L,W"
@@ -496,7 +503,7 @@ def standings(league: League) -> list[Standing]:
             tie_break = "level"
         played, won, lost, deals_won, deals_lost = totals[pair]
         table.append(Standing(pair, played, won, lost, deals_won, deals_lost, rank, tie_break,
-                              points[pair] if league.scoring == "ebu" else None))  # fmt: skip
+                              points[pair] if league.in_points else None))  # fmt: skip
     return table
 
 
@@ -776,7 +783,7 @@ class _Checker:
                     raise LeagueError("deals is a list of W (won by the first pair) and L, like [W, L, W]")
                 result = parse_deals(",".join(str(v) for v in value))
             elif form == "scores":
-                if league.scoring != "ebu":
+                if not league.in_points:
                     raise LeagueError("scores per deal are for leagues with scoring: ebu; give deals: [W, L, W]")
                 if not isinstance(value, list) or not all(
                     isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) for x in v) for v in value

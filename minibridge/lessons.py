@@ -22,7 +22,7 @@ from minibridge.errors import LessonError, MiniBridgeError, problems_message
 from minibridge.places import KeyLines, place, read_yaml_file
 from minibridge.play import Irregularity, Play
 from minibridge.rules import RuleSet, contract_problems, deal_problems, switches_schema, trumps_held
-from minibridge.scoring import Score, breakdown, goal, score
+from minibridge.scoring import Score, breakdown, find_scheme, goal, score
 from minibridge.signals import explain_signal, read_signal
 
 __all__ = [
@@ -496,10 +496,11 @@ def _exercise_problems(lesson: Lesson, exercise: Exercise, boards: list[int]) ->
                 f"a '{exercise.kind}' exercise needs '{needed}'"
                 + (" (a contract like 1NT or 4S)" if needed == "contract" else ""),
             )
-    if exercise.kind in ("goal", "score") and lesson.rules.scoring == "targets" and exercise.board is None:
+    scheme = find_scheme(lesson.rules.scoring)
+    if exercise.kind in ("goal", "score") and scheme.needs_points and exercise.board is None:
         yield (
             ("board",),
-            f"under targets scoring a '{exercise.kind}' exercise needs 'board': "
+            f"under {scheme.name} scoring a '{exercise.kind}' exercise needs 'board': "
             "the goal comes from the declaring side's points",
         )
     if exercise.board is not None and exercise.board not in boards:
@@ -751,11 +752,9 @@ def explain(lesson: Lesson, exercise: Exercise) -> str:
         assert exercise.contract is not None
         if kind == "goal":
             tricks = solve(lesson, exercise)
-            if lesson.rules.scoring == "targets":
-                return f"{_declaring_points(lesson, exercise)} points together set a target of {tricks} tricks"
-            if lesson.rules.scoring == "lesson":
-                return f"in {lesson.name} the goal is always 7 tricks"
-            return f"{exercise.contract.words} needs {tricks} tricks"
+            scheme = find_scheme(lesson.rules.scoring)
+            points = _declaring_points(lesson, exercise) if scheme.needs_points else None
+            return scheme.goal_reason(exercise.contract, tricks, points=points, where=lesson.name)
         assert exercise.tricks is not None
         return breakdown(_score_of(lesson, exercise, exercise.contract, exercise.tricks))
     assert board is not None

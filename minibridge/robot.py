@@ -28,7 +28,7 @@ from minibridge.deal import Deal
 from minibridge.errors import RuleError
 from minibridge.play import Play
 from minibridge.rules import RuleSet, allowed_contracts, find_rules
-from minibridge.scoring import Score, score
+from minibridge.scoring import Score, find_scheme, score
 
 __all__ = [
     "DEFAULT_SAMPLES",
@@ -702,7 +702,7 @@ def _solve(
 
 def _value(contract: Contract, tricks: int, rules: RuleSet, points: int | None) -> float:
     """What declarer's tricks are worth to the declaring side: its score less the defenders'."""
-    if rules.scoring == "targets" and points is None:
+    if find_scheme(rules.scoring).needs_points and points is None:
         return float(tricks)
     result = score(contract, tricks, rules, points=points)
     return float(result.declarers_score - result.defenders_score)

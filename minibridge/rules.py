@@ -26,6 +26,7 @@ from minibridge.errors import RuleError
 __all__ = [
     "RuleSet",
     "Scoring",
+    "ScoringFacts",
     "SCORINGS",
     "RULE_SETS",
     "find_rules",
@@ -41,8 +42,27 @@ __all__ = [
 ]
 
 Scoring = Literal["ebu", "lesson", "nbb", "targets", "tricks"]
-SCORINGS: tuple[str, ...] = ("ebu", "lesson", "nbb", "targets", "tricks")
 ALL_STRAINS: frozenset[Strain] = frozenset(Strain)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScoringFacts:
+    """What the rules need to know of a scoring scheme; the scheme itself, with its arithmetic, is in scoring.py."""
+
+    words: str
+    """The scheme among the rules in force, in a teacher's words."""
+    has_contract: bool = True
+    """False when the score is just the tricks each side takes (MiniLessons One and Two)."""
+
+
+SCORINGS: dict[str, ScoringFacts] = {
+    "ebu": ScoringFacts(words="EBU scoring"),
+    "lesson": ScoringFacts(words="lesson scoring: 50 plus 40 per odd trick"),
+    "nbb": ScoringFacts(words="Dutch scoring: 10 per trick, plus and minus points"),
+    "targets": ScoringFacts(words="targets by combined points: each deal won or lost"),
+    "tricks": ScoringFacts(words="the score is the tricks each side takes", has_contract=False),
+}
+"""The scoring schemes a rule set may name (``scoring.find_scheme`` finds the scheme of each name)."""
 
 
 _BOOL = {"type": "boolean"}
@@ -104,7 +124,7 @@ class RuleSet:
     @property
     def has_contract(self) -> bool:
         """False in MiniLessons One and Two, where the score is just the tricks each side takes."""
-        return self.scoring != "tricks"
+        return SCORINGS[self.scoring].has_contract
 
     def describe(self) -> list[str]:
         """The rules in force, one short line each, in a teacher's words."""
@@ -128,15 +148,7 @@ class RuleSet:
             lines.append(" and ".join(kinds) + (" only" if len(kinds) == 1 else ""))
         if self.dutch_restrictions:
             lines.append("trumps need 8 cards together; game needs 25 points together")
-        lines.append(
-            {
-                "ebu": "EBU scoring",
-                "lesson": "lesson scoring: 50 plus 40 per odd trick",
-                "nbb": "Dutch scoring: 10 per trick, plus and minus points",
-                "targets": "targets by combined points: each deal won or lost",
-                "tricks": "the score is the tricks each side takes",
-            }[self.scoring]
-        )
+        lines.append(SCORINGS[self.scoring].words)
         return lines
 
 

@@ -1,24 +1,46 @@
 """Scoring a deal under every rule set, and keeping the totals of a session.
 
+Each scoring scheme (EBU, lesson, Dutch, targets, tricks only) is an object in a registry, found by the name a
+rule set gives (``find_scheme(rules.scoring)``); no code elsewhere asks which scheme it is.
+
 >>> score(Contract.from_str("3NT"), 9).declarers_score
 400
 >>> score(Contract.from_str("4H"), 8).defenders_score
 100
 >>> score(Contract.from_str("1NT"), 8, find_rules("lesson")).declarers_score
 130
+>>> find_scheme("nbb").plus_and_minus
+True
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from minibridge.cards import Seat, Side, Strain
 from minibridge.contract import Contract, target_for_points
 from minibridge.errors import ContractError, RuleError
-from minibridge.rules import RULE_SETS, RuleSet, check_contract, find_rules
+from minibridge.rules import RULE_SETS, SCORINGS, RuleSet, check_contract, find_rules
 
-__all__ = ["Score", "score", "breakdown", "goal", "trick_points", "score_table", "Session", "DEFAULT_TARGET"]
+__all__ = [
+    "Scheme",
+    "EBUScoring",
+    "LessonScoring",
+    "DutchScoring",
+    "TargetScoring",
+    "TricksOnly",
+    "SCHEMES",
+    "find_scheme",
+    "Score",
+    "score",
+    "breakdown",
+    "goal",
+    "trick_points",
+    "score_table",
+    "Session",
+    "DEFAULT_TARGET",
+]
 
 DEFAULT_TARGET = 1000
 """A session played to a target ends when a side reaches this many points (001)."""
@@ -40,10 +62,10 @@ class Score:
     made: bool
     declarers_score: int
     defenders_score: int
+    scheme: Scheme
+    """The scoring scheme the deal was scored by."""
     points: int | None = None
     """The declaring side's combined points, when they set the goal (targets) or were given."""
-    scoring: str = "ebu"
-    """The scoring scheme: ebu, lesson, nbb or targets."""
 
     @property
     def odd_tricks(self) -> int:
@@ -72,71 +94,298 @@ class Score:
 
     def describe(self) -> str:
         """The result in words: ``4S (game in spades), 11 tricks: goal 10 reached; declaring side scores 450.``"""
-        head = f"{self.contract} ({self.contract.words}), {self.tricks} trick{'s' if self.tricks != 1 else ''}"
-        if self.scoring == "targets":
-            target = f"target {self.goal} for {self.points} points"
-            if self.made:
-                return f"{head}: {target} reached; the declaring side wins the deal."
-            return f"{head}: {target} missed by {self.short}; the defenders win the deal."
-        if self.made:
-            over = self.tricks - self.goal
-            extra = f" with {over} overtrick{'s' if over != 1 else ''}" if over else ""
-            tail = f"declaring side scores {self.declarers_score}"
-            if self.scoring == "nbb":
-                tail += f", defenders {self.defenders_score}"
-            return f"{head}: goal {self.goal} reached{extra}; {tail}."
-        if self.scoring == "nbb":
-            return (
-                f"{head}: goal {self.goal} missed by {self.short}; declaring side scores {self.declarers_score}, "
-                f"defenders {self.defenders_score}."
-            )
-        return f"{head}: goal {self.goal} missed by {self.short}; defenders score {self.defenders_score}."
+        return self.scheme.describe(self)
 
 
-def breakdown(result: Score) -> str:
-    """How the score is made up, as a pupil would add it: ``40 + 30 + 30 for 3 odd tricks, 300 for game: 400``."""
-    if result.scoring == "targets":
-        side = "the declaring side wins" if result.made else "the defenders win"
-        return f"{result.points} points together set a target of {result.goal} tricks; {result.tricks} taken: {side}"
-    if not result.made:
-        sign = "−" if result.scoring == "nbb" else ""
-        who = "the declaring side scores" if result.scoring == "nbb" else "the defenders score"
+class Scheme:
+    """A way of scoring a deal, as a rule book gives it; each scheme is a subclass, found by its name.
+
+    The class-level switches say what the rest of the package may need to know without asking the name.
+    """
+
+    name: ClassVar[str]
+    """The name a rule set or a lesson file gives (``scoring: ebu``)."""
+    needs_points: ClassVar[bool] = False
+    """True when the declaring side's combined points set the goal, so they must be known."""
+    won_or_lost: ClassVar[bool] = False
+    """True when each deal is won or lost rather than scored in points."""
+    plus_and_minus: ClassVar[bool] = False
+    """True when the declaring side scores plus or minus and the defenders score the opposite."""
+    session_target: ClassVar[int] = DEFAULT_TARGET
+    """What a side must reach to win a session played to a target."""
+
+    def __repr__(self) -> str:
+        return f"find_scheme({self.name!r})"
+
+    @property
+    def has_contract(self) -> bool:
+        """False when the score is just the tricks each side takes."""
+        return SCORINGS[self.name].has_contract
+
+    @property
+    def description(self) -> str:
+        """The scheme among the rules in force, in a teacher's words."""
+        return SCORINGS[self.name].words
+
+    def goal(self, contract: Contract, *, points: int | None = None) -> int:
+        """Declarer's goal in tricks (``points``: the declaring side's, when the scheme needs them)."""
+        return contract.goal()
+
+    def check(self, contract: Contract, rules: RuleSet, *, points: int | None, trumps_held: int | None) -> None:
+        """Refuse a contract the rules do not allow (see ``rules.contract_problems``)."""
+        check_contract(contract, rules, points=points, trumps_held=trumps_held)
+
+    def points_for(self, contract: Contract, tricks: int, goal: int) -> tuple[int, int]:
+        """The declaring side's and the defenders' points for declarer's ``tricks`` against the ``goal``."""
+        raise NotImplementedError("each scheme that scores contracts gives its own points")
+
+    def score(
+        self,
+        contract: Contract,
+        tricks: int,
+        rules: RuleSet,
+        *,
+        points: int | None = None,
+        trumps_held: int | None = None,
+    ) -> Score:
+        """Score declarer's ``tricks`` in ``contract`` (see the module function ``score``)."""
+        if not 0 <= tricks <= 13:
+            raise ContractError(f"declarer takes 0 to 13 tricks, not {tricks}")
+        self.check(contract, rules, points=points, trumps_held=trumps_held)
+        target = self.goal(contract, points=points)
+        declarers, defenders = self.points_for(contract, tricks, target)
+        return Score(
+            rules=rules.name,
+            contract=contract,
+            tricks=tricks,
+            goal=target,
+            made=tricks >= target,
+            declarers_score=declarers,
+            defenders_score=defenders,
+            scheme=self,
+            points=points,
+        )
+
+    def side_value(self, result: Score) -> int:
+        """The declaring side's score, negative when the defenders score: what compares contracts."""
+        if result.made or self.plus_and_minus:
+            return result.declarers_score
+        return -result.defenders_score
+
+    def breakdown(self, result: Score) -> str:
+        """How the score is made up, as a pupil would add it."""
+        if result.made:
+            return self.made_breakdown(result)
+        sign = "−" if self.plus_and_minus else ""
+        who = "the declaring side scores" if self.plus_and_minus else "the defenders score"
         points = f"{sign}{result.short} × 50 = {sign}{result.short * 50}"
         return f"{result.short} short of the goal of {result.goal}: {who} {points}"
-    odd = result.odd_tricks
-    plural = "s" if odd != 1 else ""
-    if result.scoring == "lesson":
+
+    def made_breakdown(self, result: Score) -> str:
+        """How the score of a made contract is made up."""
+        raise NotImplementedError("each scheme that scores contracts gives its own breakdown")
+
+    def describe(self, result: Score) -> str:
+        """The result in words: ``4S (game in spades), 11 tricks: goal 10 reached; declaring side scores 450.``"""
+        head = _head(result)
+        both = f"declaring side scores {result.declarers_score}, defenders {result.defenders_score}"
+        if result.made:
+            over = result.tricks - result.goal
+            extra = f" with {over} overtrick{'s' if over != 1 else ''}" if over else ""
+            tail = both if self.plus_and_minus else f"declaring side scores {result.declarers_score}"
+            return f"{head}: goal {result.goal} reached{extra}; {tail}."
+        tail = both if self.plus_and_minus else f"defenders score {result.defenders_score}"
+        return f"{head}: goal {result.goal} missed by {result.short}; {tail}."
+
+    def goal_reason(self, contract: Contract, goal: int, *, points: int | None, where: str) -> str:
+        """Why the goal is ``goal`` tricks, in a teacher's words (``where``: the lesson's name)."""
+        return f"{contract.words} needs {goal} tricks"
+
+    def table(self, rules: RuleSet) -> list[Score]:
+        """Every contract the rules allow scored for 0 to 13 tricks, as in the rule books' tables."""
+        kinds = [k for k, on in (("part-score", rules.part_score), ("game", rules.game)) if on]
+        if rules.slam and rules.game:
+            kinds += ["slam", "grand slam"]
+        contracts = [Contract.of(kind, strain) for kind in kinds for strain in sorted(rules.strains, reverse=True)]
+        return [self.score(c, tricks, rules) for c in contracts for tricks in range(14)]
+
+
+class EBUScoring(Scheme):
+    """EBU scoring (001, 002): points for the odd tricks, 50 for a part-score, 300 for a game, 800 for a slam;
+    the defenders score 50 for each trick declarer is short."""
+
+    name = "ebu"
+
+    def points_for(self, contract: Contract, tricks: int, goal: int) -> tuple[int, int]:
+        """EBU points: the odd tricks and the bonus when made, 50 a trick short to the defenders."""
+        if tricks >= goal:
+            return trick_points(contract, tricks) + _bonus(contract), 0
+        return 0, _UNDERTRICK * (goal - tricks)
+
+    def made_breakdown(self, result: Score) -> str:
+        """``40 + 2 × 30 for 3 odd tricks + 300 for game = 400``."""
+        odd = result.odd_tricks
+        plural = "s" if odd != 1 else ""
+        if result.contract.strain is Strain.NO_TRUMPS:
+            tricks = "40" if odd == 1 else f"40 + {odd - 1} × 30"
+        else:
+            tricks = f"{odd} × {30 if result.contract.strain.is_major else 20}"
+        kind = result.contract.kind
+        article = "a " if kind == "part-score" else ""
+        return (
+            f"{tricks} for {odd} odd trick{plural} + {_bonus(result.contract)} for {article}{kind} "
+            f"= {result.declarers_score}"
+        )
+
+
+class LessonScoring(Scheme):
+    """Lesson scoring (MiniLessons Three and Four): the goal is always 7 tricks; 50 for the majority of tricks
+    and 40 for each odd trick; the defenders score 50 for each trick short."""
+
+    name = "lesson"
+
+    def goal(self, contract: Contract, *, points: int | None = None) -> int:
+        """Always 7 tricks: the majority."""
+        return 7
+
+    def points_for(self, contract: Contract, tricks: int, goal: int) -> tuple[int, int]:
+        """50 plus 40 per odd trick when made, 50 a trick short to the defenders."""
+        if tricks >= goal:
+            return _PART_SCORE_BONUS + 40 * (tricks - 6), 0
+        return 0, _UNDERTRICK * (goal - tricks)
+
+    def made_breakdown(self, result: Score) -> str:
+        """``50 for the majority of tricks + 40 × 2 odd tricks = 130``."""
+        odd = result.odd_tricks
+        plural = "s" if odd != 1 else ""
         return f"50 for the majority of tricks + 40 × {odd} odd trick{plural} = {result.declarers_score}"
-    if result.scoring == "nbb":
+
+    def goal_reason(self, contract: Contract, goal: int, *, points: int | None, where: str) -> str:
+        """``in MiniLesson Three the goal is always 7 tricks``."""
+        return f"in {where} the goal is always {goal} tricks"
+
+
+class DutchScoring(Scheme):
+    """Dutch scoring (003): 10 for every trick, plus or minus for the denomination, 300 for a game; a contract
+    that fails costs the declaring side 50 a trick; the defenders score the opposite."""
+
+    name = "nbb"
+    plus_and_minus = True
+
+    def points_for(self, contract: Contract, tricks: int, goal: int) -> tuple[int, int]:
+        """10 a trick, the denomination's adjustment and the bonus when made, −50 a trick short."""
+        if tricks >= goal:
+            bonus = _bonus(contract) if contract.level > 1 else 0
+            declarers = 10 * tricks + _DUTCH_ADJUSTMENT[contract.strain] + bonus
+        else:
+            declarers = -_UNDERTRICK * (goal - tricks)
+        return declarers, -declarers
+
+    def made_breakdown(self, result: Score) -> str:
+        """``10 × 10 tricks + 5 for hearts + 300 for game = 405``."""
         adjustment = _DUTCH_ADJUSTMENT[result.contract.strain]
         sign = "+" if adjustment > 0 else "−"
         text = f"10 × {result.tricks} tricks {sign} {abs(adjustment)} for {result.contract.strain.words}"
         if result.contract.level > 1:
             text += f" + {_bonus(result.contract)} for {result.contract.kind}"
         return f"{text} = {result.declarers_score}"
-    if result.contract.strain is Strain.NO_TRUMPS:
-        tricks = "40" if odd == 1 else f"40 + {odd - 1} × 30"
-    else:
-        tricks = f"{odd} × {30 if result.contract.strain.is_major else 20}"
-    kind = result.contract.kind
-    article = "a " if kind == "part-score" else ""
-    return (
-        f"{tricks} for {odd} odd trick{plural} + {_bonus(result.contract)} for {article}{kind} "
-        f"= {result.declarers_score}"
-    )
 
 
-def goal(contract: Contract, rules: RuleSet, *, points: int | None = None) -> int:
-    """Declarer's goal in tricks under these rules (``points``: the declaring side's, for targets)."""
-    if rules.scoring == "targets":
+class TargetScoring(Scheme):
+    """Targets by combined points (000): the declaring side's points set the tricks to take, whatever the
+    contract's level; each deal is won or lost, and a session is the best of three."""
+
+    name = "targets"
+    needs_points = True
+    won_or_lost = True
+    session_target = 2
+
+    def goal(self, contract: Contract, *, points: int | None = None) -> int:
+        """The target for the declaring side's combined points."""
         if points is None:
             raise RuleError(
                 "with targets by combined points the goal depends on the declaring side's points: give them"
             )
         return target_for_points(points)
-    if rules.scoring == "lesson":
-        return 7
-    return contract.goal()
+
+    def check(self, contract: Contract, rules: RuleSet, *, points: int | None, trumps_held: int | None) -> None:
+        """Only the denomination is checked: the level plays no part, the points set the goal."""
+        check_contract(Contract(1, contract.strain), rules)
+
+    def points_for(self, contract: Contract, tricks: int, goal: int) -> tuple[int, int]:
+        """One deal won, by the declaring side or by the defenders."""
+        return (1, 0) if tricks >= goal else (0, 1)
+
+    def breakdown(self, result: Score) -> str:
+        """``27 points together set a target of 9 tricks; 10 taken: the declaring side wins``."""
+        side = "the declaring side wins" if result.made else "the defenders win"
+        return f"{result.points} points together set a target of {result.goal} tricks; {result.tricks} taken: {side}"
+
+    def describe(self, result: Score) -> str:
+        """``4H (game in hearts), 10 tricks: target 9 for 27 points reached; the declaring side wins the deal.``"""
+        target = f"target {result.goal} for {result.points} points"
+        if result.made:
+            return f"{_head(result)}: {target} reached; the declaring side wins the deal."
+        return f"{_head(result)}: {target} missed by {result.short}; the defenders win the deal."
+
+    def goal_reason(self, contract: Contract, goal: int, *, points: int | None, where: str) -> str:
+        """``27 points together set a target of 9 tricks``."""
+        return f"{points} points together set a target of {goal} tricks"
+
+    def table(self, rules: RuleSet) -> list[Score]:
+        """The rows run over the bands of combined points (contract 1NT stands for any)."""
+        return [
+            self.score(Contract(1, Strain.NO_TRUMPS), tricks, rules, points=low)
+            for low in (21, 23, 25, 27, 29, 33, 37)
+            for tricks in range(14)
+        ]
+
+
+class TricksOnly(Scheme):
+    """MiniLessons One and Two: no contract; the score is the number of tricks each side takes."""
+
+    name = "tricks"
+
+    def check(self, contract: Contract, rules: RuleSet, *, points: int | None, trumps_held: int | None) -> None:
+        """Every contract is refused: there are none."""
+        raise RuleError(_no_contracts(rules))
+
+    def table(self, rules: RuleSet) -> list[Score]:
+        """There is no score table: there are no contracts."""
+        raise RuleError(_no_contracts(rules))
+
+
+SCHEMES: dict[str, Scheme] = {
+    scheme.name: scheme for scheme in (EBUScoring(), LessonScoring(), DutchScoring(), TargetScoring(), TricksOnly())
+}
+"""The scoring schemes by name, as a rule set or a lesson file names them."""
+
+
+def find_scheme(name: str) -> Scheme:
+    """The scoring scheme of this name (``ebu``, ``lesson``, ``nbb``, ``targets`` or ``tricks``)."""
+    try:
+        return SCHEMES[name.strip().lower()]
+    except KeyError:
+        raise RuleError(f"there is no scoring called '{name}'; choose one of {', '.join(SCHEMES)}") from None
+
+
+def _no_contracts(rules: RuleSet) -> str:
+    return f"{rules.title} has no contracts: the score is the number of tricks each side takes"
+
+
+def _head(result: Score) -> str:
+    """``4S (game in spades), 11 tricks``."""
+    return f"{result.contract} ({result.contract.words}), {result.tricks} trick{'s' if result.tricks != 1 else ''}"
+
+
+def breakdown(result: Score) -> str:
+    """How the score is made up, as a pupil would add it: ``40 + 30 + 30 for 3 odd tricks, 300 for game: 400``."""
+    return result.scheme.breakdown(result)
+
+
+def goal(contract: Contract, rules: RuleSet, *, points: int | None = None) -> int:
+    """Declarer's goal in tricks under these rules (``points``: the declaring side's, for targets)."""
+    return find_scheme(rules.scoring).goal(contract, points=points)
 
 
 def trick_points(contract: Contract, tricks: int) -> int:
@@ -168,32 +417,7 @@ def score(
     under targets and check the Dutch game restriction; ``trumps_held`` checks the Dutch 8-card rule.
     """
     rules = rules or RULE_SETS["ebu"]
-    if not 0 <= tricks <= 13:
-        raise ContractError(f"declarer takes 0 to 13 tricks, not {tricks}")
-    if rules.scoring == "targets":
-        check_contract(Contract(1, contract.strain), rules)  # the level plays no part: the points set the goal
-    else:
-        check_contract(contract, rules, points=points, trumps_held=trumps_held)
-    target = goal(contract, rules, points=points)
-    made = tricks >= target
-    short = target - tricks
-    if rules.scoring == "targets":
-        declarers, defenders = (1, 0) if made else (0, 1)
-    elif rules.scoring == "nbb":
-        if made:
-            declarers = (
-                10 * tricks + _DUTCH_ADJUSTMENT[contract.strain] + (_bonus(contract) if contract.level > 1 else 0)
-            )
-        else:
-            declarers = -_UNDERTRICK * short
-        defenders = -declarers
-    elif rules.scoring == "lesson":
-        declarers, defenders = (_PART_SCORE_BONUS + 40 * (tricks - 6), 0) if made else (0, _UNDERTRICK * short)
-    else:
-        declarers, defenders = (
-            (trick_points(contract, tricks) + _bonus(contract), 0) if made else (0, _UNDERTRICK * short)
-        )
-    return Score(rules.name, contract, tricks, target, made, declarers, defenders, points, rules.scoring)
+    return find_scheme(rules.scoring).score(contract, tricks, rules, points=points, trumps_held=trumps_held)
 
 
 def score_table(rules: RuleSet) -> list[Score]:
@@ -201,19 +425,7 @@ def score_table(rules: RuleSet) -> list[Score]:
 
     Under targets the rows run over the bands of combined points (contract 1NT stands for any).
     """
-    if not rules.has_contract:
-        raise RuleError(f"{rules.title} has no contracts: the score is the number of tricks each side takes")
-    if rules.scoring == "targets":
-        return [
-            score(Contract(1, Strain.NO_TRUMPS), tricks, rules, points=low)
-            for low in (21, 23, 25, 27, 29, 33, 37)
-            for tricks in range(14)
-        ]
-    kinds = [k for k, on in (("part-score", rules.part_score), ("game", rules.game)) if on]
-    if rules.slam and rules.game:
-        kinds += ["slam", "grand slam"]
-    contracts = [Contract.of(kind, strain) for kind in kinds for strain in sorted(rules.strains, reverse=True)]
-    return [score(c, tricks, rules) for c in contracts for tricks in range(14)]
+    return find_scheme(rules.scoring).table(rules)
 
 
 @dataclass

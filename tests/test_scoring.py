@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -14,8 +16,22 @@ from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import ContractError, RuleError
 from minibridge.play import Play
-from minibridge.rules import RuleSet, find_rules
-from minibridge.scoring import Score, Session, breakdown, score, score_table, trick_points
+from minibridge.rules import SCORINGS, RuleSet, find_rules
+from minibridge.scoring import (
+    SCHEMES,
+    DutchScoring,
+    EBUScoring,
+    LessonScoring,
+    Score,
+    Session,
+    TargetScoring,
+    TricksOnly,
+    breakdown,
+    find_scheme,
+    score,
+    score_table,
+    trick_points,
+)
 
 EBU = find_rules("ebu")
 LESSON = find_rules("lesson")
@@ -617,3 +633,171 @@ def test_lesson_scoring_with_slams_turned_on_still_refuses_slams(text: str):
 
 def test_lesson_score_table_with_slams_turned_on_has_part_scores_only():
     assert {str(row.contract) for row in score_table(LESSON.with_slam())} == {"1NT", "1S", "1H", "1D", "1C"}
+
+
+# --- the schemes and their registry ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [
+        ("ebu", EBUScoring),  # 001, 002
+        ("lesson", LessonScoring),  # 000 MiniLessons Three and Four
+        ("nbb", DutchScoring),  # 003
+        ("targets", TargetScoring),  # 000 targets variant
+        ("tricks", TricksOnly),  # 000 MiniLessons One and Two
+    ],
+)
+def test_find_scheme_by_name(name: str, kind: type):
+    scheme = find_scheme(name)
+    assert type(scheme) is kind
+    assert scheme.name == name
+    assert find_scheme(f" {name.upper()} ") is scheme
+    assert repr(scheme) == f"find_scheme('{name}')"
+
+
+def test_every_scheme_a_rule_set_may_name_is_in_the_registry():
+    assert list(SCHEMES) == list(SCORINGS) == ["ebu", "lesson", "nbb", "targets", "tricks"]
+    for name in ("ebu", "lesson", "nbb", "targets"):
+        rules = find_rules(name)
+        assert find_scheme(rules.scoring).description == rules.describe()[-1]
+        assert find_scheme(rules.scoring).has_contract is rules.has_contract is True
+
+
+def test_find_scheme_refuses_an_unknown_name():
+    with pytest.raises(RuleError) as caught:
+        find_scheme("rubber")
+    assert str(caught.value) == ("there is no scoring called 'rubber'; choose one of ebu, lesson, nbb, targets, tricks")
+
+
+@pytest.mark.parametrize(
+    ("name", "words", "has_contract", "needs_points", "won_or_lost", "plus_and_minus", "session_target"),
+    [
+        ("ebu", "EBU scoring", True, False, False, False, 1000),  # 001: a session to 1000 points
+        ("lesson", "lesson scoring: 50 plus 40 per odd trick", True, False, False, False, 1000),  # 000
+        ("nbb", "Dutch scoring: 10 per trick, plus and minus points", True, False, False, True, 1000),  # 003
+        ("targets", "targets by combined points: each deal won or lost", True, True, True, False, 2),  # 000
+        ("tricks", "the score is the tricks each side takes", False, False, False, False, 1000),  # 000
+    ],
+)
+def test_scheme_switches(
+    name: str,
+    words: str,
+    has_contract: bool,
+    needs_points: bool,
+    won_or_lost: bool,
+    plus_and_minus: bool,
+    session_target: int,
+):
+    scheme = find_scheme(name)
+    assert (scheme.description, scheme.has_contract, scheme.needs_points) == (words, has_contract, needs_points)
+    assert (scheme.won_or_lost, scheme.plus_and_minus, scheme.session_target) == (
+        won_or_lost,
+        plus_and_minus,
+        session_target,
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "points", "goal"),
+    [
+        ("ebu", "1NT", None, 7),  # 001: part-score, seven tricks
+        ("ebu", "4H", None, 10),  # 002 example 3: game in hearts, ten tricks
+        ("ebu", "5C", None, 11),  # 001 Game table
+        ("lesson", "1S", None, 7),  # 000 MiniLesson Four: always seven
+        ("nbb", "3NT", None, 9),  # 003: game in no-trumps
+        ("targets", "1NT", 27, 10),  # 000 targets: 27–28 → 10, whatever the level
+        ("targets", "4S", 22, 7),  # 000 targets: 21–22 → 7
+    ],
+)
+def test_scheme_goal(name: str, text: str, points: int | None, goal: int):
+    assert find_scheme(name).goal(contract(text), points=points) == goal
+
+
+def test_targets_scheme_goal_needs_the_points():
+    with pytest.raises(RuleError, match="give them"):
+        find_scheme("targets").goal(contract("1NT"))
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "tricks", "points", "scores", "words", "value"),
+    [
+        (  # 002 example 2
+            "ebu", "4S", 11, None, (450, 0),
+            "4S (game in spades), 11 tricks: goal 10 reached with 1 overtrick; declaring side scores 450.", 450,
+        ),
+        (  # 002 example 3
+            "ebu", "4H", 8, None, (0, 100),
+            "4H (game in hearts), 8 tricks: goal 10 missed by 2; defenders score 100.", -100,
+        ),
+        (  # 000 MiniLesson Three
+            "lesson", "1NT", 8, None, (130, 0),
+            "1NT (part-score in no-trumps), 8 tricks: goal 7 reached with 1 overtrick; declaring side scores 130.",
+            130,
+        ),
+        (  # 003: 10 × 10 + 5 + 300
+            "nbb", "4S", 10, 25, (405, -405),
+            "4S (game in spades), 10 tricks: goal 10 reached; declaring side scores 405, defenders -405.", 405,
+        ),
+        (  # 003: one downslag
+            "nbb", "3NT", 8, 25, (-50, 50),
+            "3NT (game in no-trumps), 8 tricks: goal 9 missed by 1; declaring side scores -50, defenders 50.", -50,
+        ),
+        (  # 000 targets: 27–28 → 10
+            "targets", "1NT", 9, 27, (0, 1),
+            "1NT (part-score in no-trumps), 9 tricks: target 10 for 27 points missed by 1; the defenders win the deal.",
+            -1,
+        ),
+        (  # 000 targets: 21–22 → 7
+            "targets", "4S", 7, 22, (1, 0),
+            "4S (game in spades), 7 tricks: target 7 for 22 points reached; the declaring side wins the deal.", 1,
+        ),
+    ],
+)  # fmt: skip
+def test_scheme_score_describe_and_side_value(
+    name: str, text: str, tricks: int, points: int | None, scores: tuple[int, int], words: str, value: int
+):
+    scheme = find_scheme(name)
+    result = scheme.score(contract(text), tricks, find_rules(name), points=points, trumps_held=8)
+    assert result.scheme is scheme
+    assert (result.declarers_score, result.defenders_score) == scores
+    assert result.describe() == scheme.describe(result) == words
+    assert scheme.side_value(result) == value
+    assert scheme.breakdown(result) == breakdown(result)
+    assert result == score(contract(text), tricks, find_rules(name), points=points, trumps_held=8)
+
+
+@pytest.mark.parametrize(
+    ("name", "points", "reason"),
+    [
+        ("ebu", None, "game in hearts needs 10 tricks"),  # 002 example 3
+        ("nbb", None, "game in hearts needs 10 tricks"),  # 003
+        ("lesson", None, "in MiniLesson Three the goal is always 7 tricks"),  # 000 MiniLesson Three
+        ("targets", 27, "27 points together set a target of 10 tricks"),  # 000 targets
+    ],
+)
+def test_scheme_goal_reason(name: str, points: int | None, reason: str):
+    scheme = find_scheme(name)
+    goal = scheme.goal(contract("4H"), points=points)
+    assert scheme.goal_reason(contract("4H"), goal, points=points, where="MiniLesson Three") == reason
+
+
+def test_tricks_only_has_no_contracts_to_score():
+    rules = EBU.replace(scoring="tricks")
+    with pytest.raises(RuleError, match="has no contracts"):
+        find_scheme("tricks").score(contract("1NT"), 7, rules)
+    with pytest.raises(RuleError, match="has no contracts"):
+        find_scheme("tricks").table(rules)
+
+
+def test_no_code_outside_scoring_asks_for_a_schemes_name():
+    package = Path(__file__).parents[1] / "minibridge"
+    asks = re.compile(r"scoring\s*(==|!=)|\.scoring\s+(not\s+)?in\s*[(\[{]")
+    found = [
+        f"{path.relative_to(package)}:{number}: {line.strip()}"
+        for path in sorted(package.rglob("*.py"))
+        if path.name != "scoring.py" or path.parent != package
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if asks.search(line)
+    ]
+    assert found == []

@@ -262,14 +262,16 @@ def _cross_text(current: League, table_rows: list[Standing]) -> str:
 
 def _standings_text(current: League, table_rows: list[Standing]) -> str:
     width = max(4, max(len(p) for p in current.pairs))
-    ebu = current.scoring == "ebu"
-    head = f"place {'pair':<{width}}  played won lost deals won/lost" + ("  points" if ebu else "") + "  placed by"
+    in_points = current.in_points
+    head = (
+        f"place {'pair':<{width}}  played won lost deals won/lost" + ("  points" if in_points else "") + "  placed by"
+    )
     lines = ["Standings (matches won, then deals won, then head-to-head):", head]
     shared = {s.rank for s in table_rows if sum(o.rank == s.rank for o in table_rows) > 1}
     for s in table_rows:
         place = f"{s.rank}=" if s.rank in shared else str(s.rank)
         decided = {None: "matches won", "level": "level"}.get(s.tie_break, s.tie_break)
-        points = f"  {s.points:>6}" if ebu else ""
+        points = f"  {s.points:>6}" if in_points else ""
         lines.append(f"{place:>5} {s.pair:<{width}}  {s.played:>6} {s.won:>3} {s.lost:>4} "
                      f"{s.deals_won:>5}/{s.deals_lost:<4}{points}  {decided}")  # fmt: skip
     return "\n".join(lines)

@@ -21,7 +21,7 @@ from minibridge.cli.common import (
 )
 from minibridge.errors import AlreadyExistsError, MiniBridgeError
 from minibridge.rules import RuleSet
-from minibridge.scoring import DEFAULT_TARGET
+from minibridge.scoring import find_scheme
 
 if TYPE_CHECKING:
     from minibridge.announce import Announcement
@@ -180,7 +180,7 @@ class _Totals:
         or under targets, where each deal is won or lost, two deals won: the best of three)."""
         if self.deals is not None:
             return self.played >= self.deals
-        target = self.target or (2 if self.rules.scoring == "targets" else DEFAULT_TARGET)
+        target = self.target or find_scheme(self.rules.scoring).session_target
         return any(total >= target for total in self.points.values())
 
     def record(self, declarer: Seat | None, result: Score | None, board: Board) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -17,6 +17,9 @@ from minibridge.cli.common import (
     slam_option,
 )
 from minibridge.rules import RuleSet
+
+if TYPE_CHECKING:
+    from minibridge.scoring import Scheme, Score
 
 
 @click.command()
@@ -52,10 +55,11 @@ def score(
         minibridge score 1NT 8 --lesson 3
     """
     from minibridge.contract import Contract, target_for_points
+    from minibridge.scoring import find_scheme, score_table
     from minibridge.scoring import score as score_deal
-    from minibridge.scoring import score_table
 
     rules, _ = rules_in_force(rules_name, slam, lesson_ref, lessons_folder)
+    scheme = find_scheme(rules.scoring)
     if table:
         if contract is not None:
             raise click.UsageError("give either --table or a CONTRACT and TRICKS, not both")
@@ -63,12 +67,12 @@ def score(
         if as_json:
             print_json({"rules": rules.name, "rows": [row.as_json() for row in rows]})
         else:
-            click.echo(_format_table(rules, rows))
+            click.echo(_format_table(rules, scheme, rows))
         return
     if contract is None or tricks is None:
         raise click.UsageError("give a CONTRACT and the TRICKS declarer took, e.g. 'minibridge score 4S 10'")
-    if rules.scoring == "targets" and hcp is None:
-        raise click.UsageError("with --rules targets give the declaring side's points, e.g. --hcp 27")
+    if scheme.needs_points and hcp is None:
+        raise click.UsageError(f"with --rules {scheme.name} give the declaring side's points, e.g. --hcp 27")
     if hcp is not None:
         target_for_points(hcp)  # a declaring side holds 21 to 40 points: refuses any other number
     result = score_deal(Contract.from_str(contract), tricks, rules, points=hcp)
@@ -78,9 +82,9 @@ def score(
         click.echo(result.describe())
 
 
-def _format_table(rules: RuleSet, rows: list[Any]) -> str:
-    """A score table as text: a row per number of tricks, a column per contract."""
-    if rules.scoring == "targets":
+def _format_table(rules: RuleSet, scheme: Scheme, rows: list[Score]) -> str:
+    """A score table as text: a row per number of tricks, a column per contract (or per band of points)."""
+    if scheme.won_or_lost:
         bands = sorted({row.points for row in rows})
         head = "tricks " + "".join(f"{f'{b}+ pts':>9}" for b in bands)
         lines = [f"{rules.title}: W = declaring side wins the deal, L = defenders win", head]
@@ -91,7 +95,7 @@ def _format_table(rules: RuleSet, rows: list[Any]) -> str:
     contracts = list(dict.fromkeys(str(row.contract) for row in rows))
     legend = (
         "declaring side's score (signed; the defenders score the opposite)"
-        if rules.scoring == "nbb"
+        if scheme.plus_and_minus
         else "declaring side's score; (n) = the defenders score n"
     )
     lines = [f"{rules.title}: {legend}", "tricks " + "".join(f"{c:>8}" for c in contracts)]
@@ -100,7 +104,7 @@ def _format_table(rules: RuleSet, rows: list[Any]) -> str:
         for row in rows:
             if row.tricks != tricks:
                 continue
-            if rules.scoring == "nbb" or row.made:
+            if scheme.plus_and_minus or row.made:
                 cells.append(str(row.declarers_score))
             else:
                 cells.append(f"({row.defenders_score})")

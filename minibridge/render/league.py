@@ -66,7 +66,7 @@ def league_table(league: League, words: Wording, *, paper: str = "a4") -> bytes:
         Spacer(1, 2 * mm),
         Paragraph(escape(say("order")), styles["small"]),
     ]
-    if league.scoring == "ebu":
+    if league.in_points:
         standing_part.append(Paragraph(escape(say("points_note")), styles["small"]))
     story: list[Flowable] = [
         Paragraph(escape(league.title), styles["title"]),
@@ -127,9 +127,9 @@ def _cross_table(league: League, table: Sequence[Standing], say: Any, width: flo
 
 def _standings_table(league: League, table: Sequence[Standing], say: Any, width: float) -> Table:
     styles = paragraph_styles()
-    ebu = league.scoring == "ebu"
+    in_points = league.in_points
     header = [say("rank"), say("pair"), say("played"), say("won"), say("lost"), say("deals_won"), say("deals_lost")]
-    header += [say("points")] if ebu else []
+    header += [say("points")] if in_points else []
     header.append(say("tie_break"))
     shared = {s.rank for s in table if sum(o.rank == s.rank for o in table) > 1}
     rows: list[list[Any]] = [header]
@@ -137,7 +137,7 @@ def _standings_table(league: League, table: Sequence[Standing], say: Any, width:
         row: list[Any] = [_rank_text(s.rank, s.rank in shared, say),
                           Paragraph(escape(s.pair), styles["cellbold"]), s.played, s.won, s.lost, s.deals_won,
                           s.deals_lost]  # fmt: skip
-        row += [s.points] if ebu else []
+        row += [s.points] if in_points else []
         row.append(Paragraph(escape(say("tie_break_value", name=s.tie_break)), styles["cell"]))
         rows.append([str(v) if isinstance(v, int) else v for v in row])
     numbers = len(header) - 3
