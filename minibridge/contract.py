@@ -15,7 +15,7 @@ from typing import Literal
 from minibridge.cards import Strain
 from minibridge.errors import ContractError
 
-__all__ = ["Contract", "Kind", "GAME_LEVEL", "TARGETS", "target_for_points"]
+__all__ = ["Contract", "Kind", "GAME_LEVEL", "TARGETS", "target_for_points", "pbn_strain", "pbn_contract"]
 
 Kind = Literal["part-score", "game", "slam", "grand slam"]
 
@@ -40,6 +40,7 @@ TARGETS: tuple[tuple[int, int, int], ...] = (
 """Targets by combined points (EBU variant): lowest points, highest points, tricks."""
 
 _LEVEL_FORM = re.compile(r"^\s*([1-7])\s*(NT|N|SA|ZT|S|H|D|C|♠|♥|♦|♣|♤|♡|♢|♧)\s*$", re.IGNORECASE)
+_PBN_FORM = re.compile(r"^\s*([1-7]?)\s*(NT|N|S|H|D|C)\s*(X{0,2})\s*$", re.IGNORECASE)
 _WORD_FORM = re.compile(
     r"^\s*(part[\s-]*score|partscore|game|slam|small[\s-]*slam|grand[\s-]*slam)\s*(?:in\s+)?(.+?)\s*$", re.IGNORECASE
 )
@@ -125,3 +126,28 @@ class Contract:
         raise ContractError(
             f"'{text}' is not a contract; write it like 1NT, 4S, 5C (or 'game in hearts', 'part-score no-trumps')"
         )
+
+
+def pbn_strain(text: str | None) -> Strain | None:
+    """The strain of a PBN contract (``4SX``, ``3NT``, ``H``); None for a pass or nothing.
+
+    >>> pbn_strain("4SX"), pbn_strain("Pass")
+    (<Strain.SPADES: 3>, None)
+    """
+    match = _PBN_FORM.match(text or "")
+    return Strain.from_str(match.group(2)) if match else None
+
+
+def pbn_contract(text: str | None) -> Contract | None:
+    """The MiniBridge contract of a PBN contract (doubles play no part), or None if it is none (2S, 4NT, Pass).
+
+    >>> pbn_contract("3NTX"), pbn_contract("2S")
+    (Contract(3, Strain.NO_TRUMPS), None)
+    """
+    match = _PBN_FORM.match(text or "")
+    if not match or not match.group(1):
+        return None
+    try:
+        return Contract(int(match.group(1)), Strain.from_str(match.group(2)))
+    except ContractError:
+        return None

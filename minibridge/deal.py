@@ -198,6 +198,14 @@ class Deal(Mapping[Seat, Hand]):
         """The combined high-card points of a partnership."""
         return sum(self.hands[s].hcp for s in side.seats)
 
+    def holders(self) -> dict[Card, Seat]:
+        """Who was dealt each card."""
+        return {card: seat for seat in Seat for card in self.hands[seat]}
+
+    def holder(self, card: Card) -> Seat | None:
+        """The seat dealt ``card`` (None when no one was: a short deal)."""
+        return next((seat for seat in Seat if self.hands[seat].mask >> card.index & 1), None)
+
     def to_pbn(self, first: Seat = Seat.NORTH) -> str:
         """``N:… … … …``: the four hands clockwise from ``first``."""
         return f"{first.letter}:" + " ".join(self.hands[s].to_pbn() for s in first.clockwise())

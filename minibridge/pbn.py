@@ -14,82 +14,18 @@ claim (``*``) and padded with ``-``, notes and NAGs in the play, passed-out boar
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from minibridge.cards import Card, Seat, Side, Suit
+from minibridge.board import Board, CardRow, PlayRecord
+from minibridge.cards import Card, Seat, Side
+from minibridge.contract import pbn_contract
 from minibridge.deal import Deal
 from minibridge.errors import MiniBridgeError, PBNError
-from minibridge.play import trick_winner
 
-__all__ = ["Board", "PlayRecord", "load", "loads", "dump", "dumps"]
-
-CardRow = tuple[Card | None, Card | None, Card | None, Card | None]
-
-
-@dataclass
-class PlayRecord:
-    """A recorded play: who led to the first trick, then one row per trick with each seat's card.
-
-    Rows are indexed by seat (``row[Seat.NORTH]``); ``None`` is a card not recorded (after a claim).
-    """
-
-    leader: Seat
-    tricks: list[CardRow] = field(default_factory=list)
-
-    @classmethod
-    def from_cards(cls, cards: Sequence[Card], deal: Deal, leader: Seat, trumps: Suit | None) -> PlayRecord:
-        """The record of cards given in the order they were played, each by whoever was dealt it.
-
-        Each trick must be led by the winner of the one before (the first by ``leader``).
-        """
-        holders = {card: seat for seat in Seat for card in deal[seat]}
-        rows: list[CardRow] = []
-        at = leader
-        for start in range(0, len(cards), 4):
-            row: list[Card | None] = [None, None, None, None]
-            for card in cards[start : start + 4]:
-                if card not in holders:
-                    raise PBNError(f"the card {card} is not in the deal {deal}")
-                row[holders[card]] = card
-            if holders[cards[start]] is not at:
-                raise PBNError(f"trick {start // 4 + 1} is led by {holders[cards[start]].title}, not {at.title}")
-            rows.append((row[0], row[1], row[2], row[3]))
-            if None not in row:
-                at = trick_winner(row, at, trumps)  # type: ignore[arg-type]
-        return cls(leader, rows)
-
-
-@dataclass
-class Board:
-    """One game of a PBN file: the tags a teacher cares about, read into values, and every tag as written."""
-
-    number: int | None = None
-    dealer: Seat | None = None
-    deal: Deal | None = None
-    """None when the file has no deal, or only part of one (hands written ``-``)."""
-    declarer: Seat | None = None
-    contract: str | None = None
-    """As written in the file: ``4S``, ``3NTX``, ``Pass``; None when empty."""
-    result: int | None = None
-    """Tricks taken by declarer's side."""
-    play: PlayRecord | None = None
-    tags: dict[str, str] = field(default_factory=dict)
-    """Every tag's value in file order, inheritance (``#``, ``##``) resolved."""
-    sections: dict[str, list[str]] = field(default_factory=dict)
-    """The lines that follow a tag (Auction, tables …), except Play, which is read into :attr:`play`."""
-    line: int = 0
-    """The line of the game's first tag."""
-    source: str = ""
-    read_as: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
-    """The fields as they were read, so that a field left unchanged is written back exactly as in the file."""
-
-    def __post_init__(self) -> None:
-        if not self.read_as and self.tags:
-            self.read_as = {name: getattr(self, attr) for name, attr in _FIELDS.items()}
-
+__all__ = ["load", "loads", "dump", "dumps"]
 
 _FIELDS = {
     "Board": "number",
@@ -258,7 +194,21 @@ def _board(game: _Game, source: str) -> Board:
         play = _play(tags["Play"], game.sections.get("Play", []), deal, place("Play"))
     sections = {name: [" ".join(words) for _, words in lines] for name, lines in game.sections.items() if lines}
     sections.pop("Play", None)
-    return Board(number, dealer, deal, declarer, contract, result, play, dict(tags), sections, game.line, source)
+    board = Board(
+        number=number,
+        dealer=dealer,
+        deal=deal,
+        declarer=declarer,
+        contract=pbn_contract(contract),
+        result=result,
+        play=play,
+        tags=dict(tags),
+        sections=sections,
+        line=game.line,
+        source=source,
+    )
+    board.read_as = {name: getattr(board, attr) for name, attr in _FIELDS.items()}
+    return board
 
 
 def _seat_or_none(text: str | None) -> Seat | None:
@@ -279,10 +229,10 @@ def _play(leader_text: str, lines: list[tuple[int, list[str]]], deal: Deal | Non
     Some programs write a trick in the order its cards fell; when the deal shows that each card of a line
     belongs to a different seat, the cards go to the seats that hold them.
     """
-    holders = {} if deal is None else {card: seat for seat in Seat for card in deal[seat]}
+    holders = {} if deal is None else deal.holders()
     leader = _seat_or_none(leader_text)
     if leader is None:
-        raise PBNError(f"[Play \"{leader_text}\"] should name the opening leader: N, E, S or W", where=tag_place)
+        raise PBNError(f'[Play "{leader_text}"] should name the opening leader: N, E, S or W', where=tag_place)
     order = leader.clockwise()
     rows: list[CardRow] = []
     for line_number, words in lines:
@@ -323,7 +273,7 @@ def _play(leader_text: str, lines: list[tuple[int, list[str]]], deal: Deal | Non
             rows.append((row[0], row[1], row[2], row[3]))
         if ended:
             break
-    return PlayRecord(leader, rows)
+    return PlayRecord(leader=leader, tricks=tuple(rows))
 
 
 def loads(text: str, *, source: str = "<text>") -> list[Board]:
@@ -373,7 +323,7 @@ def _own_values(board: Board) -> dict[str, str]:
         "Vulnerable": board.tags.get("Vulnerable", "" if board.tags else "None"),
         "Deal": "" if board.deal is None else board.deal.to_pbn(first),
         "Declarer": "" if board.declarer is None else board.declarer.letter,
-        "Contract": board.contract or "",
+        "Contract": "" if board.contract is None else str(board.contract),
         "Result": "" if board.result is None else str(board.result),
         "Play": "" if board.play is None else board.play.leader.letter,
     }
@@ -381,6 +331,12 @@ def _own_values(board: Board) -> dict[str, str]:
         if name in board.tags and name in board.read_as and getattr(board, attr) == board.read_as[name]:
             values[name] = board.tags[name]
     return values
+
+
+def _changed(board: Board, name: str) -> bool:
+    """A field that is not as it was read (every field of a board not read from a file)."""
+    attr = _FIELDS.get(name)
+    return attr is None or name not in board.read_as or getattr(board, attr) != board.read_as[name]
 
 
 def _play_lines(play: PlayRecord) -> list[str]:
@@ -394,7 +350,9 @@ def _play_lines(play: PlayRecord) -> list[str]:
 def _board_text(board: Board) -> str:
     """One game: the file's tags in their order (the board's fields as they are now), then any field not yet there."""
     own = _own_values(board)
-    names = list(board.tags) + [name for name in _OWN_TAGS if name not in board.tags and own[name]]
+    names = list(board.tags) + [
+        name for name in _OWN_TAGS if name not in board.tags and own[name] and _changed(board, name)
+    ]
     if "Play" in names:
         names.remove("Play")
         if board.play is not None:

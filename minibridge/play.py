@@ -152,7 +152,7 @@ class Play:
         accepted when the next opponent plays to it, and put back when the right player leads instead.
         """
         play = cls(deal, trumps=trumps, declarer=declarer, leader=leader, strict=False)
-        holders = {card: seat for seat in Seat for card in deal[seat]}
+        holders = deal.holders()
         for number, card in enumerate(cards, start=1):
             seat = holders.get(card)
             if seat is None:

@@ -9,10 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from minibridge.board import Board, PlayRecord
 from minibridge.cards import Card, Seat, Suit
+from minibridge.contract import Contract, pbn_strain
 from minibridge.deal import Deal
-from minibridge.errors import PBNError
-from minibridge.pbn import Board, PlayRecord, load, loads
+from minibridge.errors import IllegalPlayError, PBNError
+from minibridge.pbn import load, loads
 from minibridge.play import Play, replay
 
 SHARED_PBN = Path(__file__).parents[2] / "shared" / "data" / "pbn"
@@ -75,7 +77,7 @@ def test_complete_plays_replay_to_the_recorded_result():
                 continue
             if len(board.play.tricks) < 13 or any(None in row for row in board.play.tricks):
                 continue
-            trumps = None if board.contract[1:2].upper() == "N" else Suit.from_str(board.contract[1])
+            trumps = pbn_strain(board.tags["Contract"]).trumps
             done = replay(board.deal, board.play.tricks, trumps=trumps, declarer=board.declarer)
             assert done.declarer_tricks == board.result, (name, board.line)
             assert done.irregularities == []
@@ -86,10 +88,10 @@ def test_complete_plays_replay_to_the_recorded_result():
 @needs_shared
 def test_passed_out_boards_and_lowercase_doubles():
     boards = real("dominicprice__endplay__example2.pbn")
-    passed = [b for b in boards if b.contract == "Pass"]
+    passed = [b for b in boards if b.tags.get("Contract") == "Pass"]
     assert len(passed) == 21
     assert all(b.declarer is None and b.result is None for b in passed)
-    assert any(b.contract is not None and b.contract.endswith("x") for b in boards)
+    assert any(b.tags.get("Contract", "").endswith("x") and b.contract is not None for b in boards)
 
 
 @needs_shared
@@ -146,22 +148,23 @@ def test_a_board_written_from_code_reads_back():
         card = rng.choice(play.legal_cards())
         play.play(card)
         cards.append(card)
-    record = PlayRecord.from_cards(cards, deal, Seat.WEST, Suit.HEARTS)
-    board = Board(number=3, dealer=Seat.SOUTH, deal=deal, declarer=Seat.SOUTH, contract="1H", result=9, play=record)
+    record = PlayRecord.from_order(cards, deal)
+    hearts = Contract.from_str("1H")
+    board = Board(number=3, dealer=Seat.SOUTH, deal=deal, declarer=Seat.SOUTH, contract=hearts, result=9, play=record)
     text = dumps([board])
     assert '[Deal "S:' in text and '[Play "W"]' in text
     again = loads(text)[0]
-    assert (again.number, again.dealer, again.deal, again.contract, again.play) == (3, Seat.SOUTH, deal, "1H", record)
+    assert (again.number, again.dealer, again.deal, again.contract, again.play) == (3, Seat.SOUTH, deal, hearts, record)
 
 
-def test_from_cards_refuses_a_trick_led_by_the_wrong_player():
+def test_a_record_in_the_order_played():
     deal = Deal.from_pbn("N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876")
-    cards = [Card.from_str(c) for c in ("SA", "S2", "H5", "S9", "HA")]  # North wins the ace, East leads
-    with pytest.raises(PBNError, match="trick 2 is led by East, not North"):
-        PlayRecord.from_cards(cards, deal, Seat.NORTH, None)
-    assert PlayRecord.from_cards(cards[:4], deal, Seat.NORTH, None).tricks[0][Seat.EAST] == Card.from_str("S2")
-    with pytest.raises(PBNError, match="trick 1 is led by North, not East"):
-        PlayRecord.from_cards(cards, deal, Seat.EAST, None)
+    cards = [Card.from_str(c) for c in ("SA", "S2", "H5", "S9", "HA")]
+    record = PlayRecord.from_order(cards, deal)
+    assert record.leader is Seat.NORTH and record.complete_tricks == 1
+    assert record.tricks[1] == (None, Card.from_str("HA"), None, None)
+    with pytest.raises(IllegalPlayError, match="card 2 of the play, CA, is not in this deal"):
+        PlayRecord.from_order([Card.from_str("SA"), Card.from_str("CA")], Deal.from_pbn("N:A... K... Q... J..."))
 
 
 @settings(max_examples=40, deadline=None)
@@ -178,8 +181,8 @@ def test_random_plays_round_trip(seed: int, trumps: Suit | None, size: int):
         card = rng.choice(play.legal_cards())
         play.play(card)
         cards.append(card)
-    record = PlayRecord.from_cards(cards, deal, declarer.lho, trumps)
-    board = Board(number=seed % 32 + 1, deal=deal, declarer=declarer, contract="1NT", play=record)
+    record = PlayRecord.from_order(cards, deal)
+    board = Board(number=seed % 32 + 1, deal=deal, declarer=declarer, contract=Contract.from_str("1NT"), play=record)
     again = loads(dumps([board]))[0]
     assert again.deal == deal and again.play == record and again.declarer is declarer
     done = replay(deal, again.play.tricks, trumps=trumps, declarer=declarer)

@@ -34,7 +34,7 @@ def assert_replays(path: Path, count: int) -> None:
     assert len(boards) == count
     for board in boards:
         assert board.deal is not None and board.play is not None
-        trumps = Contract.from_str(board.contract).strain.trumps if board.contract else None
+        trumps = board.contract.strain.trumps if board.contract else None
         done = replay(board.deal, board.play.tricks, trumps=trumps, declarer=board.declarer,
                       leader=board.play.leader)  # fmt: skip
         assert done.complete and not done.irregularities
@@ -162,9 +162,9 @@ def test_when_north_declares_the_pupil_sees_north_s_hand_before_choosing_the_con
 
 
 def test_under_targets_the_game_is_a_mini_match_won_by_two_deals_not_1000():
+    from minibridge.board import Board
     from minibridge.cards import Seat
     from minibridge.cli.play import _Totals
-    from minibridge.pbn import Board
     from minibridge.rules import find_rules
     from minibridge.scoring import score
 

@@ -30,9 +30,10 @@ def deal(
         minibridge deal --lesson 5 -n 8
         minibridge deal --lesson 4 -n 16 --seed 7 -o output/trumps.pbn
     """
+    from minibridge.board import Board
     from minibridge.boards import practice_deals
     from minibridge.files import write_atomic
-    from minibridge.pbn import Board, dumps
+    from minibridge.pbn import dumps
 
     lesson = lesson_from(lesson_ref, lessons_folder)
     boards = [Board(number=b.board, dealer=b.dealer, deal=b.deal) for b in practice_deals(lesson, count, seed=seed)]

@@ -25,10 +25,10 @@ from minibridge.scoring import find_scheme
 
 if TYPE_CHECKING:
     from minibridge.announce import Announcement
+    from minibridge.board import Board
     from minibridge.contract import Contract
     from minibridge.deal import Deal, Hand
     from minibridge.lessons import Lesson
-    from minibridge.pbn import Board
     from minibridge.play import Play, Trick
     from minibridge.robot import Robot
     from minibridge.scoring import Score
@@ -230,14 +230,22 @@ def _save(path: Path, boards: list[Board]) -> None:
 
 def _board(number: int, dealer: Seat, play: Play, cards: list[Card], contract: Contract | None) -> Board:
     """The deal as a PBN board with its play; without a contract, Result holds North–South's tricks."""
-    from minibridge.pbn import Board, PlayRecord
+    from minibridge.board import Board, PlayRecord
 
-    assert play.leader is not None
-    first = play.declarer.lho if play.declarer is not None else dealer.lho
-    record = PlayRecord.from_cards(cards, play.deal, first, play.trumps)
+    record = PlayRecord.from_order(cards, play.deal)
     if contract is None or play.declarer is None:
-        return Board(number, dealer, play.deal, play=record, result=play.tricks_won(Side.NORTH_SOUTH))
-    return Board(number, dealer, play.deal, play.declarer, str(contract), play.declarer_tricks, record)
+        return Board(
+            number=number, dealer=dealer, deal=play.deal, play=record, result=play.tricks_won(Side.NORTH_SOUTH)
+        )
+    return Board(
+        number=number,
+        dealer=dealer,
+        deal=play.deal,
+        declarer=play.declarer,
+        contract=contract,
+        result=play.declarer_tricks,
+        play=record,
+    )
 
 
 # --- four computer players -----------------------------------------------------------------------------------

@@ -27,8 +27,8 @@ from minibridge.cli.printing import (
 from minibridge.deal import Deal
 
 if TYPE_CHECKING:
+    from minibridge.board import Board
     from minibridge.cards import Seat
-    from minibridge.pbn import Board
 
 _SHOWN_SKIPS = 5
 

@@ -1,0 +1,114 @@
+"""Board: one deal as a teacher knows it, and the one record that PBN files, dealing, lessons and games share.
+
+A board has its number, its dealer (from the number unless given), the deal, and, once played, declarer,
+the contract, the recorded play and the result. PBN files keep every tag as written besides.
+
+>>> deal = Deal.from_pbn("N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876")
+>>> board = Board(number=2, deal=deal)
+>>> board.dealer, board.declaring_points
+(<Seat.EAST: 1>, 20)
+>>> record = PlayRecord.from_order([Card.from_str(c) for c in "SA S2 H2 S9".split()], deal)
+>>> record.leader, record.tricks[0][Seat.WEST]
+(<Seat.NORTH: 0>, Card.from_str('S9'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from minibridge.cards import Card, Seat, Side
+from minibridge.contract import Contract
+from minibridge.deal import Deal
+from minibridge.errors import IllegalPlayError
+
+__all__ = ["Board", "PlayRecord", "CardRow"]
+
+CardRow = tuple[Card | None, Card | None, Card | None, Card | None]
+"""One trick's cards indexed by seat (``row[Seat.NORTH]``); None for a card not recorded."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayRecord:
+    """A recorded play: who led to the first trick, each trick's cards by seat, and what else is known.
+
+    ``order`` is the cards in the order they fell when the record knows it (a lesson's play, a game played
+    here), which settles every irregularity; a PBN file knows only the tricks by seat. ``claim`` is the
+    number of the remaining tricks declarer claimed when the play stops short.
+    """
+
+    leader: Seat
+    tricks: tuple[CardRow, ...] = ()
+    order: tuple[Card, ...] | None = field(default=None, compare=False)
+    claim: int | None = None
+
+    @classmethod
+    def from_order(cls, cards: Iterable[Card], deal: Deal, *, claim: int | None = None) -> PlayRecord:
+        """The record of cards in the order they fell, four to a trick, each played by whoever was dealt it."""
+        order = tuple(cards)
+        holders = deal.holders()
+        rows: list[CardRow] = []
+        for start in range(0, len(order), 4):
+            row: list[Card | None] = [None, None, None, None]
+            for number, card in enumerate(order[start : start + 4], start=start + 1):
+                seat = holders.get(card)
+                if seat is None:
+                    raise IllegalPlayError(f"card {number} of the play, {card}, is not in this deal")
+                row[seat] = card
+            rows.append((row[0], row[1], row[2], row[3]))
+        if not order:
+            raise IllegalPlayError("a recorded play needs at least its opening lead")
+        return cls(leader=holders[order[0]], tricks=tuple(rows), order=order, claim=claim)
+
+    @property
+    def complete_tricks(self) -> int:
+        """How many tricks of four cards the record holds."""
+        return sum(1 for row in self.tricks if None not in row)
+
+
+@dataclass(kw_only=True)
+class Board:
+    """One board: number, dealer, deal; once played, declarer, contract, the recorded play and the result.
+
+    ``tags`` keep a PBN file's tags as written (inheritance resolved), ``sections`` the lines after a tag
+    other than Play, and ``read_as`` the fields as they were read, so that a board read and written back
+    unchanged is written as it was.
+    """
+
+    number: int | None = None
+    dealer: Seat | None = None
+    """As given; a board with a number and no dealer takes the dealer of its number (1 N, 2 E, 3 S, 4 W …)."""
+    deal: Deal | None = None
+    """None when a file has no deal, or only part of one."""
+    declarer: Seat | None = None
+    contract: Contract | None = None
+    """The MiniBridge contract; a PBN file's contract as written (``3NTX``, ``Pass``) is in ``tags``."""
+    play: PlayRecord | None = None
+    result: int | None = None
+    """Tricks taken by declarer's side (by North–South in a game without a declarer)."""
+    note: str = ""
+    """What the board shows, in a teacher's words (a lesson's deals)."""
+    generated: bool = False
+    """Dealt at random to suit a lesson, not written in its lesson file."""
+    tags: dict[str, str] = field(default_factory=dict)
+    sections: dict[str, list[str]] = field(default_factory=dict)
+    line: int = 0
+    """The line of a PBN game's first tag."""
+    source: str = ""
+    read_as: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.dealer is None and self.number is not None and self.number > 0:
+            self.dealer = Seat.dealer_of_board(self.number)
+
+    @property
+    def dummy(self) -> Seat | None:
+        """Declarer's partner (None without a declarer)."""
+        return self.declarer.partner if self.declarer is not None else None
+
+    @property
+    def declaring_points(self) -> int:
+        """The combined points of the side with more (20 on a redeal)."""
+        if self.deal is None:
+            raise IllegalPlayError("this board has no deal")
+        return max(self.deal.side_hcp(side) for side in Side)
