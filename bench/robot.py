@@ -15,11 +15,12 @@ import random
 import statistics
 import time
 
+from minibridge.analysis import double_dummy_card, double_dummy_tricks
 from minibridge.announce import announce
 from minibridge.cards import Seat
 from minibridge.deal import Deal
 from minibridge.play import Play
-from minibridge.robot import DEFAULT_SAMPLES, Robot, Table, double_dummy_card, double_dummy_tricks
+from minibridge.robot import DEFAULT_SAMPLES, Robot, Table
 from minibridge.rules import find_rules
 
 

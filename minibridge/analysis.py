@@ -1,29 +1,51 @@
-"""Double-dummy analysis (DDS through endplay, imported only here and only when needed), cached on disk.
+"""Double-dummy analysis: the only door to DDS, for hand records and the computer players alike.
+
+DDS (Bo Haglund's double-dummy solver) comes as ``libdds.so`` with endplay's small ctypes bindings,
+``endplay/_dds/__init__.py``. This module loads that one file on the first solve, never the rest of endplay
+(whose package import pulls in plotting), and no other module reaches DDS.
 
 A table gives, for each seat as declarer and each strain, the tricks declarer takes with best play
-all round. From it follows the best MiniBridge contract for the announced declarer.
+all round, cached on disk. From it follows the best MiniBridge contract for the announced declarer.
+:func:`solve_positions` solves positions in the middle of the play for the computer players, and
+:func:`double_dummy_card` and :func:`double_dummy_tricks` give perfect play.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib.util
 import json
 import os
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 from minibridge.announce import Announcement, announce
-from minibridge.cards import Seat, Strain
+from minibridge.cards import Card, Seat, Strain, Suit
 from minibridge.contract import Contract
 from minibridge.deal import Deal
-from minibridge.errors import MiniBridgeError
+from minibridge.errors import MiniBridgeError, RuleError
 from minibridge.files import write_atomic
+from minibridge.play import Play
 from minibridge.rules import RuleSet, allowed_contracts
 from minibridge.scoring import Score, score
 
-__all__ = ["DDTable", "BestContract", "BoardAnalysis", "dd_tables", "cache_folder", "best_contract", "analyse_boards"]
+__all__ = [
+    "DDTable",
+    "Position",
+    "BestContract",
+    "BoardAnalysis",
+    "dd_tables",
+    "cache_folder",
+    "solve_positions",
+    "double_dummy_card",
+    "double_dummy_tricks",
+    "best_contract",
+    "analyse_boards",
+]
 
 DDTable = dict[Seat, dict[Strain, int]]
 """Tricks for each declaring seat and strain."""
@@ -34,6 +56,127 @@ _BATCH = 8
 keep every core busy."""
 _MAX_BATCH = 40
 """The most deals DDS solves in one call (all five denominations)."""
+_MAX_POSITIONS = 200
+"""The most positions DDS solves in one call."""
+_DDS = "endplay._dds"
+"""The name endplay's DDS bindings are known by, in ``sys.modules`` too."""
+
+Position = tuple[list[int], Suit | None, Seat, list[Card]]
+"""A position in the play: the remaining hands as card masks by seat, trumps (None: no-trumps), the leader of
+the trick in progress and the cards played to it in order."""
+
+
+def _dds() -> ModuleType:
+    """DDS's ctypes bindings (endplay's ``_dds``), loaded on first use from their own file, beside ``libdds.so``.
+
+    ``importlib.util.find_spec`` finds endplay's folder without running its ``__init__``; the bindings are then
+    registered under their own name, so that endplay's package, if something imports it later, shares them.
+    """
+    loaded = sys.modules.get(_DDS)
+    if loaded is not None:
+        return loaded
+    package = importlib.util.find_spec("endplay")
+    if package is None or not package.submodule_search_locations:
+        raise ModuleNotFoundError("endplay, which brings the double-dummy solver DDS, is not installed", name="endplay")
+    path = Path(next(iter(package.submodule_search_locations))) / "_dds" / "__init__.py"
+    spec = importlib.util.spec_from_file_location(_DDS, path, submodule_search_locations=[str(path.parent)])
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[_DDS] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[_DDS]
+        raise
+    return module
+
+
+def _holdings(mask: int) -> list[int]:
+    """A hand's card mask as DDS holds it: by suit spades first, the ace as bit 14 and the two as bit 2."""
+    return [(mask >> (13 * suit) & 0x1FFF) << 2 for suit in reversed(Suit)]
+
+
+def _denomination(strain: Strain) -> int:
+    """DDS's number of a strain: spades 0, hearts 1, diamonds 2, clubs 3, no-trumps 4."""
+    return 4 if strain is Strain.NO_TRUMPS else 3 - int(strain)
+
+
+def _solve_tables(deals: Sequence[Deal]) -> list[DDTable]:
+    """The double-dummy tables of up to :data:`_MAX_BATCH` complete deals, solved together on every core."""
+    dds = _dds()
+    wanted = dds.ddTableDeals()
+    wanted.noOfTables = len(deals)
+    for i, deal in enumerate(deals):
+        for seat in Seat:
+            wanted.ddTableDeal[i].cards[seat][:] = _holdings(deal[seat].mask)
+    solved = dds.ddTablesRes()
+    dds.CalcAllTables(wanted, -1, [0] * 5, solved, dds.allParResults())
+    return [
+        {seat: {strain: int(solved.results[i].resTable[_denomination(strain)][seat]) for strain in Strain}
+         for seat in Seat}
+        for i in range(len(deals))
+    ]  # fmt: skip
+
+
+def solve_positions(positions: Sequence[Position], *, all_cards: bool) -> list[dict[int, int]]:
+    """Solve positions double dummy: for each, the tricks the side to play takes from here on.
+
+    With ``all_cards`` the dict gives the tricks after each card the player to play may play, by card index;
+    otherwise only after a best card and the cards equal to it. DDS solves 200 positions a call, on every core.
+    """
+    dds = _dds()
+    results: list[dict[int, int]] = []
+    for start in range(0, len(positions), _MAX_POSITIONS):
+        chunk = positions[start : start + _MAX_POSITIONS]
+        boards = dds.boards()
+        boards.noOfBoards = len(chunk)
+        for i, (hands, trumps, leader, trick) in enumerate(chunk):
+            board = boards.deals[i]
+            board.trump = 4 if trumps is None else 3 - int(trumps)
+            board.first = int(leader)
+            for k in range(3):
+                board.currentTrickSuit[k] = 3 - int(trick[k].suit) if k < len(trick) else 0
+                board.currentTrickRank[k] = int(trick[k].rank) if k < len(trick) else 0
+            for seat in range(4):
+                board.remainCards[seat][:] = _holdings(hands[seat])
+            boards.target[i] = -1
+            boards.solutions[i] = 3 if all_cards else 1
+            boards.mode[i] = 1
+        solved = dds.solvedBoards()
+        dds.SolveAllBoardsBin(boards, solved)
+        for i in range(len(chunk)):
+            future = solved.solvedBoard[i]
+            row: dict[int, int] = {}
+            for k in range(future.cards):
+                suit = 3 - future.suit[k]
+                bits = (1 << future.rank[k]) | future.equals[k]
+                for rank in range(2, 15):
+                    if bits >> rank & 1:
+                        row[13 * suit + rank - 2] = future.score[k]
+            results.append(row)
+    return results
+
+
+def double_dummy_card(play: Play) -> Card:
+    """The card a player who sees all four hands plays: the one that takes most tricks (the lowest of equals)."""
+    legal = play.legal_cards()
+    if not legal:
+        raise RuleError("the play is over: there is no card to choose")
+    if len(legal) == 1:
+        return legal[0]
+    assert play.leader is not None
+    current = play.current_trick
+    trick = [current[s] for s in play.leader.clockwise() if s in current]
+    hands = [sum(1 << card.index for card in play.hand(s)) for s in Seat]
+    row = solve_positions([(hands, play.trumps, play.leader, trick)], all_cards=True)[0]
+    return max(legal, key=lambda c: (row[c.index], -c.rank, -c.suit))
+
+
+def double_dummy_tricks(deal: Deal, declarer: Seat, trumps: Suit | None) -> int:
+    """The tricks declarer takes with best play all round, from the opening lead."""
+    hands = [deal[s].mask for s in Seat]
+    row = solve_positions([(hands, trumps, declarer.lho, [])], all_cards=False)[0]
+    return deal.cards_per_hand - next(iter(row.values()))
 
 
 def cache_folder() -> Path:
@@ -91,20 +234,11 @@ def dd_tables(
     if progress is not None:
         progress(len(deals) - sum(len(places) for places in to_solve.values()))
     if to_solve:
-        from endplay.dds import calc_all_tables
-        from endplay.types import Deal as EndplayDeal
-        from endplay.types import Denom, Player
-
-        denoms = {Strain.NO_TRUMPS: Denom.nt, Strain.SPADES: Denom.spades, Strain.HEARTS: Denom.hearts,
-                  Strain.DIAMONDS: Denom.diamonds, Strain.CLUBS: Denom.clubs}  # fmt: skip
-        players = {seat: Player.find(seat.letter) for seat in Seat}
         unique = list(to_solve)
         batch = _BATCH if progress is not None else _MAX_BATCH
         for start in range(0, len(unique), batch):
             chunk = unique[start : start + batch]
-            solved = calc_all_tables([EndplayDeal.from_pbn(deal.to_pbn()) for deal in chunk])
-            for deal, raw in zip(chunk, solved, strict=True):
-                table = {seat: {strain: int(raw[denoms[strain], players[seat]]) for strain in Strain} for seat in Seat}
+            for deal, table in zip(chunk, _solve_tables(chunk), strict=True):
                 for index in to_solve[deal]:
                     tables[index] = table
                 if cache:

@@ -3,10 +3,11 @@
 A computer player sees only what a player sees: its own hand, dummy once it is exposed, the cards played
 (and so the suits a player has shown out of), and the points every player announced. For each decision it
 deals the unseen cards at random in layouts consistent with all of that, solves each layout double dummy
-(DDS through endplay, imported only when a card is chosen) and takes the card, or the contract, that does
-best on average under the rules in force. From MiniLesson Six the defenders signal as the lesson teaches
-(top of a sequence, a high small card encourages, the lowest discourages) and read each other's signals by
-trusting the layouts that agree with them more. The same seed gives the same play.
+(through :func:`minibridge.analysis.solve_positions`: DDS lives in ``analysis.py`` only) and takes the card,
+or the contract, that does best on average under the rules in force. From MiniLesson Six the defenders
+signal as the lesson teaches (top of a sequence, a high small card encourages, the lowest discourages) and
+read each other's signals by trusting the layouts that agree with them more. The same seed gives the same
+play.
 
 >>> table = Table.of(find_rules("ebu"), declarer=Seat.SOUTH, hcp=None)
 >>> table.dummy, table.defenders
@@ -21,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import comb
 
+from minibridge.analysis import solve_positions
 from minibridge.announce import Announcement, announce
 from minibridge.cards import CARDS, HCP, Card, Seat, Side, Suit
 from minibridge.contract import Contract
@@ -38,8 +40,6 @@ __all__ = [
     "RobotGame",
     "likes_suit",
     "play_by_robots",
-    "double_dummy_card",
-    "double_dummy_tricks",
     "PointsRow",
     "tricks_by_points",
 ]
@@ -47,7 +47,6 @@ __all__ = [
 DEFAULT_SAMPLES = 20
 """Layouts dealt and solved for each decision: more play better and take longer."""
 
-_MAX_BOARDS = 200  # DDS solves at most this many positions in one call
 _TRIES_PER_LAYOUT = 400  # random deals tried before giving up on voids that cannot be kept
 _MISREAD = 0.2  # how much a layout counts when it disagrees with a defender's signal
 _SPOTS = 0x0FF  # ranks 2 to 9 within a suit: the small cards that signal
@@ -145,7 +144,7 @@ class Robot:
         layouts = _deal_layouts(known, unseen, need, {}, points, self._pool(known, deal, []), self.samples, rng)
         strains = sorted({c.strain for c in allowed}, reverse=True)
         positions = [(layout.hands, strain.trumps, declarer.lho, []) for strain in strains for layout in layouts]
-        best_defence = _solve(positions, all_cards=False)
+        best_defence = solve_positions(positions, all_cards=False)
         total = deal.cards_per_hand
         side_points = hcp[declarer] + hcp[dummy]
         weights = [layout.weight for layout in layouts]
@@ -177,7 +176,7 @@ class Robot:
         in_trick = [current[s] for s in leader.clockwise() if s in current]
         trumps = play.trumps
         positions = [(layout.hands, trumps, leader, in_trick) for layout in layouts]
-        solved = _solve(positions, all_cards=True)
+        solved = solve_positions(positions, all_cards=True)
         values = self._values(play, table, seat)
         weights = [layout.weight for layout in layouts]
         scored: dict[Card, tuple[float, float]] = {}
@@ -366,26 +365,6 @@ def _next_to_play(play: Play) -> tuple[Seat, list[Card]]:
     if seat is None:
         raise RuleError("the play is over: there is no card to choose")
     return seat, play.legal_cards(seat)
-
-
-def double_dummy_card(play: Play) -> Card:
-    """The card a player who sees all four hands plays: the one that takes most tricks (the lowest of equals)."""
-    _, legal = _next_to_play(play)
-    if len(legal) == 1:
-        return legal[0]
-    assert play.leader is not None
-    current = play.current_trick
-    trick = [current[s] for s in play.leader.clockwise() if s in current]
-    hands = [_mask(play.hand(s)) for s in Seat]
-    row = _solve([(hands, play.trumps, play.leader, trick)], all_cards=True)[0]
-    return max(legal, key=lambda c: (row[c.index], -c.rank, -c.suit))
-
-
-def double_dummy_tricks(deal: Deal, declarer: Seat, trumps: Suit | None) -> int:
-    """The tricks declarer takes with best play all round, from the opening lead."""
-    hands = [deal[s].mask for s in Seat]
-    row = _solve([(hands, trumps, declarer.lho, [])], all_cards=False)[0]
-    return deal.cards_per_hand - next(iter(row.values()))
 
 
 @dataclass(frozen=True)
@@ -656,50 +635,6 @@ def _signal_weight(
     return weight
 
 
-# --- double dummy ------------------------------------------------------------------------------------------
-
-
-def _solve(
-    positions: Sequence[tuple[list[int], Suit | None, Seat, list[Card]]], *, all_cards: bool
-) -> list[dict[int, int]]:
-    """Solve positions double dummy: for each, the tricks the side to play takes from here after each card
-    (``all_cards``) or after its best card (a dict with one entry). A position is the remaining hands by seat,
-    trumps, the leader of the trick in progress and the cards played to it."""
-    import endplay._dds as dds
-
-    results: list[dict[int, int]] = []
-    for start in range(0, len(positions), _MAX_BOARDS):
-        chunk = positions[start : start + _MAX_BOARDS]
-        boards = dds.boards()
-        boards.noOfBoards = len(chunk)
-        for i, (hands, trumps, leader, trick) in enumerate(chunk):
-            board = boards.deals[i]
-            board.trump = 4 if trumps is None else 3 - int(trumps)
-            board.first = int(leader)
-            for k in range(3):
-                board.currentTrickSuit[k] = 3 - int(trick[k].suit) if k < len(trick) else 0
-                board.currentTrickRank[k] = int(trick[k].rank) if k < len(trick) else 0
-            for seat in range(4):
-                for suit in range(4):
-                    board.remainCards[seat][3 - suit] = (hands[seat] >> (13 * suit) & 0x1FFF) << 2
-            boards.target[i] = -1
-            boards.solutions[i] = 3 if all_cards else 1
-            boards.mode[i] = 1
-        solved = dds.solvedBoards()
-        dds.SolveAllBoardsBin(boards, solved)
-        for i in range(len(chunk)):
-            future = solved.solvedBoard[i]
-            row: dict[int, int] = {}
-            for k in range(future.cards):
-                suit = 3 - future.suit[k]
-                bits = (1 << future.rank[k]) | future.equals[k]
-                for rank in range(2, 15):
-                    if bits >> rank & 1:
-                        row[13 * suit + rank - 2] = future.score[k]
-            results.append(row)
-    return results
-
-
 def _value(contract: Contract, tricks: int, rules: RuleSet, points: int | None) -> float:
     """What declarer's tricks are worth to the declaring side: its score less the defenders'."""
     if find_scheme(rules.scoring).needs_points and points is None:
@@ -711,4 +646,3 @@ def _value(contract: Contract, tricks: int, rules: RuleSet, points: int | None) 
 def _mean(values: Sequence[float], weights: Sequence[float]) -> float:
     total = sum(weights)
     return sum(v * w for v, w in zip(values, weights, strict=True)) / total
-

@@ -1,15 +1,27 @@
-"""Double-dummy tables through DDS, the disk cache, and the best MiniBridge contract from the tricks."""
+"""Double-dummy tables and positions through DDS, the disk cache, and the best MiniBridge contract from the tricks."""
 
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 
 import minibridge.analysis as analysis
-from minibridge.analysis import analyse_boards, best_contract, cache_folder, dd_tables
-from minibridge.cards import Seat, Strain
+from minibridge.analysis import (
+    analyse_boards,
+    best_contract,
+    cache_folder,
+    dd_tables,
+    double_dummy_card,
+    double_dummy_tricks,
+    solve_positions,
+)
+from minibridge.cards import Seat, Strain, Suit
 from minibridge.deal import Deal
+from minibridge.errors import RuleError
+from minibridge.play import Play
 from minibridge.rules import find_rules
 
 # Each seat holds a whole suit: North spades, East hearts, South diamonds, West clubs.
@@ -47,6 +59,64 @@ def test_the_tables_agree_with_endplay_for_every_seat_and_strain():
             assert table[seat][strain] == theirs[denoms[strain], Player.find(seat.letter)]
 
 
+def test_the_tables_of_many_deals_agree_with_endplays_calc_all_tables():
+    from endplay.dds import calc_all_tables
+    from endplay.types import Deal as EndplayDeal
+    from endplay.types import Denom, Player
+
+    rng = random.Random(11)
+    deals = [Deal.random(rng) for _ in range(6)]
+    ours = dd_tables(deals, cache=False)
+    theirs = calc_all_tables([EndplayDeal.from_pbn(deal.to_pbn()) for deal in deals])
+    denoms = {Strain.NO_TRUMPS: Denom.nt, Strain.SPADES: Denom.spades, Strain.HEARTS: Denom.hearts,
+              Strain.DIAMONDS: Denom.diamonds, Strain.CLUBS: Denom.clubs}  # fmt: skip
+    for table, other in zip(ours, theirs, strict=True):
+        assert table == {s: {t: other[denoms[t], Player.find(s.letter)] for t in Strain} for s in Seat}
+
+
+def test_solving_loads_the_solver_alone_not_endplays_package_nor_plotting():
+    code = (
+        "import random, sys\n"
+        "from minibridge.analysis import dd_tables, double_dummy_card\n"
+        "from minibridge.cards import Seat\n"
+        "from minibridge.deal import Deal\n"
+        "from minibridge.play import Play\n"
+        "deal = Deal.random(random.Random(3))\n"
+        "assert dd_tables([deal], cache=False)[0] is not None\n"
+        "double_dummy_card(Play(deal, trumps=None, declarer=Seat.SOUTH))\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('endplay', 'matplotlib', 'numpy')))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "['endplay._dds']"
+
+
+def test_double_dummy_tricks_agree_with_the_table():
+    deal = Deal.random(random.Random(8))
+    (table,) = dd_tables([deal], cache=False)
+    for seat in Seat:
+        for strain in Strain:
+            assert double_dummy_tricks(deal, seat, strain.trumps) == table[seat][strain]
+
+
+def test_double_dummy_play_all_round_takes_the_double_dummy_tricks():
+    deal = Deal.random(random.Random(9))
+    play = Play(deal, trumps=None, declarer=Seat.SOUTH)
+    while not play.finished:
+        play.play(double_dummy_card(play))
+    assert play.declarer_tricks == double_dummy_tricks(deal, Seat.SOUTH, None)
+    with pytest.raises(RuleError, match="play is over"):
+        double_dummy_card(play)
+
+
+def test_solving_a_position_gives_every_legal_card_or_the_best_one():
+    hands = [SOLID[seat].mask for seat in Seat]
+    (every,) = solve_positions([(hands, None, Seat.EAST, [])], all_cards=True)
+    assert set(every) == {card.index for card in SOLID[Seat.EAST]} and set(every.values()) == {13}
+    (best,) = solve_positions([(hands, Suit.SPADES, Seat.WEST, [])], all_cards=False)
+    assert set(best.values()) == {0}  # West's clubs are all trumped by North
+    assert best and set(best) <= {card.index for card in SOLID[Seat.WEST]}
+
+
 def test_a_short_deal_has_no_table():
     short = Deal.from_pbn("N:A.6.Q.K 9.A.4.J 7.K.A.3 K.2.8.Q")
     assert dd_tables([short]) == [None]
@@ -60,7 +130,7 @@ def test_results_are_cached_under_xdg_cache_home_and_not_solved_again(cache_home
     def refuse(*args, **kwargs):
         raise AssertionError("solved again despite the cache")
 
-    monkeypatch.setattr("endplay.dds.calc_all_tables", refuse)
+    monkeypatch.setattr(analysis, "_solve_tables", refuse)
     done: list[int] = []
     assert dd_tables([BALANCED, SOLID], progress=done.append) == first
     assert sum(done) == 2
@@ -80,14 +150,13 @@ def test_a_damaged_cache_file_is_solved_again():
 
 def test_the_same_deal_twice_is_solved_once(monkeypatch):
     calls: list[int] = []
-    real = __import__("endplay.dds", fromlist=["calc_all_tables"]).calc_all_tables
+    real = analysis._solve_tables
 
-    def counting(deals, *args, **kwargs):
-        deals = list(deals)
+    def counting(deals):
         calls.append(len(deals))
-        return real(deals, *args, **kwargs)
+        return real(deals)
 
-    monkeypatch.setattr("endplay.dds.calc_all_tables", counting)
+    monkeypatch.setattr(analysis, "_solve_tables", counting)
     tables = dd_tables([SOLID, SOLID], cache=False)
     assert calls == [1] and tables[0] == tables[1]
 

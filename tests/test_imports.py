@@ -52,6 +52,34 @@ def test_a_lower_layer_never_imports_a_higher_one(path: Path):
         assert _layer(imported) <= own, f"{relative} (layer {own}) imports minibridge.{imported}"
 
 
+# Third-party packages with a home (DESIGN.md): imported only in these modules or folders of the package.
+HOMES: dict[str, str] = {
+    "endplay": "analysis.py",
+    "reportlab": "render/",
+    "click": "cli/",
+}
+
+
+def _third_party(path: Path) -> set[str]:
+    """The top-level names of everything a module imports."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module.split(".")[0])
+        elif isinstance(node, ast.Import):
+            found.update(a.name.split(".")[0] for a in node.names)
+    return found
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_third_party_packages_are_imported_only_in_their_home(path: Path):
+    relative = path.relative_to(PACKAGE).as_posix()
+    for package in _third_party(path) & set(HOMES):
+        home = HOMES[package]
+        at_home = relative.startswith(home) if home.endswith("/") else relative == home
+        assert at_home, f"{relative} imports {package}, which belongs in minibridge/{home} only"
+
+
 def test_scoring_from_the_command_line_loads_neither_endplay_nor_reportlab():
     code = (
         "import sys\n"
