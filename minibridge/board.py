@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from minibridge.cards import Card, Seat, Side
-from minibridge.contract import Contract
+from minibridge.cards import Card, Seat, Side, Strain
+from minibridge.contract import Contract, pbn_strain
 from minibridge.deal import Deal
 from minibridge.errors import IllegalPlayError
 
@@ -100,6 +100,13 @@ class Board:
     def __post_init__(self) -> None:
         if self.dealer is None and self.number is not None and self.number > 0:
             self.dealer = Seat.dealer_of_board(self.number)
+
+    @property
+    def strain(self) -> Strain | None:
+        """The strain played in: the contract's, or a PBN contract's that is no MiniBridge contract (``2S``)."""
+        if self.contract is not None:
+            return self.contract.strain
+        return pbn_strain(self.tags.get("Contract"))
 
     @property
     def dummy(self) -> Seat | None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from minibridge.announce import Announcement, announce
+from minibridge.board import Board, PlayRecord
 from minibridge.cards import Card, Seat, Side
 from minibridge.contract import Contract
 from minibridge.deal import Deal
@@ -443,10 +444,7 @@ def _lesson_deal(item: dict[str, Any], rules: RuleSet, name: str, problem: Any) 
             problem(("play",), "a play needs the contract it was played in: add 'contract'")
             return made
         try:
-            played = _played(made)
-            if made.claim is not None:
-                assert made.declarer is not None
-                played.claim(made.declarer, made.claim)
+            _played(made)
         except MiniBridgeError as err:
             problem(("play",), err)
     return made
@@ -621,19 +619,16 @@ def pupil_answer(kind: str, answer: Any) -> Any:
 
 
 def _played(lesson_deal: LessonDeal) -> Play:
-    """The deal's play replayed under the Laws."""
-    contract = lesson_deal.contract
-    trumps = contract.strain.trumps if contract is not None else None
-    if lesson_deal.declarer is None:
-        return Play.from_cards(lesson_deal.deal, lesson_deal.play, trumps=trumps, leader=lesson_deal.dealer.lho)
-    return Play.from_cards(lesson_deal.deal, lesson_deal.play, trumps=trumps, declarer=lesson_deal.declarer)
-
-
-def _full_play(lesson_deal: LessonDeal) -> Play:
-    play = _played(lesson_deal)
-    if lesson_deal.claim is not None and lesson_deal.declarer is not None and not play.finished:
-        play.claim(lesson_deal.declarer, lesson_deal.claim)
-    return play
+    """The deal's play replayed under the Laws, with its claim."""
+    board = Board(
+        number=lesson_deal.board,
+        dealer=lesson_deal.dealer,
+        deal=lesson_deal.deal,
+        declarer=lesson_deal.declarer,
+        contract=lesson_deal.contract,
+        play=PlayRecord.from_order(lesson_deal.play, lesson_deal.deal, claim=lesson_deal.claim),
+    )
+    return Play.from_record(board)
 
 
 def _declaring_points(lesson: Lesson, exercise: Exercise) -> int | None:
@@ -678,7 +673,7 @@ def solve(lesson: Lesson, exercise: Exercise) -> Any:
         result = _score_of(lesson, exercise, exercise.contract, exercise.tricks)
         return {"declarers": result.declarers_score, "defenders": result.defenders_score}
     assert board is not None
-    play = _full_play(board)
+    play = _played(board)
     if kind == "tricks":
         return {str(side): play.tricks_won(side) for side in Side}
     if kind == "replay":
@@ -758,7 +753,7 @@ def explain(lesson: Lesson, exercise: Exercise) -> str:
         assert exercise.tricks is not None
         return breakdown(_score_of(lesson, exercise, exercise.contract, exercise.tricks))
     assert board is not None
-    play = _full_play(board)
+    play = _played(board)
     if kind == "tricks":
         counts = ", ".join(f"{side.title} {play.tricks_won(side)}" for side in Side)
         return f"tricks won by {' '.join(t.winner.letter for t in play.tricks)}: {counts}"

@@ -1,4 +1,7 @@
-"""Trick play by the Laws: leads, following suit, trick winners, claims and irregularities; replay of a record.
+"""Trick play by the Laws: leads, following suit, trick winners, claims and irregularities, and recorded plays.
+
+``Play`` is the one trick engine: a deal played card by card (``play``, ``undo``), or a recorded play
+replayed by ``Play.from_record(board)``.
 
 >>> deal = Deal.from_pbn("N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876")
 >>> play = Play(deal, trumps=None, declarer=Seat.SOUTH)
@@ -8,15 +11,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
+from minibridge.board import Board, CardRow, PlayRecord
 from minibridge.cards import CARDS, Card, Seat, Side, Suit
 from minibridge.deal import SUIT_MASKS, Deal
 from minibridge.errors import IllegalPlayError
 
-__all__ = ["Trick", "Irregularity", "Play", "Replay", "replay", "trick_winner"]
+__all__ = ["Trick", "Irregularity", "Play", "trick_winner"]
 
 SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
@@ -29,6 +34,8 @@ _STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 """How strong each card is in a trick, by trump suit (4: no-trumps) and suit led: the strongest wins."""
 
 IrregularityKind = Literal["lead out of turn", "revoke", "card out of rotation"]
+Action = tuple[str, Seat | None, Card | None]
+"""A step of the play as taken: ``("play", seat, card)``, ``("accept", seat, None)``, ``("put back", …)`` …"""
 
 
 class Trick(NamedTuple):
@@ -81,18 +88,24 @@ class Irregularity:
         }
 
 
+def _winner(index: Sequence[int], leader: int, strength: tuple[tuple[int, ...], ...]) -> int:
+    """The seat (0–3) whose card, by index, is strongest in a trick led by ``leader``."""
+    key = strength[index[leader] // 13]
+    best, top = 0, key[index[0]]
+    for seat in (1, 2, 3):
+        if key[index[seat]] > top:
+            best, top = seat, key[index[seat]]
+    return best
+
+
 def trick_winner(cards: Sequence[Card], leader: Seat, trumps: Suit | None) -> Seat:
-    """The seat that wins a trick of four cards (indexed by seat) led by ``leader``."""
-    led = cards[leader].suit
-
-    def strength(seat: Seat) -> int:
-        card = cards[seat]
-        return 200 + card.rank if card.suit is trumps else 100 + card.rank if card.suit is led else 0
-
-    return max(leader.clockwise(), key=strength)
+    """The seat that wins a trick of four cards (indexed by seat) led by ``leader``: the highest trump, else the
+    highest card of the suit led (Law 11)."""
+    strength = _STRENGTH[4 if trumps is None else int(trumps)]
+    return SEATS[_winner([c.index for c in cards], int(leader), strength)]
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Revoke:
     trick: int
     seat: Seat
@@ -100,7 +113,34 @@ class _Revoke:
     established: bool = False
 
 
-@dataclass
+@dataclass(kw_only=True)
+class _State:
+    """Everything that changes as the play goes on; a copy of it is the snapshot that ``undo`` restores."""
+
+    hands: list[int]
+    leader: Seat
+    current: dict[Seat, Card] = field(default_factory=dict)
+    tricks: list[Trick] = field(default_factory=list)
+    won: list[int] = field(default_factory=lambda: [0, 0])
+    pending_lead: tuple[Seat, Card] | None = None
+    revokes: list[_Revoke] = field(default_factory=list)
+    irregularities: list[Irregularity] = field(default_factory=list)
+    claimed: tuple[Side, int] | None = None
+    record_ends: bool = False
+    """A replayed record stops here (a claim not written out): the hand is over as far as it goes."""
+
+    def copy(self) -> _State:
+        return dataclasses.replace(
+            self,
+            hands=self.hands[:],
+            current=dict(self.current),
+            tricks=self.tricks[:],
+            won=self.won[:],
+            revokes=self.revokes[:],
+            irregularities=self.irregularities[:],
+        )
+
+
 class Play:
     """A deal being played, one card at a time, with the Laws' irregularities.
 
@@ -109,67 +149,155 @@ class Play:
     or the next opponent plays a card), a revoke stands until corrected (:meth:`correct_revoke`) or becomes
     established when the offender or partner plays to the next trick, and then costs one trick at the end.
     Declarer plays dummy's cards: pass ``seat`` as dummy's seat, or leave it out to play for whoever is next.
+    Every step can be taken back (:meth:`undo`); a refused step changes nothing.
     """
 
-    deal: Deal
-    trumps: Suit | None = None
-    declarer: Seat | None = None
-    leader: Seat | None = None
-    strict: bool = True
-    tricks: list[Trick] = field(default_factory=list)
-    irregularities: list[Irregularity] = field(default_factory=list)
-    claimed: tuple[Side, int] | None = None
-    """The side that claimed and how many of the remaining tricks it took, when a claim ended the play."""
-    _hands: list[int] = field(default_factory=list, repr=False)
-    _current: dict[Seat, Card] = field(default_factory=dict, repr=False)
-    _pending_lead: tuple[Seat, Card] | None = field(default=None, repr=False)
-    _revokes: list[_Revoke] = field(default_factory=list, repr=False)
-    _won: list[int] = field(default_factory=lambda: [0, 0], repr=False)
-    _events: list[tuple[str, Seat | None, Card | None]] = field(default_factory=list, repr=False)
-    _opening_leader: Seat = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        if self.leader is None:
-            if self.declarer is None:
-                raise IllegalPlayError("without a declarer, say who leads to the first trick")
-            self.leader = self.declarer.lho
-        self._opening_leader = self.leader
-        self._hands = [hand.mask for hand in self.deal.hands]
-
-    @classmethod
-    def from_cards(
-        cls,
+    def __init__(
+        self,
         deal: Deal,
-        cards: Iterable[Card],
         *,
         trumps: Suit | None = None,
         declarer: Seat | None = None,
         leader: Seat | None = None,
-    ) -> Play:
-        """Replay cards in the order they fell; each card is played by whoever was dealt it.
+        strict: bool = True,
+    ) -> None:
+        if leader is None:
+            if declarer is None:
+                raise IllegalPlayError("without a declarer, say who leads to the first trick")
+            leader = declarer.lho
+        self.deal = deal
+        self.trumps = trumps
+        self.declarer = declarer
+        self.strict = strict
+        self.opening_leader = leader
+        """Who ought to lead to the first trick."""
+        self._state = _State(hands=[hand.mask for hand in deal.hands], leader=leader)
+        self._history: list[tuple[Action, _State]] = []
 
-        The Laws apply: a revoke stands (and is established by the next trick); a lead out of turn is
-        accepted when the next opponent plays to it, and put back when the right player leads instead.
+    def __repr__(self) -> str:
+        return f"<Play {self.deal.to_pbn()} trumps={self.trumps} declarer={self.declarer} tricks={len(self.tricks)}>"
+
+    # --- recorded plays ----------------------------------------------------------------------------------------
+
+    @classmethod
+    def from_record(cls, board: Board) -> Play:
+        """Replay a board's recorded play under its contract (every card by whoever was dealt it, the Laws applied).
+
+        Declarer is the board's, or for a PBN contract without one the player on the opening leader's right;
+        the proper opening leader is declarer's left-hand opponent, or without a declarer dealer's. A record
+        that knows the order the cards fell (a lesson's play) is replayed card by card: a revoke stands and
+        is established by the next trick; a lead out of turn is accepted when the next opponent plays to it
+        and put back when the right player leads instead. A record of tricks by seat (a PBN file) is read trick
+        by trick: where a trick does not follow suit from its leader, another leader that makes every card
+        follow shows a lead out of turn that was accepted; otherwise the cards that did not follow are revokes.
+        A record that stops short stops the play there; a claim it holds ends it.
         """
-        play = cls(deal, trumps=trumps, declarer=declarer, leader=leader, strict=False)
-        holders = deal.holders()
+        record = board.play
+        if board.deal is None or record is None:
+            raise IllegalPlayError("a replay needs the deal and its recorded play")
+        strain = board.strain
+        declarer = board.declarer
+        if declarer is None and strain is not None:
+            declarer = record.leader.rho
+        if declarer is not None:
+            proper = declarer.lho
+        else:
+            proper = board.dealer.lho if board.dealer is not None else record.leader
+        play = cls(board.deal, trumps=None if strain is None else strain.trumps, declarer=declarer, leader=proper)
+        if record.order is not None:
+            play._replay_order(record.order)
+        else:
+            play._replay_tricks(record.leader, record.tricks)
+        if record.claim is not None and declarer is not None:
+            play.claim(declarer, record.claim)
+        elif not play.finished:
+            play._state.record_ends = True
+        return play
+
+    def _replay_order(self, cards: Iterable[Card]) -> None:
+        """Play cards in the order they fell, each by whoever was dealt it (the Laws apply)."""
+        self.strict = False
+        holders = self.deal.holders()
         for number, card in enumerate(cards, start=1):
             seat = holders.get(card)
             if seat is None:
                 raise IllegalPlayError(f"card {number} of the play, {card}, is not in this deal")
-            pending = play.pending_lead
+            pending = self.pending_lead
             if pending is not None and seat is not pending[0].lho:
-                if seat is not play.to_play:
+                if seat is not self.to_play:
                     raise IllegalPlayError(
                         f"card {number} of the play, {card}: after {pending[0].title}'s lead out of turn the next "
-                        f"card comes from {pending[0].lho.title} (accepting it) or {play.to_play} (leading instead)"
+                        f"card comes from {pending[0].lho.title} (accepting it) or {self.to_play} (leading instead)"
                     )
-                play.put_back_lead()
+                self.put_back_lead()
             try:
-                play.play(card, seat)
+                self.play(card, seat)
             except IllegalPlayError as err:
                 raise IllegalPlayError(f"card {number} of the play, {card}: {err.message}") from None
-        return play
+
+    def _replay_tricks(self, first: Seat, rows: Sequence[CardRow]) -> None:
+        """Replay whole tricks by seat, stopping at the first trick not complete (a claim)."""
+        state = self._state
+        self._history.append((("record", first, None), state.copy()))
+        if first is not self.opening_leader:
+            how = f"accepted: it was {self.opening_leader.title}'s lead (Law 19)"
+            state.irregularities.append(Irregularity("lead out of turn", 1, first, None, how))
+        strength = _STRENGTH[4 if self.trumps is None else int(self.trumps)]
+        hands, won, tricks = state.hands, state.won, state.tricks
+        total = self.total_tricks
+        at = int(first)
+        for number, row in enumerate(rows, start=1):
+            if number > total:
+                raise IllegalPlayError(f"the record has more than {total} tricks")
+            if None in row:
+                _check_held(row, hands, number, self.deal)
+                break
+            index = [card.index for card in row]  # type: ignore[union-attr]
+            if not all(hands[s] >> index[s] & 1 for s in (0, 1, 2, 3)):
+                _check_held(row, hands, number, self.deal)
+            mask = SUIT_MASKS[index[at] // 13]
+            if any(hands[s] & mask and not (1 << index[s]) & mask for s in (0, 1, 2, 3)):
+                at = self._irregular_trick(number, row, index, at, rows)
+            best = _winner(index, at, strength)
+            for s in (0, 1, 2, 3):
+                hands[s] &= ~(1 << index[s])
+            won[best & 1] += 1
+            tricks.append(Trick(SEATS[at], row, SEATS[best]))  # type: ignore[arg-type]
+            at = best
+        state.leader = SEATS[at]
+
+    def _irregular_trick(
+        self, number: int, row: CardRow, index: list[int], at: int, rows: Sequence[CardRow]
+    ) -> int:
+        """A recorded trick in which a card does not follow suit: a lead out of turn, or revokes; the leader."""
+        hands = self._state.hands
+        leader = SEATS[at]
+        others = [s for s in leader.clockwise()[1:] if not _revokers(index, hands, s)]
+        if others:
+            how = f"accepted: it was {leader.title}'s lead (Law 19)"
+            if len(others) > 1:
+                names = ", ".join(s.title for s in others[:-1]) + f" or {others[-1].title}"
+                how += f"; led by {names}: the record does not show which"
+            self._state.irregularities.append(Irregularity("lead out of turn", number, others[0], row[others[0]], how))
+            return int(others[0])
+        following = rows[number] if number < len(rows) else None
+        for seat in _revokers(index, hands, leader):
+            established = following is not None and (following[seat] is not None or following[seat.partner] is not None)
+            how = (
+                f"established: one trick goes to {seat.side.other.title} at the end (Law 21)"
+                if established
+                else "not established (it could still be corrected)"
+            )
+            irregularity = Irregularity("revoke", number, seat, row[seat], how, 1 if established else 0)
+            self._state.irregularities.append(irregularity)
+        return at
+
+    def record(self) -> PlayRecord:
+        """The play as a record: each trick by seat, and the cards in the order they fell."""
+        state = self._state
+        order = [card for trick in state.tricks for _, card in trick.in_order()]
+        order += [state.current[seat] for seat in state.leader.clockwise() if seat in state.current]
+        return PlayRecord.from_order(order, self.deal, claim=state.claimed[1] if state.claimed else None)
 
     # --- the state -------------------------------------------------------------------------------------------
 
@@ -179,29 +307,46 @@ class Play:
         return self.deal.cards_per_hand
 
     @property
+    def tricks(self) -> list[Trick]:
+        """The completed tricks."""
+        return list(self._state.tricks)
+
+    @property
+    def irregularities(self) -> list[Irregularity]:
+        """Every irregularity so far and how it was settled."""
+        return list(self._state.irregularities)
+
+    @property
+    def claimed(self) -> tuple[Side, int] | None:
+        """The side that claimed and how many of the remaining tricks it took, when a claim ended the play."""
+        return self._state.claimed
+
+    @property
+    def leader(self) -> Seat:
+        """Who leads (or led) the trick in progress."""
+        return self._state.leader
+
+    @property
     def finished(self) -> bool:
         """True when every trick is played or a claim was accepted."""
-        return self.claimed is not None or len(self.tricks) == self.total_tricks
+        return self._state.claimed is not None or len(self._state.tricks) == self.total_tricks
 
     @property
     def current_trick(self) -> dict[Seat, Card]:
         """The cards played so far to the trick in progress."""
-        return dict(self._current)
+        return dict(self._state.current)
 
     @property
     def to_play(self) -> Seat | None:
         """Whose turn it is (declarer plays for dummy); None when the play is over."""
         if self.finished:
             return None
-        assert self.leader is not None
-        for seat in self.leader.clockwise():
-            if seat not in self._current:
-                return seat
-        return None  # pragma: no cover - a full trick is completed at once
+        current = self._state.current
+        return next(seat for seat in self._state.leader.clockwise() if seat not in current)
 
     def hand(self, seat: Seat) -> list[Card]:
         """The cards a seat still holds, spades first."""
-        mask = self._hands[seat]
+        mask = self._state.hands[seat]
         return [CARDS[i] for i in range(51, -1, -1) if mask >> i & 1]
 
     def legal_cards(self, seat: Seat | None = None) -> list[Card]:
@@ -209,16 +354,31 @@ class Play:
         seat = self.to_play if seat is None else seat
         if seat is None:
             return []
-        mask = self._hands[seat]
-        if self._current and self.leader in self._current:
-            led = self._current[self.leader].suit
-            if mask & SUIT_MASKS[led]:
-                mask &= SUIT_MASKS[led]
+        state = self._state
+        mask = state.hands[seat]
+        if state.leader in state.current:
+            led = SUIT_MASKS[state.current[state.leader].suit]
+            if mask & led:
+                mask &= led
         return [CARDS[i] for i in range(51, -1, -1) if mask >> i & 1]
 
     def tricks_won(self, side: Side) -> int:
         """Tricks won by a side, after any established revoke's transfer once play is over."""
-        return self._totals()[side]
+        state = self._state
+        won = {Side.NORTH_SOUTH: state.won[0], Side.EAST_WEST: state.won[1]}
+        if state.claimed is not None:
+            claimer, taken = state.claimed
+            rest = self.total_tricks - len(state.tricks)
+            won[claimer] += taken
+            won[claimer.other] += rest - taken
+        if self.finished or state.record_ends:
+            for irregularity in state.irregularities:
+                if irregularity.transferred:
+                    offenders = irregularity.seat.side
+                    moved = min(irregularity.transferred, won[offenders])
+                    won[offenders] -= moved
+                    won[offenders.other] += moved
+        return won[side]
 
     @property
     def declarer_tricks(self) -> int:
@@ -227,23 +387,16 @@ class Play:
             raise IllegalPlayError("there is no declarer in this deal: ask for the tricks of a side")
         return self.tricks_won(self.declarer.side)
 
-    def _totals(self) -> dict[Side, int]:
-        won = {Side.NORTH_SOUTH: self._won[0], Side.EAST_WEST: self._won[1]}
-        if self.claimed is not None:
-            side, taken = self.claimed
-            rest = self.total_tricks - len(self.tricks)
-            won[side] += taken
-            won[side.other] += rest - taken
-        if self.finished:
-            for irregularity in self.irregularities:
-                if irregularity.transferred:
-                    offenders = irregularity.seat.side
-                    moved = min(irregularity.transferred, won[offenders])
-                    won[offenders] -= moved
-                    won[offenders.other] += moved
-        return won
-
     # --- playing ---------------------------------------------------------------------------------------------
+
+    def _step(self, action: Action) -> _State:
+        """Begin a step: remember the state before it, for ``undo`` and for a step that is refused."""
+        self._history.append((action, self._state.copy()))
+        return self._state
+
+    def _refused(self) -> None:
+        """Put back the state from before a step that was refused."""
+        _, self._state = self._history.pop()
 
     def play(self, card: Card | str, seat: Seat | None = None) -> Trick | None:
         """Play a card (for ``seat``, by default whoever is next); the trick when this card completes one."""
@@ -251,14 +404,23 @@ class Play:
             card = Card.from_str(card)
         if self.finished:
             raise IllegalPlayError("the play is over: every trick has been played")
-        assert self.leader is not None
+        seat = self.to_play if seat is None else seat
+        assert seat is not None
+        self._step(("play", seat, card))
+        try:
+            return self._play(card, seat)
+        except IllegalPlayError:
+            self._refused()
+            raise
+
+    def _play(self, card: Card, seat: Seat) -> Trick | None:
+        state = self._state
+        if not state.hands[seat] >> card.index & 1:
+            raise IllegalPlayError(f"{seat.title} does not hold {card}: {seat.title} holds {_listing(self.hand(seat))}")
         turn = self.to_play
         assert turn is not None
-        seat = turn if seat is None else seat
-        if not self._hands[seat] >> card.index & 1:
-            raise IllegalPlayError(f"{seat.title} does not hold {card}: {seat.title} holds {_listing(self.hand(seat))}")
-        if self._pending_lead is not None:
-            offender, _ = self._pending_lead
+        if state.pending_lead is not None:
+            offender, _ = state.pending_lead
             if seat is not offender.lho:
                 raise IllegalPlayError(
                     f"{offender.title} has led out of turn: the lead must be accepted or put back before "
@@ -266,81 +428,73 @@ class Play:
                 )
             self._settle_lead("accepted: the next player played to it")
             turn = seat
-        if not self._current and seat is not self.leader:
+        if not state.current and seat is not state.leader:
             if self.strict:
-                raise IllegalPlayError(f"it is {self.leader.title}'s lead, not {seat.title}'s")
-            self._pending_lead = (seat, card)
-            self._hands[seat] &= ~(1 << card.index)
-            self._events.append(("lead", seat, card))
+                raise IllegalPlayError(f"it is {state.leader.title}'s lead, not {seat.title}'s")
+            state.pending_lead = (seat, card)
+            state.hands[seat] &= ~(1 << card.index)
             return None
-        if seat in self._current:
+        if seat in state.current:
             raise IllegalPlayError(f"{seat.title} has already played to this trick")
         if seat is not turn:
             if self.strict:
                 raise IllegalPlayError(f"it is {turn.title}'s turn to play, not {seat.title}'s")
-            self.irregularities.append(
-                Irregularity("card out of rotation", len(self.tricks) + 1, seat, card, "the card stands (Law 23)")
+            state.irregularities.append(
+                Irregularity("card out of rotation", len(state.tricks) + 1, seat, card, "the card stands (Law 23)")
             )
-        if self._current:
-            led = self._current[self.leader].suit
-            if card.suit is not led and self._hands[seat] & SUIT_MASKS[led]:
+        if state.current:
+            led = state.current[state.leader].suit
+            if card.suit is not led and state.hands[seat] & SUIT_MASKS[led]:
                 if self.strict:
                     raise IllegalPlayError(
                         f"{seat.title} must follow suit: {led.plural} were led and {seat.title} holds "
                         f"{_listing(c for c in self.hand(seat) if c.suit is led)}"
                     )
-                self._revokes.append(_Revoke(len(self.tricks) + 1, seat, card))
+                state.revokes.append(_Revoke(len(state.tricks) + 1, seat, card))
         self._establish_revokes(seat)
-        self._events.append(("play", seat, card))
         return self._place(seat, card)
 
     def _place(self, seat: Seat, card: Card) -> Trick | None:
-        assert self.leader is not None
-        self._hands[seat] &= ~(1 << card.index)
-        self._current[seat] = card
-        if len(self._current) < 4:
+        state = self._state
+        state.hands[seat] &= ~(1 << card.index)
+        state.current[seat] = card
+        if len(state.current) < 4:
             return None
-        cards = tuple(self._current[s] for s in Seat)
-        winner = trick_winner(cards, self.leader, self.trumps)
-        trick = Trick(self.leader, cards, winner)  # type: ignore[arg-type]
-        self.tricks.append(trick)
-        self._won[winner.side] += 1
-        self._current = {}
-        self.leader = winner
+        cards = tuple(state.current[s] for s in SEATS)
+        winner = trick_winner(cards, state.leader, self.trumps)
+        trick = Trick(state.leader, cards, winner)  # type: ignore[arg-type]
+        state.tricks.append(trick)
+        state.won[winner.side] += 1
+        state.current = {}
+        state.leader = winner
         if self.finished:
             self._close_revokes()
         return trick
 
     def _establish_revokes(self, seat: Seat) -> None:
-        number = len(self.tricks) + 1
-        for revoke in self._revokes:
+        state = self._state
+        number = len(state.tricks) + 1
+        for place, revoke in enumerate(state.revokes):
             if not revoke.established and revoke.trick < number and revoke.seat.side is seat.side:
-                revoke.established = True
-                self.irregularities.append(
-                    Irregularity(
-                        "revoke",
-                        revoke.trick,
-                        revoke.seat,
-                        revoke.card,
-                        f"established: one trick goes to {revoke.seat.side.other.title} at the end (Law 21)",
-                        1,
-                    )
-                )
+                state.revokes[place] = dataclasses.replace(revoke, established=True)
+                settled = f"established: one trick goes to {revoke.seat.side.other.title} at the end (Law 21)"
+                state.irregularities.append(Irregularity("revoke", revoke.trick, revoke.seat, revoke.card, settled, 1))
 
     def _close_revokes(self) -> None:
-        for revoke in self._revokes:
+        state = self._state
+        for revoke in state.revokes:
             if not revoke.established:
-                self.irregularities.append(
+                state.irregularities.append(
                     Irregularity("revoke", revoke.trick, revoke.seat, revoke.card, "not corrected before the end")
                 )
-        self._revokes = [r for r in self._revokes if r.established]
+        state.revokes = [r for r in state.revokes if r.established]
 
     # --- the Laws --------------------------------------------------------------------------------------------
 
     @property
     def pending_lead(self) -> tuple[Seat, Card] | None:
         """A lead out of turn waiting to be accepted or put back."""
-        return self._pending_lead
+        return self._state.pending_lead
 
     def accept_lead(self, by: Seat) -> None:
         """An opponent of the player who led out of turn (not dummy) accepts the lead (Law 19)."""
@@ -349,110 +503,85 @@ class Play:
             raise IllegalPlayError(f"only an opponent of {offender.title} may accept the lead, not {by.title}")
         if self.declarer is not None and by is self.declarer.partner:
             raise IllegalPlayError(f"{by.title} is dummy and may not accept the lead; declarer decides")
-        self._events.append(("accept", by, None))
+        self._step(("accept", by, None))
         self._settle_lead(f"accepted by {by.title}")
 
     def put_back_lead(self) -> None:
         """The lead out of turn is not accepted: the card goes back and the right player leads (Law 19)."""
         offender = self._need_pending()
-        assert self._pending_lead is not None
-        card = self._pending_lead[1]
-        self._hands[offender] |= 1 << card.index
-        self._pending_lead = None
-        self._events.append(("put back", offender, None))
-        self.irregularities.append(
-            Irregularity("lead out of turn", len(self.tricks) + 1, offender, card, "card put back (Law 19)")
+        state = self._step(("put back", offender, None))
+        assert state.pending_lead is not None
+        card = state.pending_lead[1]
+        state.hands[offender] |= 1 << card.index
+        state.pending_lead = None
+        state.irregularities.append(
+            Irregularity("lead out of turn", len(state.tricks) + 1, offender, card, "card put back (Law 19)")
         )
 
     def _need_pending(self) -> Seat:
-        if self._pending_lead is None:
+        if self._state.pending_lead is None:
             raise IllegalPlayError("nobody has led out of turn")
-        return self._pending_lead[0]
+        return self._state.pending_lead[0]
 
     def _settle_lead(self, how: str) -> None:
-        assert self._pending_lead is not None
-        offender, card = self._pending_lead
-        self._pending_lead = None
-        self.irregularities.append(
-            Irregularity("lead out of turn", len(self.tricks) + 1, offender, card, how + " (Law 19)")
+        state = self._state
+        assert state.pending_lead is not None
+        offender, card = state.pending_lead
+        state.pending_lead = None
+        state.irregularities.append(
+            Irregularity("lead out of turn", len(state.tricks) + 1, offender, card, how + " (Law 19)")
         )
-        self.leader = offender
-        self._hands[offender] |= 1 << card.index
+        state.leader = offender
+        state.hands[offender] |= 1 << card.index
         self._establish_revokes(offender)
         self._place(offender, card)
 
     @property
     def open_revoke(self) -> tuple[Seat, Card] | None:
         """The latest revoke that can still be corrected (Law 20): the offender and the card."""
-        for revoke in reversed(self._revokes):
+        for revoke in reversed(self._state.revokes):
             if not revoke.established:
                 return revoke.seat, revoke.card
         return None
 
     def correct_revoke(self) -> None:
         """Correct the latest revoke not yet established: the card and any played after it go back (Law 20)."""
-        open_revoke = next((r for r in reversed(self._revokes) if not r.established), None)
+        open_revoke = next((r for r in reversed(self._state.revokes) if not r.established), None)
         if open_revoke is None:
             raise IllegalPlayError("there is no revoke to correct (an established revoke stands: Law 21)")
-        keep = next(
-            i
-            for i, (kind, seat, card) in enumerate(self._events)
-            if kind == "play" and seat is open_revoke.seat and card is open_revoke.card
+        before = next(
+            state for action, state in reversed(self._history) if action == ("play", open_revoke.seat, open_revoke.card)
         )
-        irregularities = [
-            *self.irregularities,
-            Irregularity("revoke", open_revoke.trick, open_revoke.seat, open_revoke.card, "corrected (Law 20)"),
-        ]
-        self._rebuild(self._events[:keep])
-        self.irregularities = irregularities
+        corrected = Irregularity("revoke", open_revoke.trick, open_revoke.seat, open_revoke.card, "corrected (Law 20)")
+        irregularities = [*self._state.irregularities, corrected]
+        self._step(("correct", open_revoke.seat, open_revoke.card))
+        self._state = before.copy()
+        self._state.irregularities = irregularities
 
     def undo(self) -> None:
-        """Take back the last card or decision."""
-        if not self._events:
+        """Take back the last step: a card, a decision on a lead out of turn, a correction, a claim."""
+        if not self._history:
             raise IllegalPlayError("nothing has been played yet")
-        self._rebuild(self._events[:-1])
-
-    def _rebuild(self, events: list[tuple[str, Seat | None, Card | None]]) -> None:
-        fresh = Play(
-            self.deal, trumps=self.trumps, declarer=self.declarer, leader=self._opening_leader, strict=self.strict
-        )
-        for kind, seat, card in events:
-            if kind in ("play", "lead"):
-                assert card is not None
-                fresh.play(card, seat)
-            elif kind == "accept":
-                assert seat is not None
-                fresh.accept_lead(seat)
-            elif kind == "put back":
-                fresh.put_back_lead()
-        for name in (
-            "tricks",
-            "irregularities",
-            "claimed",
-            "leader",
-            "_hands",
-            "_current",
-            "_pending_lead",
-            "_revokes",
-            "_won",
-            "_events",
-        ):
-            setattr(self, name, getattr(fresh, name))
+        _, self._state = self._history.pop()
 
     def claim(self, seat: Seat, tricks: int, *, agreed: bool = True) -> None:
         """``seat`` claims ``tricks`` of the remaining tricks for their side (Law 14).
 
         Agreed, the play ends and the other side takes the rest; disputed, play simply goes on.
         """
-        if self._current or self._pending_lead is not None:
+        state = self._state
+        if state.current or state.pending_lead is not None:
             raise IllegalPlayError("finish the trick in progress before claiming")
         if self.finished:
             raise IllegalPlayError("the play is over: there is nothing left to claim")
-        rest = self.total_tricks - len(self.tricks)
+        rest = self.total_tricks - len(state.tricks)
         if not 0 <= tricks <= rest:
             raise IllegalPlayError(f"{rest} tricks remain: a claim is for 0 to {rest} of them, not {tricks}")
         if agreed:
-            self.claimed = (seat.side, tricks)
+            self._step(("claim", seat, None))
+            state = self._state
+            state.claimed = (seat.side, tricks)
+            state.record_ends = False
             self._close_revokes()
 
 
@@ -461,138 +590,14 @@ def _listing(cards: Iterable[Card]) -> str:
     return " ".join(names) if names else "nothing"
 
 
-@dataclass(frozen=True)
-class Replay:
-    """What a replayed record shows: the tricks, who won them, and every irregularity found."""
-
-    tricks: list[Trick]
-    declarer_tricks: int
-    """Tricks won in play by declarer's side (or North–South without a declarer), after revoke transfers."""
-    defender_tricks: int
-    irregularities: list[Irregularity]
-    complete: bool
-    """All tricks were played out (no claim)."""
-
-    @property
-    def tricks_played(self) -> int:
-        """How many complete tricks the record holds."""
-        return len(self.tricks)
-
-
-def replay(
-    deal: Deal,
-    tricks: Sequence[Sequence[Card | None]],
-    *,
-    trumps: Suit | None,
-    declarer: Seat | None = None,
-    leader: Seat | None = None,
-) -> Replay:
-    """Replay a recorded play: each trick's four cards indexed by seat, ``None`` for a card not recorded.
-
-    The record stops at the first trick not complete (a claim). A card that its player does not hold is an
-    error (:class:`IllegalPlayError`); a revoke or a lead out of turn is reported as an irregularity: a lead out
-    of turn is recognised when another leader would make every card follow suit, and it stood (it was accepted).
-    """
-    proper = declarer.lho if declarer is not None else leader
-    if proper is None:
-        raise IllegalPlayError("without a declarer, say who leads to the first trick")
-    leader = proper if leader is None else leader
-    irregularities: list[Irregularity] = []
-    if leader is not proper:
-        irregularities.append(
-            Irregularity("lead out of turn", 1, leader, None, f"accepted: it was {proper.title}'s lead (Law 19)")
-        )
-    strength = _STRENGTH[4 if trumps is None else int(trumps)]
-    h0, h1, h2, h3 = (hand.mask for hand in deal.hands)
-    won = [0, 0]
-    played: list[Trick] = []
-    total = deal.cards_per_hand
-    at = int(leader)
-    for number, row in enumerate(tricks, start=1):
-        if number > total:
-            raise IllegalPlayError(f"the record has more than {total} tricks")
-        c0, c1, c2, c3 = row
-        if c0 is None or c1 is None or c2 is None or c3 is None:
-            _check_held(row, [h0, h1, h2, h3], number, deal)
-            break
-        i0, i1, i2, i3 = c0.index, c1.index, c2.index, c3.index
-        b0, b1, b2, b3 = 1 << i0, 1 << i1, 1 << i2, 1 << i3
-        if not (h0 & b0 and h1 & b1 and h2 & b2 and h3 & b3):
-            _check_held(row, [h0, h1, h2, h3], number, deal)
-        index = (i0, i1, i2, i3)
-        led = index[at] // 13
-        mask = SUIT_MASKS[led]
-        if (
-            (h0 & mask and i0 // 13 != led)
-            or (h1 & mask and i1 // 13 != led)
-            or (h2 & mask and i2 // 13 != led)
-            or (h3 & mask and i3 // 13 != led)
-        ):
-            at = _irregular_trick(number, row, index, [h0, h1, h2, h3], SEATS[at], tricks, irregularities)
-            led = index[at] // 13
-        key = strength[led]
-        best, top = 0, key[i0]
-        if key[i1] > top:
-            best, top = 1, key[i1]
-        if key[i2] > top:
-            best, top = 2, key[i2]
-        if key[i3] > top:
-            best = 3
-        h0 ^= b0
-        h1 ^= b1
-        h2 ^= b2
-        h3 ^= b3
-        won[best & 1] += 1
-        played.append(Trick(SEATS[at], (c0, c1, c2, c3), SEATS[best]))
-        at = best
-    for irregularity in irregularities:
-        if irregularity.transferred:
-            offenders = irregularity.seat & 1
-            if won[offenders]:
-                won[offenders] -= 1
-                won[1 - offenders] += 1
-    side = declarer.side if declarer is not None else Side.NORTH_SOUTH
-    return Replay(played, won[side], won[1 - side], irregularities, len(played) == total)
-
-
 def _revokers(index: Sequence[int], hands: list[int], leader: Seat) -> list[Seat]:
+    """The seats whose card does not follow the suit ``leader`` led although they held it."""
     led = index[leader] // 13
     mask = SUIT_MASKS[led]
     return [SEATS[s] for s in range(4) if index[s] // 13 != led and hands[s] & mask]
 
 
-def _irregular_trick(
-    number: int,
-    row: Sequence[Card | None],
-    index: Sequence[int],
-    hands: list[int],
-    leader: Seat,
-    tricks: Sequence[Sequence[Card | None]],
-    irregularities: list[Irregularity],
-) -> Seat:
-    """Report a trick in which a card does not follow suit: a lead out of turn, or revokes; the actual leader."""
-    revokers = _revokers(index, hands, leader)
-    others = [s for s in leader.clockwise()[1:] if not _revokers(index, hands, s)]
-    if others:
-        how = f"accepted: it was {leader.title}'s lead (Law 19)"
-        if len(others) > 1:
-            names = ", ".join(s.title for s in others[:-1]) + f" or {others[-1].title}"
-            how += f"; led by {names}: the record does not show which"
-        irregularities.append(Irregularity("lead out of turn", number, others[0], row[others[0]], how))
-        return others[0]
-    following = tricks[number] if number < len(tricks) else None
-    for seat in revokers:
-        established = following is not None and (following[seat] is not None or following[seat.partner] is not None)
-        how = (
-            f"established: one trick goes to {seat.side.other.title} at the end (Law 21)"
-            if established
-            else "not established (it could still be corrected)"
-        )
-        irregularities.append(Irregularity("revoke", number, seat, row[seat], how, 1 if established else 0))
-    return leader
-
-
-def _check_held(row: Sequence[Card | None], hands: list[int], number: int, deal: Deal) -> None:
+def _check_held(row: CardRow, hands: list[int], number: int, deal: Deal) -> None:
     """Refuse a recorded card that its player does not hold."""
     for seat in SEATS:
         card = row[seat]
@@ -601,7 +606,7 @@ def _check_held(row: Sequence[Card | None], hands: list[int], number: int, deal:
 
 
 def _where_is(card: Card, deal: Deal, seat: Seat) -> str:
-    holder = next((s for s in Seat if card in deal[s]), None)
+    holder = deal.holder(card)
     if holder is seat:
         return f"{seat.title} has already played it"
     return f"it was dealt to {holder.title}" if holder is not None else "it is not in this deal"

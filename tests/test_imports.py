@@ -16,9 +16,9 @@ LAYERS: list[set[str]] = [
     {"errors"},
     {"cards"},
     {"deal", "rules", "contract", "places"},
-    {"announce", "pbn", "play", "signals"},
+    {"board", "announce", "pbn", "play", "signals"},
     {"scoring", "lessons", "dealing", "analysis", "files", "boards"},
-    {"league", "duplicate", "robot"},
+    {"league", "duplicate", "robot", "replay", "table", "experiments"},
     {"render"},
     {"cli"},
 ]

@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minibridge.board import Board, PlayRecord
-from minibridge.cards import Card, Seat, Suit
-from minibridge.contract import Contract, pbn_strain
+from minibridge.cards import Card, Seat, Strain, Suit
+from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import IllegalPlayError, PBNError
 from minibridge.pbn import load, loads
-from minibridge.play import Play, replay
+from minibridge.play import Play
 
 SHARED_PBN = Path(__file__).parents[2] / "shared" / "data" / "pbn"
 needs_shared = pytest.mark.skipif(not SHARED_PBN.is_dir(), reason="the shared PBN files are not beside the project")
@@ -77,8 +77,7 @@ def test_complete_plays_replay_to_the_recorded_result():
                 continue
             if len(board.play.tricks) < 13 or any(None in row for row in board.play.tricks):
                 continue
-            trumps = pbn_strain(board.tags["Contract"]).trumps
-            done = replay(board.deal, board.play.tricks, trumps=trumps, declarer=board.declarer)
+            done = Play.from_record(board)
             assert done.declarer_tricks == board.result, (name, board.line)
             assert done.irregularities == []
             complete += 1
@@ -185,7 +184,8 @@ def test_random_plays_round_trip(seed: int, trumps: Suit | None, size: int):
     board = Board(number=seed % 32 + 1, deal=deal, declarer=declarer, contract=Contract.from_str("1NT"), play=record)
     again = loads(dumps([board]))[0]
     assert again.deal == deal and again.play == record and again.declarer is declarer
-    done = replay(deal, again.play.tricks, trumps=trumps, declarer=declarer)
+    again.contract = Contract(1, Strain.NO_TRUMPS if trumps is None else Strain(int(trumps)))
+    done = Play.from_record(again)
     assert done.irregularities == [] and done.declarer_tricks == play.declarer_tricks
 
 

@@ -8,10 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minibridge.cards import Card, Seat, Side, Suit
+from minibridge.board import Board, PlayRecord
+from minibridge.cards import Card, Seat, Side, Strain, Suit
+from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import IllegalPlayError
-from minibridge.play import Play, replay, trick_winner
+from minibridge.play import Play, trick_winner
 
 # Every hand has a void: North clubs, East diamonds, South spades, West hearts.
 VOIDS = Deal.from_pbn("N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876")
@@ -23,6 +25,18 @@ def cards(text: str) -> list[Card]:
 
 def row(north: str, east: str, south: str, west: str) -> tuple[Card | None, ...]:
     return tuple(None if c == "-" else Card.from_str(c) for c in (north, east, south, west))
+
+
+def replayed(
+    deal: Deal, rows: list, *, trumps: Suit | None, declarer: Seat | None = None, leader: Seat | None = None
+) -> Play:
+    """``Play.from_record`` of a board with tricks by seat (a PBN record) played in ``trumps``."""
+    strain = Strain.NO_TRUMPS if trumps is None else Strain(int(trumps))
+    first = leader if leader is not None else declarer.lho if declarer is not None else Seat.NORTH
+    record = PlayRecord(leader=first, tricks=tuple(tuple(r) for r in rows))
+    contract = Contract(1, strain) if declarer is not None else None
+    dealer = None if declarer is not None else first.rho
+    return Play.from_record(Board(deal=deal, dealer=dealer, declarer=declarer, contract=contract, play=record))
 
 
 def random_play(deal: Deal, rng: random.Random, trumps: Suit | None, declarer: Seat) -> Play:
@@ -223,22 +237,22 @@ def test_disputed_claim_lets_play_go_on_and_claims_are_checked():
 def test_replay_of_a_record_with_an_established_revoke():
     # Clubs are trumps. West leads a diamond and South, holding diamonds, ruffs; South then leads to trick 2.
     record = [row("D2", "S2", "CA", "DA"), row("D3", "C2", "CK", "C6")]
-    done = replay(VOIDS, record, trumps=Suit.CLUBS, declarer=Seat.SOUTH)
+    done = replayed(VOIDS, record, trumps=Suit.CLUBS, declarer=Seat.SOUTH)
     assert [(i.kind, i.trick, i.seat, i.transferred) for i in done.irregularities] == [("revoke", 1, Seat.SOUTH, 1)]
-    assert done.tricks_played == 2 and not done.complete
-    assert done.declarer_tricks == 1 and done.defender_tricks == 1  # South won both; one went back
+    assert len(done.tricks) == 2 and not done.finished
+    assert done.declarer_tricks == 1 and done.tricks_won(Side.EAST_WEST) == 1  # South won both; one went back
 
 
 def test_replay_of_a_revoke_in_the_last_recorded_trick_is_not_established():
     record = [row("D2", "S2", "CA", "DA")]
-    (irregularity,) = replay(VOIDS, record, trumps=Suit.CLUBS, declarer=Seat.SOUTH).irregularities
+    (irregularity,) = replayed(VOIDS, record, trumps=Suit.CLUBS, declarer=Seat.SOUTH).irregularities
     assert irregularity.kind == "revoke" and irregularity.transferred == 0
     assert "not established" in irregularity.settled
 
 
 def test_replay_recognises_an_accepted_lead_out_of_turn():
     record = [row("D2", "S2", "D6", "DA"), row("H6", "HA", "H2", "S9")]  # West won trick 1, but East led trick 2
-    done = replay(VOIDS, record, trumps=None, declarer=Seat.SOUTH)
+    done = replayed(VOIDS, record, trumps=None, declarer=Seat.SOUTH)
     (irregularity,) = done.irregularities
     assert (irregularity.kind, irregularity.trick) == ("lead out of turn", 2)
     # North, East and South all played hearts: any of them may have led, and East won the trick either way.
@@ -248,21 +262,21 @@ def test_replay_recognises_an_accepted_lead_out_of_turn():
 
 def test_replay_reports_an_opening_lead_from_the_wrong_seat():
     record = [row("H6", "HA", "H2", "S9")]
-    done = replay(VOIDS, record, trumps=None, declarer=Seat.SOUTH, leader=Seat.EAST)
+    done = replayed(VOIDS, record, trumps=None, declarer=Seat.SOUTH, leader=Seat.EAST)
     assert [(i.kind, i.trick, i.seat) for i in done.irregularities] == [("lead out of turn", 1, Seat.EAST)]
 
 
 def test_replay_refuses_a_card_its_player_does_not_hold():
     with pytest.raises(IllegalPlayError, match="trick 1: North plays CA but it was dealt to South"):
-        replay(VOIDS, [row("CA", "S2", "D6", "DA")], trumps=None, declarer=Seat.SOUTH)
+        replayed(VOIDS, [row("CA", "S2", "D6", "DA")], trumps=None, declarer=Seat.SOUTH)
     with pytest.raises(IllegalPlayError, match="trick 2: North plays D2 but North has already played it"):
-        replay(VOIDS, [row("D2", "S2", "D6", "DA"), row("D2", "S3", "D7", "DK")], trumps=None, declarer=Seat.SOUTH)
+        replayed(VOIDS, [row("D2", "S2", "D6", "DA"), row("D2", "S3", "D7", "DK")], trumps=None, declarer=Seat.SOUTH)
 
 
 def test_replay_stops_at_a_claim():
     record = [row("D2", "S2", "D6", "DA"), row("D3", "-", "-", "DK"), row("-", "-", "-", "-")]
-    done = replay(VOIDS, record, trumps=None, declarer=Seat.SOUTH)
-    assert done.tricks_played == 1 and not done.complete
+    done = replayed(VOIDS, record, trumps=None, declarer=Seat.SOUTH)
+    assert len(done.tricks) == 1 and not done.finished
 
 
 # --- properties over random deals ------------------------------------------------------------------------
@@ -276,10 +290,10 @@ def test_a_legal_random_play_replays_without_irregularities(seed: int, trumps: S
     play = random_play(deal, rng, trumps, declarer)
     assert play.tricks_won(Side.NORTH_SOUTH) + play.tricks_won(Side.EAST_WEST) == 13
     assert not play.irregularities
-    done = replay(deal, [t.cards for t in play.tricks], trumps=trumps, declarer=declarer)
-    assert done.irregularities == [] and done.complete
+    done = replayed(deal, [t.cards for t in play.tricks], trumps=trumps, declarer=declarer)
+    assert done.irregularities == [] and done.finished
     assert done.declarer_tricks == play.declarer_tricks
-    assert done.declarer_tricks + done.defender_tricks == 13
+    assert done.declarer_tricks + done.tricks_won(declarer.side.other) == 13
     assert [t.winner for t in done.tricks] == [t.winner for t in play.tricks]
 
 
@@ -291,5 +305,5 @@ def test_short_deals_replay_to_as_many_tricks_as_cards(seed: int, size: int):
     play = Play(deal, leader=Seat.EAST)
     while not play.finished:
         play.play(rng.choice(play.legal_cards()))
-    done = replay(deal, [t.cards for t in play.tricks], trumps=None, leader=Seat.EAST)
-    assert done.declarer_tricks + done.defender_tricks == size and done.complete
+    done = replayed(deal, [t.cards for t in play.tricks], trumps=None, leader=Seat.EAST)
+    assert done.tricks_won(Side.NORTH_SOUTH) + done.tricks_won(Side.EAST_WEST) == size and done.finished

@@ -9,11 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minibridge.announce import announce
+from minibridge.board import Board, PlayRecord
 from minibridge.cards import Card, Seat, Strain, Suit
 from minibridge.contract import Contract
 from minibridge.deal import Deal, Hand
 from minibridge.lessons import find_lesson
-from minibridge.play import Play, replay
+from minibridge.play import Play
 from minibridge.robot import Robot, Table, _deal_layouts, likes_suit, play_by_robots
 from minibridge.rules import allowed_contracts, find_rules
 
@@ -58,7 +59,8 @@ def test_a_whole_deal_by_four_computers_is_legal_scored_and_the_same_for_the_sam
     assert len(game.cards) == 52
     again = play_by_robots(deal, dealer, Robot(find_rules("ebu"), samples=3, seed=9))
     assert again is not None and again.cards == game.cards and again.contract == game.contract
-    replayed = Play.from_cards(deal, game.cards, trumps=game.contract.strain.trumps, declarer=game.declarer)
+    record = PlayRecord.from_order(game.cards, deal)
+    replayed = Play.from_record(Board(deal=deal, declarer=game.declarer, contract=game.contract, play=record))
     assert not replayed.irregularities and replayed.declarer_tricks == game.declarer_tricks
     assert game.result is not None and game.result.tricks == game.declarer_tricks
     data = game.as_json()
@@ -115,9 +117,8 @@ def test_defenders_in_lesson_six_lead_the_top_of_touching_cards():
         game = play_by_robots(deal, dealer, Robot(rules, samples=2, seed=seed))
         assert game is not None and game.declarer is not None
         defenders = (game.declarer.lho, game.declarer.rho)
-        record = replay(deal, [t.cards for t in game.play.tricks], trumps=game.play.trumps, declarer=game.declarer)
         held = {seat: set(deal[seat]) for seat in Seat}
-        for trick in record.tricks:
+        for trick in game.play.tricks:
             led = trick.led
             if trick.leader in defenders and led.rank < 14:
                 above = Card(led.suit, led.rank + 1)  # type: ignore[arg-type]
