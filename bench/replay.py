@@ -1,9 +1,10 @@
-"""Replay speed: this engine's replay against endplay's ``Deal.play`` on the same random deals, in one run.
+"""Replay speed, the way ``minibridge replay`` works: read a PBN game, then replay its recorded play.
 
-Prints deals per second for each and the ratio (goal: at least 10). Both sides start from the PBN deal
-string and the played cards, so both pay for reading the deal.
+This engine (``pbn.loads`` then ``Play.from_record``) against endplay (its PBN reader, then ``Deal.play`` card by
+card) on the same random games, each read from its PBN text inside the timed loop on both sides, in one run.
+Prints games per second for each and the ratio (goal: at least 10).
 
-    python bench/replay.py [--deals 3000] [--seed 1]
+    python bench/replay.py [--games 2000] [--seed 1] [--rounds 3]
 """
 
 from __future__ import annotations
@@ -12,89 +13,71 @@ import argparse
 import random
 import time
 
-from minibridge.cards import Seat, Suit
+from minibridge.board import Board, PlayRecord
+from minibridge.cards import Seat, Strain
+from minibridge.contract import Contract
 from minibridge.deal import Deal
-from minibridge.play import Play, replay
+from minibridge.pbn import dumps, loads
+from minibridge.play import Play
 
 
-def random_games(count: int, seed: int) -> list[tuple[str, Suit | None, Seat, list[tuple[Seat, str]]]]:
-    """Random complete deals, each with a random legal play: deal string, trumps, declarer, cards in order."""
+def random_games(count: int, seed: int) -> list[str]:
+    """Random complete games as PBN texts: a deal, a contract, declarer, the result and a random legal play."""
     rng = random.Random(seed)
-    games = []
-    for _ in range(count):
+    texts = []
+    for number in range(1, count + 1):
         deal = Deal.random(rng)
-        trumps = rng.choice([None, *Suit])
+        contract = Contract(1, rng.choice(list(Strain)))
         declarer = Seat(rng.randrange(4))
-        play = Play(deal, trumps=trumps, declarer=declarer)
-        order = []
+        play = Play(deal, trumps=contract.strain.trumps, declarer=declarer)
         while not play.finished:
-            seat = play.to_play
-            assert seat is not None
-            card = rng.choice(play.legal_cards())
-            order.append((seat, str(card)))
-            play.play(card)
-        games.append((deal.to_pbn(), trumps, declarer, order))
-    return games
+            play.play(rng.choice(play.legal_cards()))
+        record = PlayRecord(leader=declarer.lho, tricks=tuple(trick.cards for trick in play.tricks))
+        board = Board(number=number, deal=deal, declarer=declarer, contract=contract, play=record)
+        board.result = play.declarer_tricks
+        texts.append(dumps([board]))
+    return texts
 
 
-def time_ours(games: list, records: list) -> float:
-    """Seconds to read each deal and replay its record in this engine."""
+def time_ours(texts: list[str]) -> float:
+    """Seconds to read each game and replay its play in this engine."""
     start = time.perf_counter()
-    for (text, trumps, declarer, _), tricks in zip(games, records, strict=True):
-        replay(Deal.from_pbn(text), tricks, trumps=trumps, declarer=declarer)
+    for text in texts:
+        Play.from_record(loads(text)[0])
     return time.perf_counter() - start
 
 
-def time_endplay(games: list) -> float:
-    """Seconds to read each deal and play its cards with endplay's ``Deal.play``."""
-    from endplay.types import Deal as EndplayDeal
-    from endplay.types import Denom, Player
+def time_endplay(texts: list[str]) -> float:
+    """Seconds to read each game with endplay's PBN reader and play its cards with ``Deal.play``."""
+    from endplay.parsers import pbn
 
-    denoms = {None: Denom.nt, Suit.SPADES: Denom.spades, Suit.HEARTS: Denom.hearts,
-              Suit.DIAMONDS: Denom.diamonds, Suit.CLUBS: Denom.clubs}
     start = time.perf_counter()
-    for text, trumps, declarer, order in games:
-        deal = EndplayDeal.from_pbn(text)
-        deal.trump = denoms[trumps]
-        deal.first = Player.find(declarer.lho.letter)
-        for _, card in order:
+    for text in texts:
+        board = pbn.loads(text)[0]
+        deal = board.deal
+        deal.first = board.contract.declarer.lho
+        deal.trump = board.contract.denom
+        for card in board.play:
             deal.play(card)
     return time.perf_counter() - start
 
 
-def records_of(games: list) -> list[list[tuple]]:
-    """The plays as PBN-style records: each trick's cards indexed by seat."""
-    from minibridge.cards import Card
-
-    records = []
-    for _, _, _, order in games:
-        tricks = []
-        for start in range(0, 52, 4):
-            row: list = [None] * 4
-            for seat, card in order[start : start + 4]:
-                row[seat] = Card.from_str(card)
-            tricks.append(tuple(row))
-        records.append(tricks)
-    return records
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=3000)
+    parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=3, help="timings taken in turn; the best of each counts")
     args = parser.parse_args()
-    games = random_games(args.deals, args.seed)
-    records = records_of(games)
-    time_endplay(games[:50])  # load endplay's library before timing it
+    texts = random_games(args.games, args.seed)
+    time_endplay(texts[:50])  # load endplay before timing it
     endplay_seconds = ours_seconds = float("inf")
     for _ in range(args.rounds):  # in turn, so that a busy moment of the machine weighs on both
-        endplay_seconds = min(endplay_seconds, time_endplay(games))
-        ours_seconds = min(ours_seconds, time_ours(games, records))
-    print(f"{args.deals} random complete deals, 52 cards each")
-    print(f"endplay Deal.play : {args.deals / endplay_seconds:10.0f} deals/s")
-    print(f"minibridge replay : {args.deals / ours_seconds:10.0f} deals/s")
-    print(f"ratio             : {endplay_seconds / ours_seconds:10.1f} x endplay's rate (goal: at least 10)")
+        endplay_seconds = min(endplay_seconds, time_endplay(texts))
+        ours_seconds = min(ours_seconds, time_ours(texts))
+    print(f"{args.games} random complete games read from PBN text and replayed, 52 cards each")
+    print(f"endplay pbn + Deal.play : {args.games / endplay_seconds:10.0f} games/s")
+    print(f"minibridge loads + Play : {args.games / ours_seconds:10.0f} games/s")
+    print(f"ratio                   : {endplay_seconds / ours_seconds:10.1f} x endplay's rate (goal: at least 10)")
 
 
 if __name__ == "__main__":

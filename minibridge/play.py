@@ -92,9 +92,12 @@ def _winner(index: Sequence[int], leader: int, strength: tuple[tuple[int, ...], 
     """The seat (0–3) whose card, by index, is strongest in a trick led by ``leader``."""
     key = strength[index[leader] // 13]
     best, top = 0, key[index[0]]
-    for seat in (1, 2, 3):
-        if key[index[seat]] > top:
-            best, top = seat, key[index[seat]]
+    if key[index[1]] > top:
+        best, top = 1, key[index[1]]
+    if key[index[2]] > top:
+        best, top = 2, key[index[2]]
+    if key[index[3]] > top:
+        best = 3
     return best
 
 
@@ -246,28 +249,32 @@ class Play:
         hands, won, tricks = state.hands, state.won, state.tricks
         total = self.total_tricks
         at = int(first)
-        for number, row in enumerate(rows, start=1):
+        for number, row in enumerate(rows, start=1):  # the hot loop of every replay: written out for speed
             if number > total:
                 raise IllegalPlayError(f"the record has more than {total} tricks")
-            if None in row:
+            c0, c1, c2, c3 = row
+            if c0 is None or c1 is None or c2 is None or c3 is None:
                 _check_held(row, hands, number, self.deal)
                 break
-            index = [card.index for card in row]  # type: ignore[union-attr]
-            if not all(hands[s] >> index[s] & 1 for s in (0, 1, 2, 3)):
+            index = (c0.index, c1.index, c2.index, c3.index)
+            b0, b1, b2, b3 = 1 << index[0], 1 << index[1], 1 << index[2], 1 << index[3]
+            h0, h1, h2, h3 = hands
+            if not (h0 & b0 and h1 & b1 and h2 & b2 and h3 & b3):
                 _check_held(row, hands, number, self.deal)
             mask = SUIT_MASKS[index[at] // 13]
-            if any(hands[s] & mask and not (1 << index[s]) & mask for s in (0, 1, 2, 3)):
+            if (h0 & mask and not b0 & mask) or (h1 & mask and not b1 & mask) or (h2 & mask and not b2 & mask) or (
+                h3 & mask and not b3 & mask
+            ):
                 at = self._irregular_trick(number, row, index, at, rows)
             best = _winner(index, at, strength)
-            for s in (0, 1, 2, 3):
-                hands[s] &= ~(1 << index[s])
+            hands[0], hands[1], hands[2], hands[3] = h0 ^ b0, h1 ^ b1, h2 ^ b2, h3 ^ b3
             won[best & 1] += 1
             tricks.append(Trick(SEATS[at], row, SEATS[best]))  # type: ignore[arg-type]
             at = best
         state.leader = SEATS[at]
 
     def _irregular_trick(
-        self, number: int, row: CardRow, index: list[int], at: int, rows: Sequence[CardRow]
+        self, number: int, row: CardRow, index: Sequence[int], at: int, rows: Sequence[CardRow]
     ) -> int:
         """A recorded trick in which a card does not follow suit: a lead out of turn, or revokes; the leader."""
         hands = self._state.hands
