@@ -262,8 +262,11 @@ class Play:
             if not (h0 & b0 and h1 & b1 and h2 & b2 and h3 & b3):
                 _check_held(row, hands, number, self.deal)
             mask = SUIT_MASKS[index[at] // 13]
-            if (h0 & mask and not b0 & mask) or (h1 & mask and not b1 & mask) or (h2 & mask and not b2 & mask) or (
-                h3 & mask and not b3 & mask
+            if (
+                (h0 & mask and not b0 & mask)
+                or (h1 & mask and not b1 & mask)
+                or (h2 & mask and not b2 & mask)
+                or (h3 & mask and not b3 & mask)
             ):
                 at = self._irregular_trick(number, row, index, at, rows)
             best = _winner(index, at, strength)

@@ -23,25 +23,20 @@ from dataclasses import dataclass
 from math import comb
 
 from minibridge.analysis import solve_positions
-from minibridge.announce import Announcement, announce
-from minibridge.cards import CARDS, HCP, Card, Seat, Side, Suit
+from minibridge.cards import CARDS, HCP, Card, Seat, Suit
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import RuleError
 from minibridge.play import Play
 from minibridge.rules import RuleSet, allowed_contracts, find_rules
-from minibridge.scoring import Score, find_scheme, score
+from minibridge.scoring import find_scheme, score
 
 __all__ = [
     "DEFAULT_SAMPLES",
     "Layout",
     "Table",
     "Robot",
-    "RobotGame",
     "likes_suit",
-    "play_by_robots",
-    "PointsRow",
-    "tricks_by_points",
 ]
 
 DEFAULT_SAMPLES = 20
@@ -287,127 +282,12 @@ class Robot:
         return ((1 << 52) - 1) & ~seen
 
 
-@dataclass(frozen=True)
-class RobotGame:
-    """A deal played out by four computer players: the announcement, the contract, the cards and the score."""
-
-    number: int
-    dealer: Seat
-    deal: Deal
-    announcement: Announcement | None
-    """None under rules without an announcement (MiniLessons One and Two)."""
-    contract: Contract | None
-    play: Play
-    cards: tuple[Card, ...]
-    """Every card in the order played."""
-    result: Score | None
-    """None without a contract."""
-
-    @property
-    def declarer(self) -> Seat | None:
-        """Declarer, or None without a contract."""
-        return self.play.declarer
-
-    @property
-    def declarer_tricks(self) -> int | None:
-        """Tricks taken by declarer's side."""
-        return self.play.declarer_tricks if self.play.declarer is not None else None
-
-    def as_json(self) -> dict[str, object]:
-        """The ``--json`` object of ``minibridge play --auto``."""
-        return {
-            "board": self.number,
-            "deal": self.deal.to_pbn(),
-            "dealer": self.dealer.letter,
-            "declarer": self.declarer.letter if self.declarer is not None else None,
-            "contract": str(self.contract) if self.contract is not None else None,
-            "play": [str(card) for card in self.cards],
-            "declarer_tricks": self.declarer_tricks,
-            "declarers_score": self.result.declarers_score if self.result is not None else None,
-            "defenders_score": self.result.defenders_score if self.result is not None else None,
-            "tricks": {str(side): self.play.tricks_won(side) for side in Side},
-        }
-
-
-def play_by_robots(deal: Deal, dealer: Seat, robot: Robot, *, number: int = 1) -> RobotGame | None:
-    """Announce, choose the contract and play the deal with four computer players; None on a redeal."""
-    rules = robot.rules
-    announced = None
-    declarer = contract = None
-    if rules.announcement:
-        announced = announce(deal, dealer, tie_rule=rules.tie_rule)
-        if announced.redeal or announced.declarer is None:
-            return None
-        declarer = announced.declarer
-        if rules.has_contract:
-            contract = robot.choose_contract(deal, declarer, announced.hcp)
-    if contract is None:
-        play = Play(deal, declarer=None, leader=dealer.lho)
-        table = Table.of(rules, declarer=None, hcp=announced.hcp if announced is not None else None)
-    else:
-        assert announced is not None
-        play = Play(deal, trumps=contract.strain.trumps, declarer=declarer)
-        table = Table.of(rules, declarer=declarer, hcp=announced.hcp, contract=contract)
-    cards = []
-    while not play.finished:
-        card = robot.choose_card(play, table)
-        play.play(card)
-        cards.append(card)
-    result = None
-    if contract is not None and declarer is not None:
-        result = score(contract, play.declarer_tricks, rules, points=deal.side_hcp(declarer.side))
-    return RobotGame(number, dealer, deal, announced, contract, play, tuple(cards), result)
-
-
 def _next_to_play(play: Play) -> tuple[Seat, list[Card]]:
     """The seat to play next and its legal cards."""
     seat = play.to_play
     if seat is None:
         raise RuleError("the play is over: there is no card to choose")
     return seat, play.legal_cards(seat)
-
-
-@dataclass(frozen=True)
-class PointsRow:
-    """The tricks declaring sides with the same combined points took: in play and double dummy (teaching tip 4)."""
-
-    points: int
-    played: tuple[int, ...]
-    """Tricks declarer took in each deal, played by the computer."""
-    double_dummy: tuple[int, ...]
-    """Tricks declarer takes in the same deals and contracts with best play all round."""
-
-    @property
-    def deals(self) -> int:
-        """How many deals had these points."""
-        return len(self.played)
-
-    @staticmethod
-    def average(tricks: Sequence[int]) -> float:
-        """The average number of tricks."""
-        return sum(tricks) / len(tricks)
-
-    def as_json(self) -> dict[str, object]:
-        """The ``--json`` object of ``minibridge tricks-chart``."""
-        return {
-            "points": self.points,
-            "deals": self.deals,
-            "played": {"average": round(self.average(self.played), 2), "fewest": min(self.played),
-                       "most": max(self.played)},
-            "double_dummy": {"average": round(self.average(self.double_dummy), 2),
-                             "fewest": min(self.double_dummy), "most": max(self.double_dummy)},
-        }  # fmt: skip
-
-
-def tricks_by_points(results: Sequence[tuple[int, int, int]]) -> list[PointsRow]:
-    """Group (combined points, tricks played, tricks double dummy) of many deals by the points, fewest first."""
-    grouped: dict[int, list[tuple[int, int]]] = {}
-    for points, played, best in results:
-        grouped.setdefault(points, []).append((played, best))
-    return [
-        PointsRow(points, tuple(p for p, _ in rows), tuple(b for _, b in rows))
-        for points, rows in sorted(grouped.items())
-    ]
 
 
 # --- what the table has seen ------------------------------------------------------------------------------

@@ -160,16 +160,16 @@ def test_when_north_declares_the_pupil_sees_north_s_hand_before_choosing_the_con
 
 
 def test_under_targets_the_game_is_a_mini_match_won_by_two_deals_not_1000():
-    from minibridge.board import Board
     from minibridge.cards import Seat
-    from minibridge.cli.play import _Totals
+    from minibridge.cli.play import _verdict
     from minibridge.rules import find_rules
     from minibridge.scoring import score
+    from minibridge.table import Session
 
     rules = find_rules("targets")
-    totals = _Totals(rules, None, None)
+    session = Session(rules)
     won = score(Contract.from_str("1NT"), 8, rules, points=23)  # each deal is worth 1 to its winner
-    totals.record(Seat.SOUTH, won, Board())
-    assert not totals.finished
-    totals.record(Seat.NORTH, won, Board())
-    assert totals.finished and totals.verdict() == "North–South win the game, 2 to 0."
+    session.record(Seat.SOUTH, won)
+    assert not session.finished
+    session.record(Seat.NORTH, won)
+    assert session.finished and _verdict(session) == "North–South win the game, 2 to 0."

@@ -9,14 +9,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minibridge.announce import announce
-from minibridge.board import Board, PlayRecord
+from minibridge.board import Board
 from minibridge.cards import Card, Seat, Strain, Suit
 from minibridge.contract import Contract
 from minibridge.deal import Deal, Hand
 from minibridge.lessons import find_lesson
 from minibridge.play import Play
-from minibridge.robot import Robot, Table, _deal_layouts, likes_suit, play_by_robots
+from minibridge.robot import Robot, Table, _deal_layouts, likes_suit
 from minibridge.rules import allowed_contracts, find_rules
+from minibridge.table import play_by_computers
 
 DEAL = Deal.from_pbn("N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76")
 
@@ -49,24 +50,6 @@ def test_layouts_keep_the_cards_seen_the_voids_and_the_points_announced():
         assert layout.hands[Seat.SOUTH] == known[Seat.SOUTH] and layout.hands[Seat.NORTH] == known[Seat.NORTH]
         assert east.mask | west.mask == pool and not east.mask & west.mask
     assert len({tuple(layout.hands) for layout in layouts}) > 1
-
-
-def test_a_whole_deal_by_four_computers_is_legal_scored_and_the_same_for_the_same_seed():
-    deal, dealer = _dealt(5)
-    robot = Robot(find_rules("ebu"), samples=3, seed=9)
-    game = play_by_robots(deal, dealer, robot)
-    assert game is not None and game.contract is not None and game.declarer is not None
-    assert len(game.cards) == 52
-    again = play_by_robots(deal, dealer, Robot(find_rules("ebu"), samples=3, seed=9))
-    assert again is not None and again.cards == game.cards and again.contract == game.contract
-    record = PlayRecord.from_order(game.cards, deal)
-    replayed = Play.from_record(Board(deal=deal, declarer=game.declarer, contract=game.contract, play=record))
-    assert not replayed.irregularities and replayed.declarer_tricks == game.declarer_tricks
-    assert game.result is not None and game.result.tricks == game.declarer_tricks
-    data = game.as_json()
-    assert set(data) >= {"deal", "dealer", "declarer", "contract", "play", "declarer_tricks", "declarers_score",
-                         "defenders_score"}  # fmt: skip
-    assert data["play"][0] in [str(c) for c in deal[game.declarer.lho]]
 
 
 def test_the_computer_takes_the_obvious_tricks():
@@ -114,8 +97,8 @@ def test_defenders_in_lesson_six_lead_the_top_of_touching_cards():
     rules = find_lesson(6).rules
     for seed in (1, 2):
         deal, dealer = _dealt(seed)
-        game = play_by_robots(deal, dealer, Robot(rules, samples=2, seed=seed))
-        assert game is not None and game.declarer is not None
+        game = play_by_computers(rules, Board(number=1, dealer=dealer, deal=deal), Robot(rules, samples=2, seed=seed))
+        assert game.stage == "over" and game.declarer is not None and game.play is not None
         defenders = (game.declarer.lho, game.declarer.rho)
         held = {seat: set(deal[seat]) for seat in Seat}
         for trick in game.play.tricks:

@@ -122,8 +122,6 @@ def test_check_contract_names_the_place():
         check_contract(Contract.from_str("4S"), find_rules("lesson"), where="lessons/three.yaml, exercises[2]")
 
 
-
-
 def test_contract_problems_lists_every_problem():
     # RULES §8: MiniLesson Three plays part-scores in no-trumps only: 4S breaks both
     three = find_rules("lesson").replace(strains=frozenset({Strain.NO_TRUMPS}), title="MiniLesson Three")
@@ -186,9 +184,7 @@ def test_allowed_contracts_are_exactly_those_without_problems(seed: int, rules: 
     for strain in Strain:
         for level in {1, 6, 7, Contract.of("game", strain).level}:
             contract = Contract(level, strain)
-            problems = contract_problems(
-                contract, ruleset, points=points, trumps_held=trumps_held(deal, seat, strain)
-            )
+            problems = contract_problems(contract, ruleset, points=points, trumps_held=trumps_held(deal, seat, strain))
             assert (contract in allowed) == (not problems)
 
 

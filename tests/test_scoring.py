@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minibridge.announce import announce
-from minibridge.cards import Seat, Side, Strain
+from minibridge.cards import Seat, Strain
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import ContractError, RuleError
@@ -22,8 +22,6 @@ from minibridge.scoring import (
     DutchScoring,
     EBUScoring,
     LessonScoring,
-    Score,
-    Session,
     TargetScoring,
     TricksOnly,
     breakdown,
@@ -469,137 +467,6 @@ def test_score_table_refuses_rules_without_contracts():
     # RULES §8: Lessons One and Two score tricks, not contracts
     with pytest.raises(RuleError, match="has no contracts"):
         score_table(EBU.replace(scoring="tricks"))
-
-
-# --- sessions ----------------------------------------------------------------------------------------------
-
-THREE_NT_NINE = score(contract("3NT"), 9)  # 001 Game table: 400
-GRAND = score(contract("3NT"), 13)  # 001 Game table: 520
-
-
-@pytest.mark.parametrize("deals", [1, 3, 4])  # RULES §6 Sessions: a fixed number of deals
-def test_session_of_a_fixed_number_of_deals(deals: int):
-    session = Session(deals=deals)
-    for _ in range(deals):
-        assert not session.finished
-        session.record(Seat.NORTH, THREE_NT_NINE)
-    assert session.finished
-    assert session.totals == {Side.NORTH_SOUTH: 400 * deals, Side.EAST_WEST: 0}
-    assert session.winner is Side.NORTH_SOUTH
-    with pytest.raises(RuleError, match="the session is over"):
-        session.record(Seat.NORTH, THREE_NT_NINE)
-    with pytest.raises(RuleError, match="the session is over"):
-        session.record(None, None)
-
-
-def test_session_to_1000_points():
-    # 001: "MiniBridge typically ends at 1000 points"
-    session = Session()
-    assert session.target == 1000
-    session.record(Seat.EAST, GRAND)  # EW 520
-    session.record(Seat.SOUTH, THREE_NT_NINE)  # NS 400
-    assert not session.finished
-    assert session.winner is None
-    session.record(Seat.WEST, score(contract("4S"), 10))  # EW 520 + 420 = 940
-    assert not session.finished
-    session.record(Seat.NORTH, score(contract("4H"), 8))  # 002 example 3: EW defend, + 100 = 1040
-    assert session.totals == {Side.NORTH_SOUTH: 400, Side.EAST_WEST: 1040}
-    assert session.finished
-    assert session.winner is Side.EAST_WEST
-    with pytest.raises(RuleError):
-        session.record(Seat.NORTH, THREE_NT_NINE)
-
-
-def test_session_to_another_target():
-    # 001: "variations support other game over scores"
-    session = Session(target=400)
-    session.record(Seat.SOUTH, THREE_NT_NINE)
-    assert session.finished
-    assert session.winner is Side.NORTH_SOUTH
-
-
-@pytest.mark.parametrize(
-    ("first", "dealers"),
-    [
-        (Seat.NORTH, [Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST, Seat.NORTH]),  # 000 Law 3: next clockwise
-        (Seat.WEST, [Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST]),  # 000 Summary 10: round clockwise
-    ],
-)
-def test_session_dealer_passes_clockwise(first: Seat, dealers: list[Seat]):
-    session = Session(deals=len(dealers), first_dealer=first)
-    seen = []
-    for _ in dealers:
-        seen.append(session.dealer)
-        session.record(Seat.EAST, score(contract("1C"), 7))
-    assert seen == dealers
-    assert [dealer for dealer, _ in session.history] == dealers
-
-
-def test_redeal_keeps_the_same_dealer():
-    # 000 Law 6: "the same dealer shuffles the same pack … and deals again"
-    session = Session(deals=2, first_dealer=Seat.EAST)
-    session.record(None, None)
-    session.record(None, None)
-    assert session.dealer is Seat.EAST
-    assert session.history == []
-    session.record(Seat.NORTH, THREE_NT_NINE)
-    assert session.dealer is Seat.SOUTH
-    session.record(None, None)
-    assert session.dealer is Seat.SOUTH
-    assert not session.finished  # a redeal is not one of the agreed deals
-
-
-def test_defenders_score_goes_to_the_other_side():
-    # 002 example 3: game in hearts, 8 tricks, the defenders get 100
-    session = Session(deals=1)
-    session.record(Seat.WEST, score(contract("game in hearts"), 8))
-    assert session.totals == {Side.NORTH_SOUTH: 100, Side.EAST_WEST: 0}
-    assert session.winner is Side.NORTH_SOUTH
-
-
-def test_dutch_session_totals_are_signed():
-    # 003: declarers +80 means defenders −80; going down gives minus points
-    session = Session(rules=NBB, deals=2)
-    session.record(Seat.NORTH, score(contract("1NT"), 7, NBB))  # NS +80, EW −80
-    session.record(Seat.EAST, score(contract("4S"), 8, NBB))  # EW −100, NS +100
-    assert session.totals == {Side.NORTH_SOUTH: 180, Side.EAST_WEST: -180}
-    assert sum(session.totals.values()) == 0
-    assert session.winner is Side.NORTH_SOUTH
-
-
-def test_session_tie_has_no_winner():
-    session = Session(deals=2)
-    session.record(Seat.NORTH, THREE_NT_NINE)
-    session.record(Seat.EAST, THREE_NT_NINE)
-    assert session.finished
-    assert session.winner is None
-
-
-@pytest.mark.parametrize(
-    ("kwargs", "message"),
-    [
-        ({"deals": 0}, "at least one deal, not 0"),  # RULES §6 Sessions: a fixed number of deals
-        ({"target": None}, "a number of deals or a target"),  # RULES §6 Sessions: deals or a target
-        ({"target": 0}, "a number of deals or a target score above 0"),  # RULES §6 Sessions
-    ],
-)
-def test_session_refuses_no_end(kwargs: dict[str, int | None], message: str):
-    with pytest.raises(RuleError, match=message):
-        Session(**kwargs)
-
-
-def test_a_scored_deal_needs_its_declarer():
-    with pytest.raises(RuleError, match="needs its declarer"):
-        Session(deals=1).record(None, THREE_NT_NINE)
-
-
-def test_session_history_holds_dealer_and_score():
-    session = Session(deals=1)
-    session.record(Seat.SOUTH, THREE_NT_NINE)
-    ((dealer, result),) = session.history
-    assert dealer is Seat.NORTH
-    assert isinstance(result, Score)
-    assert result is THREE_NT_NINE
 
 
 # --- properties over random deals ------------------------------------------------------------------------------

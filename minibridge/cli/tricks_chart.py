@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import click
 
-from minibridge.cards import Seat
 from minibridge.cli.common import print_json, progress_bar, quiet_option, reports_errors
 from minibridge.cli.printing import (
     OUTPUT,
@@ -56,32 +54,14 @@ def tricks_chart(
         minibridge tricks-chart --deals 200 -o wall-chart.pdf --paper letter
         minibridge tricks-chart --deals 20 --json
     """
-    from minibridge.analysis import dd_tables
-    from minibridge.deal import Deal
-    from minibridge.robot import Robot, play_by_robots, tricks_by_points
-    from minibridge.rules import find_rules
+    from minibridge.experiments import tricks_chart_rows
 
     words = None if as_json else words_from(templates_folder)
     target = output or OUTPUT / "tricks-chart.pdf"
     if not as_json:
         refuse_existing(target, force)
-    robot = Robot(find_rules("ebu"), samples=samples, seed=seed)
-    dealing = random.Random(seed)
-    games = []
     with progress_bar(deals, "Playing deals", quiet=quiet or as_json) as advance:
-        while len(games) < deals:
-            game = play_by_robots(Deal.random(dealing), Seat(len(games) % 4), robot, number=len(games) + 1)
-            if game is not None:
-                games.append(game)
-                if advance is not None:
-                    advance(1)
-    tables = dd_tables([game.deal for game in games])
-    results = []
-    for game, table in zip(games, tables, strict=True):
-        assert game.declarer is not None and game.contract is not None and table is not None
-        points = game.deal.side_hcp(game.declarer.side)
-        results.append((points, game.declarer_tricks or 0, table[game.declarer][game.contract.strain]))
-    rows = tricks_by_points(results)
+        rows = tricks_chart_rows(deals, seed=seed, samples=samples, progress=advance)
     if as_json:
         print_json([row.as_json() for row in rows])
         return

@@ -16,10 +16,10 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from minibridge.contract import TARGETS
+from minibridge.experiments import PointsRow
 from minibridge.render.documents import build_pdf, grid, page_footer
 from minibridge.render.styles import FONT, GREY, INK, LIGHT, Page, paragraph_styles, register_fonts
 from minibridge.render.text import Wording
-from minibridge.robot import PointsRow
 
 __all__ = ["tricks_drawing", "tricks_chart"]
 
