@@ -24,6 +24,7 @@ from pathlib import Path
 from types import ModuleType
 
 from minibridge.announce import Announcement, announce
+from minibridge.board import Board
 from minibridge.cards import Card, Seat, Strain, Suit
 from minibridge.contract import Contract
 from minibridge.deal import Deal
@@ -277,18 +278,32 @@ def best_contract(table: DDTable, declarer: Seat, rules: RuleSet, *, deal: Deal)
     return best
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class BoardAnalysis:
     """A board with its announcement and double-dummy analysis under a rule set."""
 
-    number: int
-    dealer: Seat
-    deal: Deal
+    board: Board
     announcement: Announcement
     table: DDTable | None
     best: BestContract | None
     declarer: Seat | None = None
     """The declarer analysed: the announced one, or, where the partners may choose, the one who does better."""
+
+    @property
+    def number(self) -> int:
+        """The board's number."""
+        return self.board.number or 0
+
+    @property
+    def dealer(self) -> Seat:
+        """The board's dealer."""
+        return self.board.dealer or Seat.NORTH
+
+    @property
+    def deal(self) -> Deal:
+        """The board's deal."""
+        assert self.board.deal is not None
+        return self.board.deal
 
     @property
     def declarer_tricks(self) -> dict[Strain, int] | None:
@@ -297,46 +312,30 @@ class BoardAnalysis:
             return None
         return self.table[self.declarer]
 
-    def as_json(self) -> dict[str, object]:
-        """The ``--json`` object of ``minibridge records``."""
-        tricks = self.declarer_tricks
-        declarer = self.declarer
-        return {
-            "board": self.number,
-            "dealer": self.dealer.letter,
-            "deal": self.deal.to_pbn(self.dealer),
-            "hcp": {seat.letter: self.announcement.hcp[seat] for seat in Seat},
-            "redeal": self.announcement.redeal,
-            "declarer": declarer.letter if declarer is not None else None,
-            "dummy": self.announcement.dummy.letter if self.announcement.dummy is not None else None,
-            "dd": {strain.letter: tricks[strain] for strain in sorted(Strain, reverse=True)} if tricks else None,
-            "dd_table": (
-                {s.letter: {t.letter: self.table[s][t] for t in sorted(Strain, reverse=True)} for s in Seat}
-                if self.table is not None
-                else None
-            ),
-            "best_contract": str(self.best.contract) if self.best is not None else None,
-            "best_score": self.best.side_score if self.best is not None else None,
-        }
-
 
 def analyse_boards(
-    boards: Sequence[tuple[int, Seat, Deal]],
+    boards: Sequence[Board],
     rules: RuleSet,
     *,
     cache: bool = True,
     progress: Callable[[int], None] | None = None,
 ) -> list[BoardAnalysis]:
-    """Announcement, double-dummy table and best contract of each (number, dealer, deal)."""
-    tables = dd_tables([deal for _, _, deal in boards], cache=cache, progress=progress)
+    """Announcement, double-dummy table and best contract of each board (each with a number, dealer and deal)."""
+    deals = []
+    for board in boards:
+        if board.deal is None or board.dealer is None:
+            raise MiniBridgeError(f"board {board.number} has no complete deal to analyse")
+        deals.append(board.deal)
+    tables = dd_tables(deals, cache=cache, progress=progress)
     analysed = []
-    for (number, dealer, deal), table in zip(boards, tables, strict=True):
-        announced = announce(deal, dealer, tie_rule=rules.tie_rule)
+    for board, deal, table in zip(boards, deals, tables, strict=True):
+        assert board.dealer is not None
+        announced = announce(deal, board.dealer, tie_rule=rules.tie_rule)
         declarer, best = announced.declarer, None
         if table is not None and announced.declarer is not None:
             for seat in announced.may_declare or (announced.declarer,):
                 found = best_contract(table, seat, rules, deal=deal)
                 if found is not None and (best is None or found.side_score > best.side_score):
                     declarer, best = seat, found
-        analysed.append(BoardAnalysis(number, dealer, deal, announced, table, best, declarer))
+        analysed.append(BoardAnalysis(board=board, announcement=announced, table=table, best=best, declarer=declarer))
     return analysed

@@ -14,6 +14,7 @@ the contract, the recorded play and the result. PBN files keep every tag as writ
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -22,7 +23,7 @@ from minibridge.contract import Contract, pbn_strain
 from minibridge.deal import Deal
 from minibridge.errors import IllegalPlayError
 
-__all__ = ["Board", "PlayRecord", "CardRow"]
+__all__ = ["Board", "PlayRecord", "CardRow", "complete_boards"]
 
 CardRow = tuple[Card | None, Card | None, Card | None, Card | None]
 """One trick's cards indexed by seat (``row[Seat.NORTH]``); None for a card not recorded."""
@@ -119,3 +120,26 @@ class Board:
         if self.deal is None:
             raise IllegalPlayError("this board has no deal")
         return max(self.deal.side_hcp(side) for side in Side)
+
+
+def complete_boards(boards: Iterable[Board], *, short: bool = False) -> tuple[list[Board], list[Board]]:
+    """The boards with a complete deal, each board once, and the boards left out.
+
+    With ``short`` a deal of fewer than 13 cards each counts as complete (MiniLessons One and Two). A board
+    without a number takes its place in the file, and then the dealer of that number. The same board played at
+    several tables (same number, same deal) is kept once.
+    """
+    kept: list[Board] = []
+    seen: set[tuple[int, Deal]] = set()
+    skipped = []
+    for place, board in enumerate(boards, start=1):
+        if board.deal is None or (board.deal.cards_per_hand != 13 and not short):
+            skipped.append(board)
+            continue
+        number = board.number if board.number is not None else place
+        if (number, board.deal) in seen:
+            continue
+        seen.add((number, board.deal))
+        dealer = board.dealer or Seat.dealer_of_board(number)
+        kept.append(dataclasses.replace(board, number=number, dealer=dealer))
+    return kept, skipped

@@ -18,7 +18,9 @@ from minibridge.analysis import (
     double_dummy_tricks,
     solve_positions,
 )
+from minibridge.board import Board
 from minibridge.cards import Seat, Strain, Suit
+from minibridge.cli.records import _analysis_json
 from minibridge.deal import Deal
 from minibridge.errors import RuleError
 from minibridge.play import Play
@@ -193,8 +195,8 @@ def test_best_contract_from_the_tricks(rules, tricks, contract, score):
 
 
 def test_the_json_of_a_board():
-    (board,) = analyse_boards([(1, Seat.NORTH, BALANCED)], find_rules("ebu"))
-    data = board.as_json()
+    (board,) = analyse_boards([Board(number=1, dealer=Seat.NORTH, deal=BALANCED)], find_rules("ebu"))
+    data = _analysis_json(board)
     assert {"board", "hcp", "declarer", "dd", "best_contract", "best_score"} <= set(data)
     assert data["board"] == 1 and data["hcp"] == {"N": 19, "E": 12, "S": 9, "W": 0}
     assert data["declarer"] == "N"
@@ -207,10 +209,11 @@ def test_where_partners_may_choose_the_one_who_does_better_is_analysed():
     from minibridge.lessons import find_lesson
 
     deal = Deal.from_pbn("N:AK65.765.KQ54.32 T9.AKQJT98.T9.T9 Q432.432.AJ32.AJ J87..876.KQ87654")
-    (chosen,) = analyse_boards([(1, Seat.NORTH, deal)], find_lesson(3).rules)  # tie: the players choose
+    board = Board(number=1, dealer=Seat.NORTH, deal=deal)
+    (chosen,) = analyse_boards([board], find_lesson(3).rules)  # tie: the players choose
     assert chosen.announcement.may_declare == (Seat.NORTH, Seat.SOUTH)
     assert chosen.declarer is Seat.SOUTH and chosen.best is not None and chosen.best.result.made
-    assert chosen.as_json()["declarer"] == "S" and chosen.declarer_tricks == chosen.table[Seat.SOUTH]
-    (enforced,) = analyse_boards([(1, Seat.NORTH, deal)], find_lesson(5).rules)  # tie: first to announce
+    assert _analysis_json(chosen)["declarer"] == "S" and chosen.declarer_tricks == chosen.table[Seat.SOUTH]
+    (enforced,) = analyse_boards([board], find_lesson(5).rules)  # tie: first to announce
     assert enforced.declarer is Seat.NORTH
     assert enforced.declarer_tricks[Strain.NO_TRUMPS] < 7 <= chosen.declarer_tricks[Strain.NO_TRUMPS]

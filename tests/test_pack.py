@@ -135,8 +135,9 @@ def test_a_changed_template_changes_the_pack(tmp_path):
     lesson = find_lesson(1)
     deals, seed = pack_deals(lesson, 2)
     from minibridge.analysis import analyse_boards
+    from minibridge.board import Board
 
-    analyses = analyse_boards([(d.board, d.dealer, d.deal) for d in deals], lesson.rules)
+    analyses = analyse_boards([Board(number=d.board, dealer=d.dealer, deal=d.deal) for d in deals], lesson.rules)
     mine = pdf_text(lesson_pack(lesson, deals, analyses, wording(str(folder)), seed=seed))
     theirs = pdf_text(lesson_pack(lesson, deals, analyses, wording(), seed=seed))
     assert "Corrigé" in mine and "Answer key" not in mine
@@ -199,10 +200,11 @@ def test_help_ends_with_an_example(command):
 def test_the_answer_key_leaves_out_exercises_on_boards_not_in_the_pack():
     """A pack of two boards asks nothing about Board 3: its pupils have no cards for it."""
     from minibridge.analysis import analyse_boards
+    from minibridge.board import Board
 
     lesson = find_lesson(1)
     deals, seed = pack_deals(lesson, 2)
-    analyses = analyse_boards([(d.board, d.dealer, d.deal) for d in deals], lesson.rules)
+    analyses = analyse_boards([Board(number=d.board, dealer=d.dealer, deal=d.deal) for d in deals], lesson.rules)
     text = pdf_text(lesson_pack(lesson, deals, analyses, wording(), seed=seed))
     key = text[text.rindex("Answer key"):]
     assert "Exercise 1 · Board 1" in key and "Exercise 2 · Board 2" in key

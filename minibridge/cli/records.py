@@ -24,38 +24,11 @@ from minibridge.cli.printing import (
     templates_option,
     words_from,
 )
-from minibridge.deal import Deal
 
 if TYPE_CHECKING:
-    from minibridge.board import Board
-    from minibridge.cards import Seat
+    from minibridge.analysis import BoardAnalysis
 
 _SHOWN_SKIPS = 5
-
-
-def complete_boards(boards: list[Board], *, short: bool = False) -> tuple[list[tuple[int, Seat, Deal]], list[Board]]:
-    """The boards with a complete deal as (number, dealer, deal), each board once, and the boards left out.
-
-    With ``short`` a deal of fewer than 13 cards each counts as complete (MiniLessons One and Two).
-
-    A board without a number takes its place in the file; one without a dealer takes the dealer of its number.
-    The same board played at several tables (same number, same deal) is kept once.
-    """
-    from minibridge.cards import Seat
-
-    kept: list[tuple[int, Seat, Deal]] = []
-    seen: set[tuple[int, Deal]] = set()
-    skipped = []
-    for place, board in enumerate(boards, start=1):
-        if board.deal is None or (board.deal.cards_per_hand != 13 and not short):
-            skipped.append(board)
-            continue
-        number = board.number if board.number is not None else place
-        if (number, board.deal) in seen:
-            continue
-        seen.add((number, board.deal))
-        kept.append((number, board.dealer or Seat.dealer_of_board(number), board.deal))
-    return kept, skipped
 
 
 @click.command()
@@ -97,6 +70,7 @@ def records(
         minibridge records club.pbn --json
     """
     from minibridge.analysis import analyse_boards
+    from minibridge.board import complete_boards
     from minibridge.pbn import load
 
     rules, _ = rules_in_force(rules_name, False, lesson_ref, lessons_folder)
@@ -115,7 +89,7 @@ def records(
     with progress_bar(len(boards), "Solving deals double dummy", quiet=quiet) as progress:
         analyses = analyse_boards(boards, rules, cache=not no_cache, progress=progress)
     if as_json:
-        print_json([analysis.as_json() for analysis in analyses])
+        print_json([_analysis_json(analysis) for analysis in analyses])
         return
     from minibridge.files import write_atomic
     from minibridge.render.documents import hand_records
@@ -126,3 +100,26 @@ def records(
     write_atomic(target, pdf, overwrite=force)
     count = len(analyses)
     click.echo(f"{count} board{'s' if count != 1 else ''} written to {target}", err=True)
+
+
+def _analysis_json(analysis: BoardAnalysis) -> dict[str, object]:
+    """The ``--json`` object of one board."""
+    from minibridge.cards import Seat, Strain
+
+    tricks = analysis.declarer_tricks
+    table = analysis.table
+    strains = sorted(Strain, reverse=True)
+    dummy = analysis.announcement.dummy
+    return {
+        "board": analysis.number,
+        "dealer": analysis.dealer.letter,
+        "deal": analysis.deal.to_pbn(analysis.dealer),
+        "hcp": {seat.letter: analysis.announcement.hcp[seat] for seat in Seat},
+        "redeal": analysis.announcement.redeal,
+        "declarer": analysis.declarer.letter if analysis.declarer is not None else None,
+        "dummy": dummy.letter if dummy is not None else None,
+        "dd": {strain.letter: tricks[strain] for strain in strains} if tricks else None,
+        "dd_table": {s.letter: {t.letter: table[s][t] for t in strains} for s in Seat} if table is not None else None,
+        "best_contract": str(analysis.best.contract) if analysis.best is not None else None,
+        "best_score": analysis.best.side_score if analysis.best is not None else None,
+    }
