@@ -30,21 +30,19 @@ from minibridge.errors import RuleError
 from minibridge.play import Play
 from minibridge.rules import RuleSet, allowed_contracts, find_rules
 from minibridge.scoring import find_scheme, score
+from minibridge.signals import Played, lead_card, signal_card, signal_weight
 
 __all__ = [
     "DEFAULT_SAMPLES",
     "Layout",
     "Table",
     "Robot",
-    "likes_suit",
 ]
 
 DEFAULT_SAMPLES = 20
 """Layouts dealt and solved for each decision: more play better and take longer."""
 
 _TRIES_PER_LAYOUT = 400  # random deals tried before giving up on voids that cannot be kept
-_MISREAD = 0.2  # how much a layout counts when it disagrees with a defender's signal
-_SPOTS = 0x0FF  # ranks 2 to 9 within a suit: the small cards that signal
 _HCP_BY_INDEX = tuple(HCP[c.rank] for c in CARDS)
 
 
@@ -83,14 +81,6 @@ class Table:
         if self.declarer is None:
             return ()
         return (self.declarer.lho, self.declarer.rho)
-
-
-def likes_suit(holding: int) -> bool:
-    """A defender likes a suit (and encourages it) holding its ace or king, or its queen and jack.
-
-    ``holding`` is the suit's 13 bits, the two lowest first.
-    """
-    return bool(holding >> 12 & 1 or holding >> 11 & 1 or (holding >> 10 & 1 and holding >> 9 & 1))
 
 
 @dataclass(frozen=True)
@@ -214,8 +204,9 @@ class Robot:
                                 self.samples, rng)  # fmt: skip
         if self.rules.signals:
             readers = [d for d in table.defenders if d is not viewer and d in unseen]
+            plays = [Played(seat=e.seat, card=e.card, led=e.led, partner_led=e.partner_led) for e in events]
             for layout in layouts:
-                layout.weight *= _signal_weight(layout.hands, played, events, readers)
+                layout.weight *= signal_weight({s: layout.hands[s] | played[s] for s in readers}, plays)
         return layouts
 
     def _values(self, play: Play, table: Table, seat: Seat) -> list[float]:
@@ -238,38 +229,18 @@ class Robot:
         return values
 
     def _tie_break(self, candidates: list[Card], play: Play, table: Table, seat: Seat, events: list[_Event]) -> Card:
-        """Among cards that do equally well: lead the top of a sequence, follow with the lowest, and signal."""
+        """Among cards that do equally well: lead the top of a sequence, follow with the lowest; from MiniLesson
+        Six a defender plays the card that signals (:mod:`minibridge.signals`)."""
         if len(candidates) == 1:
             return candidates[0]
         held = _mask(play.hand(seat))
         current = play.current_trick
-        defending = seat in table.defenders
-        if not current:  # leading: the top of touching cards, else the lowest
-            tops = [c for c in candidates if not _holds_above(held, c)]
-            touching = [c for c in tops if c.index % 13 and held >> (c.index - 1) & 1]
-            return max(touching, key=lambda c: c.rank) if touching else min(tops, key=lambda c: (c.rank, c.suit))
+        if not current:
+            return lead_card(candidates, held)
         assert play.leader is not None
-        led = current[play.leader].suit
-        lowest = min(candidates, key=lambda c: (c.rank, c.suit))
-        if not (defending and self.rules.signals):
-            return lowest
-        partner_led = play.leader is seat.partner
-        following = [c for c in candidates if c.suit is led]
-        if following:
-            if not partner_led:
-                return lowest
-            holding = held >> (13 * led) & 0x1FFF
-            spots = [c for c in following if c.rank <= 9 and _below(held, c)]
-            if likes_suit(holding) and spots:
-                return max(spots, key=lambda c: c.rank)
-            return min(following, key=lambda c: c.rank)
-        for card in sorted(candidates, key=lambda c: -c.rank):  # a discard: encourage a suit we like
-            if card.rank <= 9 and _below(held, card) and likes_suit(held >> (13 * card.suit) & 0x1FFF):
-                return card
-        for card in sorted(candidates, key=lambda c: (c.rank, c.suit)):  # or the lowest of a suit we don't
-            if not likes_suit(held >> (13 * card.suit) & 0x1FFF):
-                return card
-        return lowest
+        if seat in table.defenders and self.rules.signals:
+            return signal_card(candidates, held, led=current[play.leader].suit, partner_led=play.leader is seat.partner)
+        return min(candidates, key=lambda c: (c.rank, c.suit))
 
     @staticmethod
     def _pool(known: Mapping[Seat, int], deal: Deal, events: Sequence[_Event]) -> int:
@@ -304,16 +275,6 @@ def _mask(cards: Sequence[Card] | object) -> int:
 
 def _hcp(mask: int) -> int:
     return sum(_HCP_BY_INDEX[i] for i in range(52) if mask >> i & 1)
-
-
-def _holds_above(held: int, card: Card) -> bool:
-    return card.index % 13 < 12 and bool(held >> (card.index + 1) & 1)
-
-
-def _below(held: int, card: Card) -> bool:
-    """The hand holds a lower card of the same suit."""
-    base = 13 * card.suit
-    return bool(held & ((1 << card.index) - 1) & (0x1FFF << base))
 
 
 def _events(play: Play) -> list[_Event]:
@@ -490,29 +451,6 @@ def _deal_once(
                 break
             pick -= r
     return hands[:-1]
-
-
-def _signal_weight(
-    hands: list[int], played: Mapping[Seat, int], events: Sequence[_Event], readers: list[Seat]
-) -> float:
-    """How far a layout agrees with the signals of the defenders in ``readers`` (1: fully)."""
-    weight = 1.0
-    for seat in readers:
-        holding = hands[seat] | played[seat]
-        for event in events:
-            if event.seat is not seat:
-                continue
-            card = event.card
-            if event.led is None:
-                if _holds_above(holding, card):  # the top of a sequence is led: leading the queen denies the king
-                    weight *= _MISREAD
-            elif card.rank <= 9 and (event.partner_led or card.suit is not event.led):
-                suit = holding >> (13 * card.suit) & 0x1FFF
-                encouraging = _below(holding, card)
-                if suit & ~(1 << (card.index % 13)) and encouraging != likes_suit(suit):
-                    weight *= _MISREAD
-            holding &= ~(1 << card.index)
-    return weight
 
 
 def _value(contract: Contract, tricks: int, rules: RuleSet, points: int | None) -> float:

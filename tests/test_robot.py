@@ -15,7 +15,7 @@ from minibridge.contract import Contract
 from minibridge.deal import Deal, Hand
 from minibridge.lessons import find_lesson
 from minibridge.play import Play
-from minibridge.robot import Robot, Table, _deal_layouts, likes_suit
+from minibridge.robot import Robot, Table, _deal_layouts
 from minibridge.rules import allowed_contracts, find_rules
 from minibridge.table import play_by_computers
 
@@ -83,14 +83,6 @@ def test_dutch_rules_allow_a_trump_suit_only_with_eight_cards_together():
     allowed = allowed_contracts(find_rules("nbb"), DEAL, Seat.NORTH)
     assert allowed == [Contract.from_str("1NT"), Contract.from_str("3NT")]  # no suit of eight; 27 points together
     assert Contract.from_str("1S") in allowed_contracts(find_rules("ebu"), DEAL, Seat.NORTH)
-
-
-def test_likes_suit_is_an_ace_or_king_or_queen_and_jack():
-    def bits(ranks: str) -> int:
-        return sum(1 << (Card.from_str("S" + r).rank - 2) for r in ranks)
-
-    assert likes_suit(bits("A32")) and likes_suit(bits("K9")) and likes_suit(bits("QJ4"))
-    assert not likes_suit(bits("Q54")) and not likes_suit(bits("JT98"))
 
 
 def test_defenders_in_lesson_six_lead_the_top_of_touching_cards():

@@ -11,7 +11,7 @@ from minibridge.contract import Contract
 from minibridge.deal import Hand
 from minibridge.errors import MiniBridgeError
 from minibridge.play import Play, Trick
-from minibridge.signals import read_signal
+from minibridge.signals import denied_by_lead, signal_in_trick
 from minibridge.table import ComputerPlayer, Game, play_game
 
 PUPIL = Seat.SOUTH
@@ -190,19 +190,11 @@ def pupils_deal(game: Game, computer: ComputerPlayer) -> None:
 
 def signal_said(play: Play, seat: Seat, card: Card) -> str | None:
     """What partner's card tells the pupil under the signals of MiniLesson Six (before it is played)."""
-
-    leading = not play.current_trick
-    meaning = read_signal(Hand(play.hand(seat)), card, leading=leading)
-    if leading:
-        if meaning == "top of sequence" and card.rank < 14:
-            above = Card(card.suit, card.rank + 1)  # type: ignore[arg-type]
-            return f"the top of a sequence: {seat.title} does not hold {card_text(above)}"
-        return None
-    assert play.leader is not None
-    partner_led = play.leader is seat.partner
-    discard = card.suit is not play.current_trick[play.leader].suit
-    if card.rank > 9 or not (partner_led or discard):
-        return None
+    led = play.current_trick[play.leader].suit if play.current_trick else None
+    meaning = signal_in_trick(Hand(play.hand(seat)), card, led=led, partner_led=play.leader is seat.partner)
+    denied = denied_by_lead(card)
+    if meaning == "top of sequence" and denied is not None:
+        return f"the top of a sequence: {seat.title} does not hold {card_text(denied)}"
     if meaning == "encourage":
         return f"a high small card: {seat.title} likes {card.suit.plural}"
     if meaning == "discourage":
