@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from minibridge.cards import Seat, Side
 from minibridge.deal import Deal
@@ -42,23 +42,6 @@ class Announcement:
     def side_hcp(self, side: Side) -> int:
         """The combined points of a partnership."""
         return sum(self.hcp[s] for s in side.seats)
-
-    def as_json(self) -> dict[str, Any]:
-        """The ``--json`` object of ``minibridge announce``."""
-
-        def letter(seat: Seat | None) -> str | None:
-            return seat.letter if seat is not None else None
-
-        return {
-            "dealer": self.dealer.letter,
-            "hcp": {s.letter: self.hcp[s] for s in Seat},
-            "redeal": self.redeal,
-            "declaring_side": str(self.declaring_side) if self.declaring_side is not None else None,
-            "declarer": letter(self.declarer),
-            "dummy": letter(self.dummy),
-            "tie": self.tie,
-            "may_declare": [s.letter for s in self.may_declare],
-        }
 
 
 def announce(deal: Deal, dealer: Seat, *, tie_rule: Literal["enforced", "choice"] = "enforced") -> Announcement:
@@ -111,20 +94,6 @@ class ThreeHanded:
     players: dict[Seat, Seat] = field(default_factory=dict)
     exchanged: bool = False
     """Normal variant (a): dealer took dummy's hand, which held more points."""
-
-    def as_json(self) -> dict[str, Any]:
-        """A plain-data form for ``--json``."""
-        return {
-            "variant": self.variant,
-            "dealer": self.dealer.letter,
-            "hcp": {s.letter: self.hcp[s] for s in Seat},
-            "redeal": self.redeal,
-            "declarer": self.declarer.letter if self.declarer is not None else None,
-            "dummy": self.dummy.letter if self.dummy is not None else None,
-            "players": {p.letter: h.letter for p, h in self.players.items()},
-            "exchanged": self.exchanged,
-            "deal": self.deal.to_pbn(self.dealer),
-        }
 
 
 def _moved(deal: Deal, moves: dict[Seat, Seat]) -> Deal:

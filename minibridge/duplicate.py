@@ -24,7 +24,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from minibridge.cards import Seat, Side
 from minibridge.contract import Contract
@@ -84,20 +83,6 @@ class TableResult:
         """The score from N–S's side: what N–S scored less what E–W scored."""
         return self.ns_score - self.ew_score
 
-    def as_json(self) -> dict[str, Any]:
-        """The line as a ``--json`` object."""
-        return {
-            "ns": self.ns,
-            "ew": self.ew,
-            "contract": str(self.contract),
-            "declarer": self.declarer.letter,
-            "tricks": self.tricks,
-            "ns_score": self.ns_score,
-            "ew_score": self.ew_score,
-            "ns_matchpoints": self.ns_matchpoints,
-            "ew_matchpoints": self.ew_matchpoints,
-        }
-
 
 @dataclass(frozen=True)
 class Traveller:
@@ -127,17 +112,6 @@ class PairTotal:
         """Match-points as a share of the most possible, or None if no board was compared."""
         return round(100 * self.matchpoints / self.top, 1) if self.top else None
 
-    def as_json(self) -> dict[str, Any]:
-        """The total as a ``--json`` object."""
-        return {
-            "pair": self.pair,
-            "boards": self.boards,
-            "matchpoints": self.matchpoints,
-            "top": self.top,
-            "percentage": self.percentage,
-            "rank": self.rank,
-        }
-
 
 @dataclass(frozen=True)
 class Competition:
@@ -147,19 +121,6 @@ class Competition:
     ns_ranking: tuple[PairTotal, ...]
     ew_ranking: tuple[PairTotal, ...]
     notes: tuple[str, ...] = ()
-
-    def as_json(self) -> dict[str, Any]:
-        """The competition as the ``--json`` object of ``minibridge duplicate score``."""
-        return {
-            "boards": [
-                {"board": t.board, "top": t.top, "results": [r.as_json() for r in t.results]} for t in self.travellers
-            ],
-            "rankings": {
-                "ns": [p.as_json() for p in self.ns_ranking],
-                "ew": [p.as_json() for p in self.ew_ranking],
-            },
-            "notes": list(self.notes),
-        }
 
 
 # --- reading ---------------------------------------------------------------------------------------------------

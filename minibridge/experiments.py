@@ -40,17 +40,6 @@ class PointsRow:
         """The average number of tricks."""
         return sum(tricks) / len(tricks)
 
-    def as_json(self) -> dict[str, object]:
-        """The ``--json`` object of ``minibridge tricks-chart``."""
-        return {
-            "points": self.points,
-            "deals": self.deals,
-            "played": {"average": round(self.average(self.played), 2), "fewest": min(self.played),
-                       "most": max(self.played)},
-            "double_dummy": {"average": round(self.average(self.double_dummy), 2),
-                             "fewest": min(self.double_dummy), "most": max(self.double_dummy)},
-        }  # fmt: skip
-
 
 def tricks_by_points(results: Sequence[tuple[int, int, int]]) -> list[PointsRow]:
     """Group (combined points, tricks played, tricks double dummy) of many deals by the points, fewest first."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
 from minibridge.board import Board, CardRow, PlayRecord
 from minibridge.cards import CARDS, Card, Seat, Side, Suit
@@ -74,18 +74,6 @@ class Irregularity:
         """One line in a teacher's words."""
         card = f" ({self.card})" if self.card is not None else ""
         return f"trick {self.trick}: {self.kind} by {self.seat.title}{card}, {self.settled}"
-
-    def as_json(self) -> dict[str, Any]:
-        """A plain-data form for ``--json``."""
-        return {
-            "kind": self.kind,
-            "trick": self.trick,
-            "seat": self.seat.letter,
-            "card": str(self.card) if self.card is not None else None,
-            "settled": self.settled,
-            "tricks_transferred": self.transferred,
-            "description": self.describe(),
-        }
 
 
 def _winner(index: Sequence[int], leader: int, strength: tuple[tuple[int, ...], ...]) -> int:

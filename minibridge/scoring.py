@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from minibridge.cards import Seat, Side, Strain
 from minibridge.contract import Contract, target_for_points
@@ -76,21 +76,6 @@ class Score:
     def short(self) -> int:
         """Tricks short of the goal (0 when made)."""
         return max(0, self.goal - self.tricks)
-
-    def as_json(self) -> dict[str, Any]:
-        """The score as the ``--json`` object of ``minibridge score``."""
-        data: dict[str, Any] = {
-            "rules": self.rules,
-            "contract": str(self.contract),
-            "tricks": self.tricks,
-            "goal": self.goal,
-            "made": self.made,
-            "declarers_score": self.declarers_score,
-            "defenders_score": self.defenders_score,
-        }
-        if self.points is not None:
-            data["hcp"] = self.points
-        return data
 
     def describe(self) -> str:
         """The result in words: ``4S (game in spades), 11 tricks: goal 10 reached; declaring side scores 450.``"""

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from minibridge.announce import announce, announce_three_handed
 from minibridge.cards import CARDS, Card, Rank, Seat, Side, Suit
+from minibridge.cli.announce import announcement_json, three_handed_json
 from minibridge.deal import Deal, Hand
 from minibridge.errors import RuleError
 
@@ -162,7 +163,7 @@ def test_worked_example_from_pbn():
     assert result.order == (E, S, W, N)
     assert result.side_hcp(NS) == 28
     assert result.side_hcp(EW) == 12
-    assert result.as_json() == {
+    assert announcement_json(result) == {
         "dealer": "E",
         "hcp": {"N": 19, "E": 12, "S": 9, "W": 0},
         "redeal": False,
@@ -176,7 +177,7 @@ def test_worked_example_from_pbn():
 
 def test_redeal_as_json():
     result = announce(deal_with_points(10, 10, 10, 10), S)
-    data = result.as_json()
+    data = announcement_json(result)
     assert data["hcp"] == {"N": 10, "E": 10, "S": 10, "W": 10}
     assert data["redeal"] is True
     assert (data["declaring_side"], data["declarer"], data["dummy"]) == (None, None, None)
@@ -243,8 +244,8 @@ def test_simple_three_handed_worked_by_hand():
     assert result.deal[S] == deal[W]
     assert (result.deal[N], result.deal[E]) == (deal[N], deal[E])
     assert result.players == {N: N, E: E, W: S}
-    assert result.as_json()["players"] == {"N": "N", "E": "E", "W": "S"}
-    assert result.as_json()["deal"] == result.deal.to_pbn(N)
+    assert three_handed_json(result)["players"] == {"N": "N", "E": "E", "W": "S"}
+    assert three_handed_json(result)["deal"] == result.deal.to_pbn(N)
 
 
 @pytest.mark.parametrize(
@@ -329,7 +330,7 @@ def test_normal_three_handed_worked_by_hand():
     result = announce_three_handed(deal, S, variant="normal")
     assert (result.declarer, result.dummy) == (W, E)
     assert result.players == {S: S, W: W, E: N}
-    assert result.as_json() == {
+    assert three_handed_json(result) == {
         "variant": "normal",
         "dealer": "S",
         "hcp": {"N": 8, "E": 10, "S": 8, "W": 14},

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -16,6 +16,9 @@ from minibridge.cli.common import (
     rules_in_force,
     seat_option_value,
 )
+
+if TYPE_CHECKING:
+    from minibridge.announce import Announcement, ThreeHanded
 
 
 @click.command()
@@ -60,13 +63,13 @@ def announce(
         check_deal(rules, hands)
         three = announce_three_handed(hands, first, variant=three_handed)  # type: ignore[arg-type]
         if as_json:
-            print_json(three.as_json())
+            print_json(three_handed_json(three))
         else:
             click.echo(_describe_three_handed(three))
         return
     result = announce_under(rules, hands, first)
     if as_json:
-        print_json(result.as_json())
+        print_json(announcement_json(result))
         return
     click.echo(
         f"Dealer {first.title}. Points announced: "
@@ -102,3 +105,36 @@ def _describe_three_handed(three: Any) -> str:
             lines.append(f"{player.title} moves to play the hand at {hand.title}.")
     lines.append(f"Declarer {three.declarer.title}, dummy {three.dummy.title}; {three.declarer.lho.title} leads.")
     return "\n".join(lines)
+
+
+def announcement_json(result: Announcement) -> dict[str, Any]:
+    """The ``--json`` object of ``minibridge announce``."""
+
+    def letter(seat: Seat | None) -> str | None:
+        return seat.letter if seat is not None else None
+
+    return {
+        "dealer": result.dealer.letter,
+        "hcp": {s.letter: result.hcp[s] for s in Seat},
+        "redeal": result.redeal,
+        "declaring_side": str(result.declaring_side) if result.declaring_side is not None else None,
+        "declarer": letter(result.declarer),
+        "dummy": letter(result.dummy),
+        "tie": result.tie,
+        "may_declare": [s.letter for s in result.may_declare],
+    }
+
+
+def three_handed_json(three: ThreeHanded) -> dict[str, Any]:
+    """The ``--json`` object of ``minibridge announce --three-handed``."""
+    return {
+        "variant": three.variant,
+        "dealer": three.dealer.letter,
+        "hcp": {s.letter: three.hcp[s] for s in Seat},
+        "redeal": three.redeal,
+        "declarer": three.declarer.letter if three.declarer is not None else None,
+        "dummy": three.dummy.letter if three.dummy is not None else None,
+        "players": {p.letter: h.letter for p, h in three.players.items()},
+        "exchanged": three.exchanged,
+        "deal": three.deal.to_pbn(three.dealer),
+    }

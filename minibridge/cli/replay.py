@@ -10,6 +10,7 @@ import click
 from minibridge.cli.common import json_option, lesson_options, print_json, reports_errors, rules_in_force
 
 if TYPE_CHECKING:
+    from minibridge.play import Irregularity
     from minibridge.replay import ReplayedGame
 
 
@@ -68,7 +69,7 @@ def _game_json(game: ReplayedGame) -> dict[str, Any]:
         "tricks_played": game.tricks_played,
         "result": game.board.result,
         "agrees": game.agrees,
-        "irregularities": [i.as_json() for i in game.play.irregularities],
+        "irregularities": [irregularity_json(i) for i in game.play.irregularities],
         "complete": game.complete,
         "claimed": game.claimed,
         "side_tricks": {str(side): game.declarer_tricks, str(side.other): game.defender_tricks},
@@ -115,3 +116,16 @@ def _describe(game: ReplayedGame, show_tricks: bool) -> str:
             lines.append(f"  trick {index:>2}: {trick.leader.title} leads {cards}; {trick.winner.title} wins")
     lines.extend(f"  irregularity: {i.describe()}" for i in game.play.irregularities)
     return "\n".join(lines)
+
+
+def irregularity_json(irregularity: Irregularity) -> dict[str, Any]:
+    """The ``--json`` object of an irregularity and how it was settled."""
+    return {
+        "kind": irregularity.kind,
+        "trick": irregularity.trick,
+        "seat": irregularity.seat.letter,
+        "card": str(irregularity.card) if irregularity.card is not None else None,
+        "settled": irregularity.settled,
+        "tricks_transferred": irregularity.transferred,
+        "description": irregularity.describe(),
+    }

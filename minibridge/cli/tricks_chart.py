@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -15,6 +16,9 @@ from minibridge.cli.printing import (
     templates_option,
     words_from,
 )
+
+if TYPE_CHECKING:
+    from minibridge.experiments import PointsRow
 
 CHART_SAMPLES = 8
 """Layouts per card for the chart: fewer than in a game, so that many deals are played in reasonable time."""
@@ -63,7 +67,7 @@ def tricks_chart(
     with progress_bar(deals, "Playing deals", quiet=quiet or as_json) as advance:
         rows = tricks_chart_rows(deals, seed=seed, samples=samples, progress=advance)
     if as_json:
-        print_json([row.as_json() for row in rows])
+        print_json([_row_json(row) for row in rows])
         return
     from minibridge.files import write_atomic
     from minibridge.render.chart import tricks_chart as draw
@@ -71,3 +75,17 @@ def tricks_chart(
     assert words is not None
     write_atomic(target, draw(rows, words, deals=deals, seed=seed, paper=paper.lower()), overwrite=force)
     click.echo(f"Chart of {deals} deal{'s' if deals != 1 else ''} written to {target}", err=True)
+
+
+def _row_json(row: PointsRow) -> dict[str, object]:
+    """The ``--json`` object of one number of points."""
+
+    def spread(tricks: tuple[int, ...]) -> dict[str, object]:
+        return {"average": round(row.average(tricks), 2), "fewest": min(tricks), "most": max(tricks)}
+
+    return {
+        "points": row.points,
+        "deals": row.deals,
+        "played": spread(row.played),
+        "double_dummy": spread(row.double_dummy),
+    }
