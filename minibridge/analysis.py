@@ -249,7 +249,7 @@ def dd_tables(
     return tables
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class BestContract:
     """The contract that scores most for the declaring side, given double-dummy tricks."""
 
@@ -272,7 +272,7 @@ def best_contract(table: DDTable, declarer: Seat, rules: RuleSet, *, deal: Deal)
     for contract in allowed_contracts(rules, deal, declarer):
         tricks = table[declarer][contract.strain]
         result = score(contract, tricks, rules, points=points)
-        candidate = BestContract(contract, tricks, result)
+        candidate = BestContract(contract=contract, tricks=tricks, result=result)
         if best is None or candidate.side_score > best.side_score:
             best = candidate
     return best

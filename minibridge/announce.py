@@ -19,7 +19,7 @@ from minibridge.rules import RuleSet, check_deal
 __all__ = ["Announcement", "announce", "announce_under", "ThreeHanded", "announce_three_handed"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Announcement:
     """What the announcement decides: each seat's points, a redeal, or the declaring side, declarer and dummy."""
 
@@ -54,13 +54,22 @@ def announce(deal: Deal, dealer: Seat, *, tie_rule: Literal["enforced", "choice"
     ns = hcp[Seat.NORTH] + hcp[Seat.SOUTH]
     ew = hcp[Seat.EAST] + hcp[Seat.WEST]
     if ns == ew:
-        return Announcement(dealer, hcp, True, None, None, None)
+        return Announcement(dealer=dealer, hcp=hcp, redeal=True, declaring_side=None, declarer=None, dummy=None)
     side = Side.NORTH_SOUTH if ns > ew else Side.EAST_WEST
     first, second = sorted(side.seats, key=lambda s: (s - dealer) % 4)
     tie = hcp[first] == hcp[second]
     declarer = second if hcp[second] > hcp[first] else first
     may = (first, second) if tie and tie_rule == "choice" else (declarer,)
-    return Announcement(dealer, hcp, False, side, declarer, declarer.partner, tie, may)
+    return Announcement(
+        dealer=dealer,
+        hcp=hcp,
+        redeal=False,
+        declaring_side=side,
+        declarer=declarer,
+        dummy=declarer.partner,
+        tie=tie,
+        may_declare=may,
+    )
 
 
 def announce_under(rules: RuleSet, deal: Deal, dealer: Seat) -> Announcement:
@@ -74,7 +83,7 @@ def announce_under(rules: RuleSet, deal: Deal, dealer: Seat) -> Announcement:
     return announce(deal, dealer, tie_rule=rules.tie_rule)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ThreeHanded:
     """The outcome of a three-handed announcement.
 
@@ -122,24 +131,70 @@ def announce_three_handed(deal: Deal, dealer: Seat, *, variant: Literal["simple"
     if variant == "simple":
         declarer = max(players, key=lambda p: (hcp[p], -players.index(p)))
         if hcp[declarer] + hcp[dummy_seat] < 21:
-            return ThreeHanded(variant, dealer, hcp, True, deal, players=identity)
+            return ThreeHanded(variant=variant, dealer=dealer, hcp=hcp, redeal=True, deal=deal, players=identity)
         if declarer is dealer:
-            return ThreeHanded(variant, dealer, hcp, False, deal, declarer, dummy_seat, identity)
+            return ThreeHanded(
+                variant=variant,
+                dealer=dealer,
+                hcp=hcp,
+                redeal=False,
+                deal=deal,
+                declarer=declarer,
+                dummy=dummy_seat,
+                players=identity,
+            )
         # The dummy hand is faced opposite declarer; the player sitting there moves to the dummy's old place.
         displaced = declarer.partner
         played = _moved(deal, {dummy_seat: displaced, displaced: dummy_seat})
         seats = identity | {displaced: dummy_seat}
-        return ThreeHanded(variant, dealer, hcp, False, played, declarer, displaced, seats)
+        return ThreeHanded(
+            variant=variant,
+            dealer=dealer,
+            hcp=hcp,
+            redeal=False,
+            deal=played,
+            declarer=declarer,
+            dummy=displaced,
+            players=seats,
+        )
     dealer_side = hcp[dealer] + hcp[dummy_seat]
     if dealer_side == 40 - dealer_side:
-        return ThreeHanded(variant, dealer, hcp, True, deal, players=identity)
+        return ThreeHanded(variant=variant, dealer=dealer, hcp=hcp, redeal=True, deal=deal, players=identity)
     if dealer_side > 20:
         if hcp[dummy_seat] > hcp[dealer]:
             played = _moved(deal, {dealer: dummy_seat, dummy_seat: dealer})
-            return ThreeHanded(variant, dealer, hcp, False, played, dealer, dummy_seat, identity, exchanged=True)
-        return ThreeHanded(variant, dealer, hcp, False, deal, dealer, dummy_seat, identity)
+            return ThreeHanded(
+                variant=variant,
+                dealer=dealer,
+                hcp=hcp,
+                redeal=False,
+                deal=played,
+                declarer=dealer,
+                dummy=dummy_seat,
+                players=identity,
+                exchanged=True,
+            )
+        return ThreeHanded(
+            variant=variant,
+            dealer=dealer,
+            hcp=hcp,
+            redeal=False,
+            deal=deal,
+            declarer=dealer,
+            dummy=dummy_seat,
+            players=identity,
+        )
     first, second = dealer.lho, dealer.rho
     declarer = second if hcp[second] > hcp[first] else first
     # Partner's hand (opposite declarer) is exposed as dummy; partner takes over the old dummy hand.
     seats = identity | {declarer.partner: dummy_seat}
-    return ThreeHanded(variant, dealer, hcp, False, deal, declarer, declarer.partner, seats)
+    return ThreeHanded(
+        variant=variant,
+        dealer=dealer,
+        hcp=hcp,
+        redeal=False,
+        deal=deal,
+        declarer=declarer,
+        dummy=declarer.partner,
+        players=seats,
+    )

@@ -32,7 +32,7 @@ CONSTRAINTS: dict[str, str] = {
 """The constraints a deal spec may name, and what each asks for."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class DealSpec:
     """How to deal a lesson's boards: a seed, how many, and the constraints each deal must meet."""
 

@@ -50,7 +50,7 @@ NORTH_SOUTH = "N–S"
 EAST_WEST = "E–W"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Entry:
     """One line of a results file: a board played at one table."""
 
@@ -63,7 +63,7 @@ class Entry:
     line: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TableResult:
     """A line of a traveller: the table's result, its score and match-points."""
 
@@ -84,7 +84,7 @@ class TableResult:
         return self.ns_score - self.ew_score
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Traveller:
     """Every table's result on one board, and the top (the most match-points a pair can get on it)."""
 
@@ -97,7 +97,7 @@ class Traveller:
         return 2 * (len(self.results) - 1)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PairTotal:
     """A pair's total: boards played, match-points out of the most possible, percentage and rank."""
 
@@ -113,7 +113,7 @@ class PairTotal:
         return round(100 * self.matchpoints / self.top, 1) if self.top else None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Competition:
     """A scored competition: a traveller per board, the N–S and E–W rankings, and notes worth a teacher's look."""
 
@@ -191,7 +191,7 @@ def _entry(fields: list[str], line: int, rules: RuleSet) -> Entry:
         score(contract, tricks, rules)
     except MiniBridgeError as err:
         raise ResultsError(f"contract: {err.message}") from None
-    return Entry(int(board_text), ns, ew, contract, declarer, tricks, line)
+    return Entry(board=int(board_text), ns=ns, ew=ew, contract=contract, declarer=declarer, tricks=tricks, line=line)
 
 
 def load_results(path: str | Path, *, rules: RuleSet | None = None) -> list[Entry]:
@@ -233,7 +233,7 @@ def score_results(entries: Sequence[Entry], *, rules: RuleSet | None = None, sou
             )
     ns_ranking = _ranking(travellers, Side.NORTH_SOUTH)
     ew_ranking = _ranking(travellers, Side.EAST_WEST)
-    return Competition(tuple(travellers), ns_ranking, ew_ranking, tuple(notes))
+    return Competition(travellers=tuple(travellers), ns_ranking=ns_ranking, ew_ranking=ew_ranking, notes=tuple(notes))
 
 
 def _check_pairs_once(entries: Sequence[Entry], where: str) -> None:
@@ -244,8 +244,10 @@ def _check_pairs_once(entries: Sequence[Entry], where: str) -> None:
         for direction, pair in ((NORTH_SOUTH, entry.ns), (EAST_WEST, entry.ew)):
             key = (entry.board, direction, pair)
             if key in seen:
-                problems.append(f"{where}line {entry.line}: {direction} pair {pair} plays board {entry.board} "
-                                f"twice (lines {seen[key]} and {entry.line}): each pair plays a board once")
+                problems.append(
+                    f"{where}line {entry.line}: {direction} pair {pair} plays board {entry.board} "
+                    f"twice (lines {seen[key]} and {entry.line}): each pair plays a board once"
+                )
             seen.setdefault(key, entry.line)
     if problems:
         _raise(problems)
@@ -265,9 +267,21 @@ def _traveller(board: int, entries: list[Entry], rules: RuleSet) -> Traveller:
         top = 2 * (len(nets) - 1)
         ns_mp = sum(2 if net > other_ns - other_ew else 1 if net == other_ns - other_ew else 0
                     for other, other_ns, other_ew in nets if other is not entry)  # fmt: skip
-        results.append(TableResult(board, entry.ns, entry.ew, entry.contract, entry.declarer, entry.tricks,
-                                   ns_score, ew_score, ns_mp, top - ns_mp))  # fmt: skip
-    return Traveller(board, tuple(results))
+        results.append(
+            TableResult(
+                board=board,
+                ns=entry.ns,
+                ew=entry.ew,
+                contract=entry.contract,
+                declarer=entry.declarer,
+                tricks=entry.tricks,
+                ns_score=ns_score,
+                ew_score=ew_score,
+                ns_matchpoints=ns_mp,
+                ew_matchpoints=top - ns_mp,
+            )
+        )
+    return Traveller(board=board, results=tuple(results))
 
 
 def _ranking(travellers: Sequence[Traveller], side: Side) -> tuple[PairTotal, ...]:
@@ -287,7 +301,13 @@ def _ranking(travellers: Sequence[Traveller], side: Side) -> tuple[PairTotal, ..
 
     order = sorted(totals, key=lambda p: (-key(p)[0], -key(p)[1], _natural(p)))
     return tuple(
-        PairTotal(pair, totals[pair][0], totals[pair][1], totals[pair][2], 1 + sum(key(o) > key(pair) for o in order))
+        PairTotal(
+            pair=pair,
+            boards=totals[pair][0],
+            matchpoints=totals[pair][1],
+            top=totals[pair][2],
+            rank=1 + sum(key(o) > key(pair) for o in order),
+        )
         for pair in order
     )
 

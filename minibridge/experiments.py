@@ -20,7 +20,7 @@ from minibridge.table import Session, play_by_computers
 __all__ = ["PointsRow", "tricks_by_points", "tricks_chart_rows"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PointsRow:
     """The tricks declaring sides with the same combined points took: in play and double dummy (teaching tip 4)."""
 
@@ -47,7 +47,7 @@ def tricks_by_points(results: Sequence[tuple[int, int, int]]) -> list[PointsRow]
     for points, played, best in results:
         grouped.setdefault(points, []).append((played, best))
     return [
-        PointsRow(points, tuple(p for p, _ in rows), tuple(b for _, b in rows))
+        PointsRow(points=points, played=tuple(p for p, _ in rows), double_dummy=tuple(b for _, b in rows))
         for points, rows in sorted(grouped.items())
     ]
 
@@ -62,7 +62,7 @@ def tricks_chart_rows(
     """
     rules = find_rules("ebu")
     robot = Robot(rules, samples=samples, seed=seed)
-    session = Session(rules, deals=deals)
+    session = Session(rules=rules, deals=deals)
     dealing = random.Random(seed)
     games = []
     while not session.finished:

@@ -56,7 +56,7 @@ class Trick(NamedTuple):
         return [(seat, self.cards[seat]) for seat in self.leader.clockwise()]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Irregularity:
     """An irregularity of Laws 19–23 and how it was settled."""
 
@@ -96,7 +96,7 @@ def trick_winner(cards: Sequence[Card], leader: Seat, trumps: Suit | None) -> Se
     return SEATS[_winner([c.index for c in cards], int(leader), strength)]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class _Revoke:
     trick: int
     seat: Seat
@@ -232,7 +232,9 @@ class Play:
         self._history.append((("record", first, None), state.copy()))
         if first is not self.opening_leader:
             how = f"accepted: it was {self.opening_leader.title}'s lead (Law 19)"
-            state.irregularities.append(Irregularity("lead out of turn", 1, first, None, how))
+            state.irregularities.append(
+                Irregularity(kind="lead out of turn", trick=1, seat=first, card=None, settled=how)
+            )
         strength = _STRENGTH[4 if self.trumps is None else int(self.trumps)]
         hands, won, tricks = state.hands, state.won, state.tricks
         total = self.total_tricks
@@ -276,7 +278,9 @@ class Play:
             if len(others) > 1:
                 names = ", ".join(s.title for s in others[:-1]) + f" or {others[-1].title}"
                 how += f"; led by {names}: the record does not show which"
-            self._state.irregularities.append(Irregularity("lead out of turn", number, others[0], row[others[0]], how))
+            self._state.irregularities.append(
+                Irregularity(kind="lead out of turn", trick=number, seat=others[0], card=row[others[0]], settled=how)
+            )
             return int(others[0])
         following = rows[number] if number < len(rows) else None
         for seat in _revokers(index, hands, leader):
@@ -286,7 +290,9 @@ class Play:
                 if established
                 else "not established (it could still be corrected)"
             )
-            irregularity = Irregularity("revoke", number, seat, row[seat], how, 1 if established else 0)
+            irregularity = Irregularity(
+                kind="revoke", trick=number, seat=seat, card=row[seat], settled=how, transferred=1 if established else 0
+            )
             self._state.irregularities.append(irregularity)
         return at
 
@@ -438,7 +444,13 @@ class Play:
             if self.strict:
                 raise IllegalPlayError(f"it is {turn.title}'s turn to play, not {seat.title}'s")
             state.irregularities.append(
-                Irregularity("card out of rotation", len(state.tricks) + 1, seat, card, "the card stands (Law 23)")
+                Irregularity(
+                    kind="card out of rotation",
+                    trick=len(state.tricks) + 1,
+                    seat=seat,
+                    card=card,
+                    settled="the card stands (Law 23)",
+                )
             )
         if state.current:
             led = state.current[state.leader].suit
@@ -448,7 +460,7 @@ class Play:
                         f"{seat.title} must follow suit: {led.plural} were led and {seat.title} holds "
                         f"{_listing(c for c in self.hand(seat) if c.suit is led)}"
                     )
-                state.revokes.append(_Revoke(len(state.tricks) + 1, seat, card))
+                state.revokes.append(_Revoke(trick=len(state.tricks) + 1, seat=seat, card=card))
         self._establish_revokes(seat)
         return self._place(seat, card)
 
@@ -476,14 +488,29 @@ class Play:
             if not revoke.established and revoke.trick < number and revoke.seat.side is seat.side:
                 state.revokes[place] = dataclasses.replace(revoke, established=True)
                 settled = f"established: one trick goes to {revoke.seat.side.other.title} at the end (Law 21)"
-                state.irregularities.append(Irregularity("revoke", revoke.trick, revoke.seat, revoke.card, settled, 1))
+                state.irregularities.append(
+                    Irregularity(
+                        kind="revoke",
+                        trick=revoke.trick,
+                        seat=revoke.seat,
+                        card=revoke.card,
+                        settled=settled,
+                        transferred=1,
+                    )
+                )
 
     def _close_revokes(self) -> None:
         state = self._state
         for revoke in state.revokes:
             if not revoke.established:
                 state.irregularities.append(
-                    Irregularity("revoke", revoke.trick, revoke.seat, revoke.card, "not corrected before the end")
+                    Irregularity(
+                        kind="revoke",
+                        trick=revoke.trick,
+                        seat=revoke.seat,
+                        card=revoke.card,
+                        settled="not corrected before the end",
+                    )
                 )
         state.revokes = [r for r in state.revokes if r.established]
 
@@ -513,7 +540,13 @@ class Play:
         state.hands[offender] |= 1 << card.index
         state.pending_lead = None
         state.irregularities.append(
-            Irregularity("lead out of turn", len(state.tricks) + 1, offender, card, "card put back (Law 19)")
+            Irregularity(
+                kind="lead out of turn",
+                trick=len(state.tricks) + 1,
+                seat=offender,
+                card=card,
+                settled="card put back (Law 19)",
+            )
         )
 
     def _need_pending(self) -> Seat:
@@ -527,7 +560,13 @@ class Play:
         offender, card = state.pending_lead
         state.pending_lead = None
         state.irregularities.append(
-            Irregularity("lead out of turn", len(state.tricks) + 1, offender, card, how + " (Law 19)")
+            Irregularity(
+                kind="lead out of turn",
+                trick=len(state.tricks) + 1,
+                seat=offender,
+                card=card,
+                settled=how + " (Law 19)",
+            )
         )
         state.leader = offender
         state.hands[offender] |= 1 << card.index
@@ -550,7 +589,13 @@ class Play:
         before = next(
             state for action, state in reversed(self._history) if action == ("play", open_revoke.seat, open_revoke.card)
         )
-        corrected = Irregularity("revoke", open_revoke.trick, open_revoke.seat, open_revoke.card, "corrected (Law 20)")
+        corrected = Irregularity(
+            kind="revoke",
+            trick=open_revoke.trick,
+            seat=open_revoke.seat,
+            card=open_revoke.card,
+            settled="corrected (Law 20)",
+        )
         irregularities = [*self._state.irregularities, corrected]
         self._step(("correct", open_revoke.seat, open_revoke.card))
         self._state = before.copy()

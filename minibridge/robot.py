@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from math import comb
 
 from minibridge.analysis import solve_positions
-from minibridge.cards import CARDS, HCP, Card, Seat, Suit
+from minibridge.cards import CARDS, HCP, Card, Seat
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import RuleError
@@ -46,7 +46,7 @@ _TRIES_PER_LAYOUT = 400  # random deals tried before giving up on voids that can
 _HCP_BY_INDEX = tuple(HCP[c.rank] for c in CARDS)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Table:
     """What everyone at the table knows before the play: the rules, the points announced and the contract."""
 
@@ -66,7 +66,7 @@ class Table:
         contract: Contract | None = None,
     ) -> Table:
         """A table (keyword arguments only)."""
-        return cls(rules, declarer, contract, dict(hcp) if hcp is not None else None)
+        return cls(rules=rules, declarer=declarer, contract=contract, hcp=dict(hcp) if hcp is not None else None)
 
     @property
     def dummy(self) -> Seat | None:
@@ -83,18 +83,7 @@ class Table:
         return (self.declarer.lho, self.declarer.rho)
 
 
-@dataclass(frozen=True)
-class _Event:
-    """One card of the play as the table saw it."""
-
-    seat: Seat
-    card: Card
-    led: Suit | None
-    """The suit led to the trick, None when this card leads."""
-    partner_led: bool
-
-
-@dataclass
+@dataclass(kw_only=True)
 class Layout:
     """One way the unseen cards may lie, and how much it counts."""
 
@@ -204,9 +193,8 @@ class Robot:
                                 self.samples, rng)  # fmt: skip
         if self.rules.signals:
             readers = [d for d in table.defenders if d is not viewer and d in unseen]
-            plays = [Played(seat=e.seat, card=e.card, led=e.led, partner_led=e.partner_led) for e in events]
             for layout in layouts:
-                layout.weight *= signal_weight({s: layout.hands[s] | played[s] for s in readers}, plays)
+                layout.weight *= signal_weight({s: layout.hands[s] | played[s] for s in readers}, events)
         return layouts
 
     def _values(self, play: Play, table: Table, seat: Seat) -> list[float]:
@@ -228,7 +216,7 @@ class Robot:
             values.append(value if side is declaring else -value)
         return values
 
-    def _tie_break(self, candidates: list[Card], play: Play, table: Table, seat: Seat, events: list[_Event]) -> Card:
+    def _tie_break(self, candidates: list[Card], play: Play, table: Table, seat: Seat, events: list[Played]) -> Card:
         """Among cards that do equally well: lead the top of a sequence, follow with the lowest; from MiniLesson
         Six a defender plays the card that signals (:mod:`minibridge.signals`)."""
         if len(candidates) == 1:
@@ -243,7 +231,7 @@ class Robot:
         return min(candidates, key=lambda c: (c.rank, c.suit))
 
     @staticmethod
-    def _pool(known: Mapping[Seat, int], deal: Deal, events: Sequence[_Event]) -> int:
+    def _pool(known: Mapping[Seat, int], deal: Deal, events: Sequence[Played]) -> int:
         """The cards that may lie in the unseen hands: every card not seen (in a short deal, undealt ones too)."""
         seen = 0
         for mask in known.values():
@@ -277,7 +265,7 @@ def _hcp(mask: int) -> int:
     return sum(_HCP_BY_INDEX[i] for i in range(52) if mask >> i & 1)
 
 
-def _events(play: Play) -> list[_Event]:
+def _events(play: Play) -> list[Played]:
     """Every card played so far, in order, with the suit led to its trick."""
     tricks: list[tuple[Seat, Mapping[Seat, Card]]] = [
         (t.leader, dict(zip(Seat, t.cards, strict=True))) for t in play.tricks
@@ -292,13 +280,13 @@ def _events(play: Play) -> list[_Event]:
             if seat not in cards:
                 break
             card = cards[seat]
-            events.append(_Event(seat, card, led, leader is seat.partner))
+            events.append(Played(seat=seat, card=card, led=led, partner_led=leader is seat.partner))
             if led is None:
                 led = card.suit
     return events
 
 
-def _all_equal(cards: Sequence[Card], events: Sequence[_Event]) -> bool:
+def _all_equal(cards: Sequence[Card], events: Sequence[Played]) -> bool:
     """The cards are of one suit and touch once the cards already played are left out: any of them does as well."""
     if len({c.suit for c in cards}) != 1:
         return False
@@ -309,7 +297,7 @@ def _all_equal(cards: Sequence[Card], events: Sequence[_Event]) -> bool:
     return all(gone >> between & 1 for low, high in itertools.pairwise(ranks) for between in range(low + 1, high))
 
 
-def _voids(events: Sequence[_Event], seat: Seat) -> int:
+def _voids(events: Sequence[Played], seat: Seat) -> int:
     """The suits ``seat`` has shown out of, as bits by suit."""
     voids = 0
     for event in events:
@@ -352,7 +340,7 @@ def _deal_layouts(
             hands[seat] = mask
         for seat, mask in zip(unseen, dealt, strict=True):
             hands[seat] = mask
-        layouts.append(Layout(hands, 1.0))
+        layouts.append(Layout(hands=hands, weight=1.0))
     return layouts
 
 

@@ -73,7 +73,7 @@ def _switch(default: Any, schema: dict[str, Any], *, read: Any = None) -> Any:
     return field(default=default, metadata={"schema": schema, "read": read or (lambda value: value)})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class RuleSet:
     """Which rules are in force: a named rule set or a lesson's switches."""
 

@@ -1,4 +1,4 @@
-"""Scoring a deal under every rule set, and keeping the totals of a session.
+"""Scoring a deal under every rule set: the scoring schemes, the score of a deal, the score tables.
 
 Each scoring scheme (EBU, lesson, Dutch, targets, tricks only) is an object in a registry, found by the name a
 rule set gives (``find_scheme(rules.scoring)``); no code elsewhere asks which scheme it is.
@@ -7,7 +7,7 @@ rule set gives (``find_scheme(rules.scoring)``); no code elsewhere asks which sc
 400
 >>> score(Contract.from_str("4H"), 8).defenders_score
 100
->>> score(Contract.from_str("1NT"), 8, find_rules("lesson")).declarers_score
+>>> score(Contract.from_str("1NT"), 8, RULE_SETS["lesson"]).declarers_score
 130
 >>> find_scheme("nbb").plus_and_minus
 True
@@ -15,13 +15,13 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import ClassVar
 
-from minibridge.cards import Seat, Side, Strain
+from minibridge.cards import Strain
 from minibridge.contract import Contract, target_for_points
 from minibridge.errors import ContractError, RuleError
-from minibridge.rules import RULE_SETS, SCORINGS, RuleSet, check_contract, find_rules
+from minibridge.rules import RULE_SETS, SCORINGS, RuleSet, check_contract
 
 __all__ = [
     "Scheme",
@@ -38,7 +38,6 @@ __all__ = [
     "goal",
     "trick_points",
     "score_table",
-    "Session",
     "DEFAULT_TARGET",
 ]
 
@@ -411,54 +410,3 @@ def score_table(rules: RuleSet) -> list[Score]:
     Under targets the rows run over the bands of combined points (contract 1NT stands for any).
     """
     return find_scheme(rules.scoring).table(rules)
-
-
-@dataclass
-class Session:
-    """A game of several deals: a fixed number, or until a side reaches a target; dealer passes clockwise."""
-
-    rules: RuleSet = field(default_factory=lambda: find_rules("ebu"))
-    deals: int | None = None
-    target: int | None = DEFAULT_TARGET
-    first_dealer: Seat = Seat.NORTH
-    totals: dict[Side, int] = field(default_factory=lambda: {Side.NORTH_SOUTH: 0, Side.EAST_WEST: 0})
-    history: list[tuple[Seat, Score | None]] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        if self.deals is not None:
-            if self.deals < 1:
-                raise RuleError(f"a session has at least one deal, not {self.deals}")
-            self.target = None
-        elif self.target is None or self.target < 1:
-            raise RuleError("a session needs a number of deals or a target score above 0")
-
-    @property
-    def dealer(self) -> Seat:
-        """The dealer of the next deal."""
-        return Seat((self.first_dealer + len(self.history)) % 4)
-
-    @property
-    def finished(self) -> bool:
-        """True when the agreed deals are played or a side has reached the target."""
-        if self.deals is not None:
-            return len(self.history) >= self.deals
-        return any(total >= (self.target or 0) for total in self.totals.values())
-
-    @property
-    def winner(self) -> Side | None:
-        """The side ahead at the end, or None while play goes on or on a tie."""
-        if not self.finished or self.totals[Side.NORTH_SOUTH] == self.totals[Side.EAST_WEST]:
-            return None
-        return max(self.totals, key=lambda side: self.totals[side])
-
-    def record(self, declarer: Seat | None, result: Score | None) -> None:
-        """Add one deal: its declarer and score (None for both on a redeal, which the same dealer deals again)."""
-        if self.finished:
-            raise RuleError("the session is over: start a new one")
-        if result is None:
-            return
-        if declarer is None:
-            raise RuleError("a scored deal needs its declarer")
-        self.history.append((self.dealer, result))
-        self.totals[declarer.side] += result.declarers_score
-        self.totals[declarer.side.other] += result.defenders_score

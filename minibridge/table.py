@@ -231,7 +231,7 @@ class Player(Protocol):
         ...
 
 
-@dataclass
+@dataclass(kw_only=True)
 class ComputerPlayer:
     """A computer player at the table: the robot's choices for any seat."""
 
@@ -292,14 +292,14 @@ def play_game(
 def play_by_computers(rules: RuleSet, board: Board, robot: Robot) -> Game:
     """A deal announced, contracted and played by four computer players (a game at stage ``redeal`` when the
     same dealer deals again)."""
-    player = ComputerPlayer(robot)
+    player = ComputerPlayer(robot=robot)
     return play_game(Game(rules, board), dict.fromkeys(Seat, player))
 
 
 # --- a session --------------------------------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Session:
     """A game of several deals: a fixed number, or until a side reaches a target; dealer passes clockwise.
 

@@ -122,8 +122,10 @@ _CONTRACTS = st.sampled_from(["1NT", "1S", "1H", "1D", "1C", "3NT", "4S", "4H", 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 3), _CONTRACTS, _SEATS, st.integers(0, 13)), min_size=1, max_size=5))
 def test_match_points_share_out_the_tops(tables: list[tuple[int, str, Seat, int]]):
-    entries = [Entry(board, str(index), str(index), Contract.from_str(contract), seat, tricks, index + 1)
-               for index, (board, contract, seat, tricks) in enumerate(tables)]  # fmt: skip
+    entries = [
+        Entry(board=board, ns=str(i), ew=str(i), contract=Contract.from_str(text), declarer=seat, tricks=n, line=i + 1)
+        for i, (board, text, seat, n) in enumerate(tables)
+    ]
     competition = score_results(entries)
     for traveller in competition.travellers:
         count = len(traveller.results)

@@ -167,7 +167,7 @@ def test_under_targets_the_game_is_a_mini_match_won_by_two_deals_not_1000():
     from minibridge.table import Session
 
     rules = find_rules("targets")
-    session = Session(rules)
+    session = Session(rules=rules)
     won = score(Contract.from_str("1NT"), 8, rules, points=23)  # each deal is worth 1 to its winner
     session.record(Seat.SOUTH, won)
     assert not session.finished

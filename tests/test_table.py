@@ -72,7 +72,7 @@ def test_a_redeal_when_each_side_holds_20():
     even = next(d for d in iter(lambda: Deal.random(rng), None) if d.side_hcp(Side.NORTH_SOUTH) == 20)
     game = Game(EBU, Board(number=1, deal=even))
     assert game.stage == "redeal" and game.to_act is None and game.declarer is None
-    session = Session(EBU, deals=1, first_dealer=Seat.WEST)
+    session = Session(rules=EBU, deals=1, first_dealer=Seat.WEST)
     session.record_game(game)
     assert session.played == 0 and session.dealer is Seat.WEST
 
@@ -154,7 +154,7 @@ def test_any_players_bring_any_deal_to_a_score(seed: int, rules: str):
 
 def test_a_computer_player_declares_as_the_announcement_says():
     game = Game(EBU, Board(number=1, deal=DEAL))
-    player = ComputerPlayer(Robot(EBU, samples=2, seed=1))
+    player = ComputerPlayer(robot=Robot(EBU, samples=2, seed=1))
     assert game.declarer is Seat.NORTH
     chosen = player.choose_contract(game)
     assert chosen in game.allowed_contracts
@@ -179,7 +179,7 @@ GRAND = score(contract("3NT"), 13)  # 001 Game table: 520
 
 @pytest.mark.parametrize("deals", [1, 3, 4])  # RULES §6 Sessions: a fixed number of deals
 def test_session_of_a_fixed_number_of_deals(deals: int):
-    session = Session(EBU, deals=deals)
+    session = Session(rules=EBU, deals=deals)
     for _ in range(deals):
         assert not session.finished
         session.record(Seat.NORTH, THREE_NT_NINE)
@@ -194,7 +194,7 @@ def test_session_of_a_fixed_number_of_deals(deals: int):
 
 def test_session_to_1000_points():
     # 001: "MiniBridge typically ends at 1000 points"
-    session = Session(EBU)
+    session = Session(rules=EBU)
     assert session.target == 1000
     session.record(Seat.EAST, GRAND)  # EW 520
     session.record(Seat.SOUTH, THREE_NT_NINE)  # NS 400
@@ -212,7 +212,7 @@ def test_session_to_1000_points():
 
 def test_session_to_another_target():
     # 001: "variations support other game over scores"
-    session = Session(EBU, target=400)
+    session = Session(rules=EBU, target=400)
     session.record(Seat.SOUTH, THREE_NT_NINE)
     assert session.finished
     assert session.winner is Side.NORTH_SOUTH
@@ -226,7 +226,7 @@ def test_session_to_another_target():
     ],
 )
 def test_session_dealer_passes_clockwise(first: Seat, dealers: list[Seat]):
-    session = Session(EBU, deals=len(dealers), first_dealer=first)
+    session = Session(rules=EBU, deals=len(dealers), first_dealer=first)
     seen = []
     for _ in dealers:
         seen.append(session.dealer)
@@ -237,7 +237,7 @@ def test_session_dealer_passes_clockwise(first: Seat, dealers: list[Seat]):
 
 def test_redeal_keeps_the_same_dealer():
     # 000 Law 6: "the same dealer shuffles the same pack … and deals again"
-    session = Session(EBU, deals=2, first_dealer=Seat.EAST)
+    session = Session(rules=EBU, deals=2, first_dealer=Seat.EAST)
     session.record(None, None)
     session.record(None, None)
     assert session.dealer is Seat.EAST
@@ -251,7 +251,7 @@ def test_redeal_keeps_the_same_dealer():
 
 def test_defenders_score_goes_to_the_other_side():
     # 002 example 3: game in hearts, 8 tricks, the defenders get 100
-    session = Session(EBU, deals=1)
+    session = Session(rules=EBU, deals=1)
     session.record(Seat.WEST, score(contract("game in hearts"), 8))
     assert session.totals == {Side.NORTH_SOUTH: 100, Side.EAST_WEST: 0}
     assert session.winner is Side.NORTH_SOUTH
@@ -259,7 +259,7 @@ def test_defenders_score_goes_to_the_other_side():
 
 def test_dutch_session_totals_are_signed():
     # 003: declarers +80 means defenders −80; going down gives minus points
-    session = Session(NBB, deals=2)
+    session = Session(rules=NBB, deals=2)
     session.record(Seat.NORTH, score(contract("1NT"), 7, NBB))  # NS +80, EW −80
     session.record(Seat.EAST, score(contract("4S"), 8, NBB))  # EW −100, NS +100
     assert session.totals == {Side.NORTH_SOUTH: 180, Side.EAST_WEST: -180}
@@ -268,7 +268,7 @@ def test_dutch_session_totals_are_signed():
 
 
 def test_session_tie_has_no_winner():
-    session = Session(EBU, deals=2)
+    session = Session(rules=EBU, deals=2)
     session.record(Seat.NORTH, THREE_NT_NINE)
     session.record(Seat.EAST, THREE_NT_NINE)
     assert session.finished
@@ -284,24 +284,24 @@ def test_session_tie_has_no_winner():
 )
 def test_session_refuses_no_end(kwargs: dict[str, int | None], message: str):
     with pytest.raises(RuleError, match=message):
-        Session(EBU, **kwargs)
+        Session(rules=EBU, **kwargs)
 
 
 def test_session_targets_by_the_rules():
     # 001: 1000 points; RULES §6 targets: each deal won or lost, best of three
-    assert Session(EBU).target == 1000
-    assert Session(TARGETS).target == 2
+    assert Session(rules=EBU).target == 1000
+    assert Session(rules=TARGETS).target == 2
     with pytest.raises(RuleError, match="has no score to reach: give a number of deals"):
-        Session(EBU.replace(scoring="tricks"))
+        Session(rules=EBU.replace(scoring="tricks"))
 
 
 def test_a_scored_deal_needs_its_declarer():
     with pytest.raises(RuleError, match="needs its declarer"):
-        Session(EBU, deals=1).record(None, THREE_NT_NINE)
+        Session(rules=EBU, deals=1).record(None, THREE_NT_NINE)
 
 
 def test_session_history_holds_dealer_and_score():
-    session = Session(EBU, deals=1)
+    session = Session(rules=EBU, deals=1)
     session.record(Seat.SOUTH, THREE_NT_NINE)
     ((dealer, result),) = session.history
     assert dealer is Seat.NORTH

@@ -98,8 +98,8 @@ def play(
             click.echo(f"Seed {seed}: play the same deals again with --seed {seed}.")
     if deals is None and (auto or not rules.has_contract) and target is None:
         deals = 1 if auto else 4
-    session = Session(rules, deals=deals, target=target)
-    computer = ComputerPlayer(Robot(rules, samples=samples or DEFAULT_SAMPLES, seed=seed))
+    session = Session(rules=rules, deals=deals, target=target)
+    computer = ComputerPlayer(robot=Robot(rules, samples=samples or DEFAULT_SAMPLES, seed=seed))
     dealing = random.Random(seed)
     size = _cards_per_hand(rules, lesson)
     boards: list[Board] = []

@@ -81,7 +81,7 @@ class Pupil:
             return card
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Partner:
     """North: the pupil's hands when North–South declare, the computer's when they defend."""
 
@@ -129,7 +129,12 @@ def read(prompt: str) -> str:
 def pupils_deal(game: Game, computer: ComputerPlayer) -> None:
     """One deal with the pupil as South (and North's cards when North–South declare)."""
     pupil = Pupil()
-    players = {Seat.SOUTH: pupil, Seat.NORTH: Partner(pupil, computer), Seat.EAST: computer, Seat.WEST: computer}
+    players = {
+        Seat.SOUTH: pupil,
+        Seat.NORTH: Partner(pupil=pupil, computer=computer),
+        Seat.EAST: computer,
+        Seat.WEST: computer,
+    }
     deal, rules = game.deal, game.rules
     click.echo("")
     click.echo(f"Deal {game.board.number}, dealer {game.dealer.title}.")
