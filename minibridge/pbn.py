@@ -194,7 +194,7 @@ def _plain_games(text: str) -> list[_Game] | None:
         if run:
             pairs = _TAG_LINES.findall(run)
             if "\\" in run:
-                pairs = [(tag, _UNESCAPE.sub(r"\1", text)) for tag, text in pairs]
+                pairs = [(tag, _UNESCAPE.sub(r"\1", written)) for tag, written in pairs]
             tags.update(pairs)
             game.tag_lines.update(zip(map(itemgetter(0), pairs), range(line, line + len(pairs)), strict=True))
             line += len(pairs)
@@ -394,24 +394,18 @@ def _plain_tricks(leader: Seat, rows: str, deal: Deal | None) -> tuple[CardRow, 
     if _PLAIN_PLAY.fullmatch(rows) is None:
         return None
     words = rows.split()
+    columns = [words[0::4], words[1::4], words[2::4], words[3::4]]
+    by_seat = columns[-leader:] + columns[:-leader]  # the cards of North, East, South and West
     if deal is not None:
         bit = _BIT_BY_NAME.__getitem__
-        columns = [sum(map(bit, words[0::4])), sum(map(bit, words[1::4])), sum(map(bit, words[2::4]))]
-        columns.append(sum(map(bit, words[3::4])))
-        if sum(columns).bit_count() != len(words):  # a card twice
+        north, east, south, west = (sum(map(bit, cards)) for cards in by_seat)
+        if (north + east + south + west).bit_count() != len(words):  # a card twice
             return None
         hands = deal.hands
-        first, second, third, fourth = leader.clockwise()
-        if (
-            columns[0] & ~hands[first].mask
-            or columns[1] & ~hands[second].mask
-            or columns[2] & ~hands[third].mask
-            or columns[3] & ~hands[fourth].mask
-        ):
+        if north & ~hands[0].mask or east & ~hands[1].mask or south & ~hands[2].mask or west & ~hands[3].mask:
             return None
-    cards = list(map(_CARD_BY_NAME.__getitem__, words))
-    by_column = [cards[column::4] for column in range(4)]
-    return tuple(zip(*by_column[-leader:], *by_column[:-leader], strict=True))
+    card = _CARD_BY_NAME.__getitem__
+    return tuple(zip(*(map(card, cards) for cards in by_seat), strict=True))
 
 
 def _tricks(leader: Seat, lines: list[tuple[int, list[str]]], deal: Deal | None, tag_place: str) -> tuple[CardRow, ...]:
