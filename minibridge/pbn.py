@@ -381,18 +381,21 @@ def _play(leader_text: str, game: _Game, deal: Deal | None, place: Callable[[str
         raise PBNError(f'[Play "{leader_text}"] should name the opening leader: N, E, S or W', where=place("Play"))
     if game.play_rows is None:
         tricks = _tricks(leader, game.sections.get("Play", []), deal, place("Play"))
-    else:
-        tricks = _plain_tricks(leader, game.play_rows[1], deal)
+    else:  # the lines of four plain cards at the start quickly, if they can be, the rest (a claim …) as any
+        line, rows = game.play_rows
+        plain = _PLAIN_PLAY.match(rows).end()  # type: ignore[union-attr]  # always matches, if only ""
+        tricks = _plain_tricks(leader, rows[:plain], deal)
         if tricks is None:
-            tricks = _tricks(leader, _section_lines(*game.play_rows), deal, place("Play"))
+            tricks, plain = (), 0
+        if plain < len(rows):
+            rest = _section_lines(line + rows.count("\n", 0, plain), rows[plain:])
+            tricks += _tricks(leader, rest, deal, place("Play"))
     return PlayRecord(leader=leader, tricks=tricks)
 
 
 def _plain_tricks(leader: Seat, rows: str, deal: Deal | None) -> tuple[CardRow, ...] | None:
-    """The tricks of a Play section whose every line is four cards written like ``SA``; when there is a deal, no
-    card twice and each held by the seat of its column. None for any other section."""
-    if _PLAIN_PLAY.fullmatch(rows) is None:
-        return None
+    """The tricks of lines of four cards written like ``SA`` (as :data:`_PLAIN_PLAY` reads them); None when the
+    deal says they are not simply in their columns' seats (a card twice, or not held by its column's seat)."""
     words = rows.split()
     columns = [words[0::4], words[1::4], words[2::4], words[3::4]]
     by_seat = columns[-leader:] + columns[:-leader]  # the cards of North, East, South and West
@@ -410,7 +413,7 @@ def _plain_tricks(leader: Seat, rows: str, deal: Deal | None) -> tuple[CardRow, 
 
 def _tricks(leader: Seat, lines: list[tuple[int, list[str]]], deal: Deal | None, tag_place: str) -> tuple[CardRow, ...]:
     """The tricks of any Play section: dashes, claims, notes, cards in the order they fell."""
-    holders = {} if deal is None else deal.holders()
+    holder = (lambda card: None) if deal is None else deal.holder
     order = leader.clockwise()
     rows: list[CardRow] = []
     for line_number, words in lines:
@@ -442,12 +445,12 @@ def _tricks(leader: Seat, lines: list[tuple[int, list[str]]], deal: Deal | None,
             row: list[Card | None] = [None, None, None, None]
             for seat, cell in zip(order, cells, strict=True):
                 row[seat] = cell
-            seats = [holders.get(cell) for cell in cells if cell is not None]
+            present = [cell for cell in cells if cell is not None]
+            seats = [holder(cell) for cell in present]
             if None not in seats and len(set(seats)) == len(seats) and seats:
                 row = [None, None, None, None]
-                for cell in cells:
-                    if cell is not None:
-                        row[holders[cell]] = cell
+                for cell, seat in zip(present, seats, strict=True):
+                    row[seat] = cell
             rows.append((row[0], row[1], row[2], row[3]))
         if ended:
             break
