@@ -14,15 +14,17 @@ claim (``*``) and padded with ``-``, notes and NAGs in the play, passed-out boar
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
+from operator import itemgetter
 from pathlib import Path
 from typing import TextIO
 
 from minibridge.board import Board, CardRow, PlayRecord
-from minibridge.cards import Card, Seat, Side
+from minibridge.cards import CARDS, Card, Seat, Side
 from minibridge.contract import pbn_contract
-from minibridge.deal import Deal
+from minibridge.deal import Deal, Hand
 from minibridge.errors import MiniBridgeError, PBNError
 
 __all__ = ["load", "loads", "dump", "dumps"]
@@ -56,6 +58,44 @@ _TOKENS = re.compile(
 _UNESCAPE = re.compile(r"\\(.)")
 _CARD_MARKS = re.compile(r"[!?]+$")
 _RESULT = re.compile(r"^\s*(?:(NS|EW)\s+)?(\d{1,2})\s*$", re.IGNORECASE)
+_TAG_LINE = r'\[([A-Za-z0-9_]+) "([^"\\\n]*(?:\\.[^"\\\n]*)*)"\][ \t]*'
+_PLAIN_BLOCK = re.compile(
+    r"((?:%[^\n]*\n)*)((?:[ \t]*\n(?:%[^\n]*\n)*)*)"
+    r'((?:\[[A-Za-z0-9_]+ "[^"\\\n]*(?:\\.[^"\\\n]*)*"\][ \t]*\n)*)'
+    + _TAG_LINE
+    + r"(?:\n|\Z)((?:[^\s\[%][^\n]*(?:\n|\Z))*)"
+)
+"""``%`` lines, then from the first empty line on empty lines and ``%`` lines; lines holding one tag each and
+nothing else; the last of them, with the lines after it (its section)."""
+_PLAIN_PLAY = re.compile(r"(?:[SHDC][2-9TJQKA] [SHDC][2-9TJQKA] [SHDC][2-9TJQKA] [SHDC][2-9TJQKA][ \t]*(?:\n|\Z))*")
+_TAG_LINES = re.compile(_TAG_LINE + r"\n")
+_ODD_IN_ROWS = re.compile(r'[\[\]{};"\x1c-\x1f\x85\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]')
+"""What :data:`_TOKENS` reads in a section other than as words and spaces (or not at all)."""
+_PLAIN_END = re.compile(r"(?:%[^\n]*|[ \t]*)(?:\n(?:%[^\n]*|[ \t]*))*")
+_SEATS: dict[str, Seat] = {letter: Seat.from_str(letter) for letter in "NESWnesw"}
+_CARD_BY_NAME: dict[str, Card] = {str(card): card for card in CARDS}
+_BIT_BY_NAME: dict[str, int] = {str(card): 1 << card.index for card in CARDS}
+_read_contract = lru_cache(maxsize=256)(pbn_contract)
+
+
+class _Holdings(dict[str, int]):
+    """The holdings of one suit met so far (``AKT``): their ranks as 13 bits, the two lowest; -1 for a holding
+    that holds a rank twice."""
+
+    def __missing__(self, holding: str) -> int:
+        bits = 0
+        for letter in holding:
+            rank = "23456789TJQKA".index(letter)
+            if bits >> rank & 1:
+                return -1
+            bits |= 1 << rank
+        self[holding] = bits
+        return bits
+
+
+_HOLDINGS = _Holdings()
+_FIRST_SEATS = {f"{seat.letter}:": seat for seat in Seat}
+_PLAIN_DEAL = re.compile(" +".join([r"([2-9TJQKA]*)\.([2-9TJQKA]*)\.([2-9TJQKA]*)\.([2-9TJQKA]*)"] * 4))
 
 
 @dataclass
@@ -64,6 +104,8 @@ class _Game:
     tags: dict[str, str] = field(default_factory=dict)
     tag_lines: dict[str, int] = field(default_factory=dict)
     sections: dict[str, list[tuple[int, list[str]]]] = field(default_factory=dict)
+    play_rows: tuple[int, str] | None = None
+    """In a plain text, the line the Play section starts on and the section as written (then not in sections)."""
 
 
 def _games(text: str, source: str) -> Iterator[_Game]:
@@ -121,6 +163,74 @@ def _games(text: str, source: str) -> Iterator[_Game]:
         yield game
 
 
+def _plain_games(text: str) -> list[_Game] | None:
+    """The games of a plain PBN text as :func:`_games` reads them, or None when the text is not plain.
+
+    Plain is what most files are: lines each holding one tag, lines of words after a tag, ``%`` lines and
+    empty lines. Anything else (comments, several tags on a line, words out of place) is for :func:`_games`,
+    which also finds what is wrong.
+    """
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+        if "\r" in text:
+            return None
+    games: list[_Game] = []
+    game = _Game(0)
+    line = 1
+    end = 0
+    block = _PLAIN_BLOCK.match(text)
+    while block is not None:
+        escapes, empties, run, name, value, rows = block.groups()
+        if escapes:
+            line += escapes.count("\n")
+        if empties:
+            line += empties.count("\n")
+            if game.tags:
+                games.append(game)
+                game = _Game(line)
+        if not game.tags:
+            game.line = line
+        tags = game.tags
+        if run:
+            pairs = _TAG_LINES.findall(run)
+            if "\\" in run:
+                pairs = [(tag, _UNESCAPE.sub(r"\1", written)) for tag, written in pairs]
+            tags.update(pairs)
+            game.tag_lines.update(zip(map(itemgetter(0), pairs), range(line, line + len(pairs)), strict=True))
+            line += len(pairs)
+        if "\\" in value:
+            value = _UNESCAPE.sub(r"\1", value)
+        again = name in tags
+        tags[name] = value
+        game.tag_lines[name] = line
+        line += 1
+        if rows:
+            if _ODD_IN_ROWS.search(rows) or (again and name not in game.sections):
+                return None  # a section that is not plain; or its place among the others is an earlier tag's
+            if name == "Play" and not again:
+                game.play_rows = (line, rows)
+                line += rows.count("\n")
+            else:
+                lines = _section_lines(line, rows)
+                game.sections.setdefault(name, []).extend(lines)
+                line += len(lines)
+        end = block.end()
+        block = _PLAIN_BLOCK.match(text, end)
+    if _PLAIN_END.fullmatch(text, end) is None:
+        return None
+    if game.tags:
+        games.append(game)
+    return games
+
+
+def _section_lines(line: int, rows: str) -> list[tuple[int, list[str]]]:
+    """The lines of a plain section, as (line, words), from its first line's number and its text."""
+    lines = rows.split("\n")
+    if not lines[-1]:
+        lines.pop()
+    return list(zip(range(line, line + len(lines)), map(str.split, lines), strict=True))
+
+
 def _short(text: str) -> str:
     text = text.strip()
     return text if len(text) <= 40 else text[:37] + "…"
@@ -132,6 +242,10 @@ def _resolve(games: Iterable[_Game]) -> Iterator[_Game]:
     previous: dict[str, str] = {}
     lasting: dict[str, str] = {}
     for game in games:
+        if not lasting and "#" not in "".join(game.tags.values()):
+            previous = dict(game.tags)
+            yield game
+            continue
         for name, value in list(game.tags.items()):
             if value.startswith("##"):
                 value = value[2:] or previous.get(name, "")
@@ -165,9 +279,9 @@ def _board(game: _Game, source: str) -> Board:
     declarer = _seat_or_none(tags.get("Declarer", "").lstrip("^"))
     deal = None
     deal_text = tags.get("Deal", "").strip()
-    if deal_text and not _partial(deal_text):
+    if deal_text:
         try:
-            deal = Deal.from_pbn(deal_text)
+            deal = _deal(deal_text)
         except MiniBridgeError as err:
             raise PBNError(f"the deal cannot be: {err.message}", where=place("Deal")) from None
     contract = tags.get("Contract", "").strip() or None
@@ -180,59 +294,126 @@ def _board(game: _Game, source: str) -> Board:
                 f"the result '{result_text}' is not a number of tricks; write it like [Result \"9\"]",
                 where=place("Result"),
             )
-        result = int(match.group(2))
+        side, tricks = match.groups()
+        result = int(tricks)
         most = deal.cards_per_hand if deal is not None else 13
         if result > most:
             raise PBNError(
                 f"the result '{result_text}' is more tricks than there are: 0 to {most}", where=place("Result")
             )
-        side = match.group(1)
         if side and declarer is not None and Side.from_str(side) is not declarer.side:
             result = most - result
     play = None
     if "Play" in tags and tags["Play"].strip() not in ("", "?", "-"):
-        play = _play(tags["Play"], game.sections.get("Play", []), deal, place("Play"))
-    sections = {name: [" ".join(words) for _, words in lines] for name, lines in game.sections.items() if lines}
-    sections.pop("Play", None)
+        play = _play(tags["Play"], game, deal, place)
+    sections = {}
+    if game.sections:
+        sections = {
+            name: [" ".join(words) for _, words in lines]
+            for name, lines in game.sections.items()
+            if lines and name != "Play"
+        }
     board = Board(
         number=number,
         dealer=dealer,
         deal=deal,
         declarer=declarer,
-        contract=pbn_contract(contract),
+        contract=_read_contract(contract),
         result=result,
         play=play,
-        tags=dict(tags),
+        tags=tags,
         sections=sections,
         line=game.line,
         source=source,
     )
-    board.read_as = {name: getattr(board, attr) for name, attr in _FIELDS.items()}
+    board.read_as = {
+        "Board": board.number,
+        "Dealer": board.dealer,
+        "Deal": deal,
+        "Declarer": declarer,
+        "Contract": board.contract,
+        "Result": result,
+        "Play": play,
+    }
     return board
 
 
 def _seat_or_none(text: str | None) -> Seat | None:
-    text = (text or "").strip()
-    if len(text) == 1 and text.upper() in "NESW":
-        return Seat.from_str(text)
-    return None
+    return _SEATS.get((text or "").strip())
 
 
-def _partial(deal_text: str) -> bool:
-    """A deal with a hand written ``-`` (unknown)."""
-    return any(part == "-" for part in deal_text.partition(":")[2].split())
+def _deal(text: str) -> Deal | None:
+    """``Deal.from_pbn(text)``, quicker for the usual deal (a seat, then four hands of upper-case ranks); None for a
+    deal with a hand written ``-`` (unknown)."""
+    first = _FIRST_SEATS.get(text[:2])
+    match = None if first is None else _PLAIN_DEAL.fullmatch(text, 2)
+    if match is None:
+        return None if "-" in text.partition(":")[2].split() else Deal.from_pbn(text)
+    b = list(map(_HOLDINGS.__getitem__, match.groups()))
+    masks = [
+        b[0] << 39 | b[1] << 26 | b[2] << 13 | b[3],
+        b[4] << 39 | b[5] << 26 | b[6] << 13 | b[7],
+        b[8] << 39 | b[9] << 26 | b[10] << 13 | b[11],
+        b[12] << 39 | b[13] << 26 | b[14] << 13 | b[15],
+    ]
+    north, east, south, west = masks[-first:] + masks[:-first]  # clockwise from the first, put in seat order
+    size = north.bit_count()
+    if not (
+        size > 0
+        and min(b) >= 0  # no holding of -1
+        and east.bit_count() == south.bit_count() == west.bit_count() == size
+        and (north | east | south | west).bit_count() == 4 * size
+    ):
+        return Deal.from_pbn(text)  # which says what is wrong
+    deal = Deal.__new__(Deal)  # the checks of Deal() are the ones just made
+    object.__setattr__(deal, "hands", (Hand(north), Hand(east), Hand(south), Hand(west)))
+    return deal
 
 
-def _play(leader_text: str, lines: list[tuple[int, list[str]]], deal: Deal | None, tag_place: str) -> PlayRecord:
+def _play(leader_text: str, game: _Game, deal: Deal | None, place: Callable[[str], str]) -> PlayRecord:
     """The Play section: each line a trick, its columns the seats clockwise from the opening leader.
 
     Some programs write a trick in the order its cards fell; when the deal shows that each card of a line
     belongs to a different seat, the cards go to the seats that hold them.
     """
-    holders = {} if deal is None else deal.holders()
     leader = _seat_or_none(leader_text)
     if leader is None:
-        raise PBNError(f'[Play "{leader_text}"] should name the opening leader: N, E, S or W', where=tag_place)
+        raise PBNError(f'[Play "{leader_text}"] should name the opening leader: N, E, S or W', where=place("Play"))
+    if game.play_rows is None:
+        tricks = _tricks(leader, game.sections.get("Play", []), deal, place("Play"))
+    else:  # the lines of four plain cards at the start quickly, if they can be, the rest (a claim …) as any
+        line, rows = game.play_rows
+        plain = _PLAIN_PLAY.match(rows).end()  # type: ignore[union-attr]  # always matches, if only ""
+        tricks = _plain_tricks(leader, rows[:plain], deal)
+        if tricks is None:
+            tricks, plain = (), 0
+        if plain < len(rows):
+            rest = _section_lines(line + rows.count("\n", 0, plain), rows[plain:])
+            tricks += _tricks(leader, rest, deal, place("Play"))
+    return PlayRecord(leader=leader, tricks=tricks)
+
+
+def _plain_tricks(leader: Seat, rows: str, deal: Deal | None) -> tuple[CardRow, ...] | None:
+    """The tricks of lines of four cards written like ``SA`` (as :data:`_PLAIN_PLAY` reads them); None when the
+    deal says they are not simply in their columns' seats (a card twice, or not held by its column's seat)."""
+    words = rows.split()
+    columns = [words[0::4], words[1::4], words[2::4], words[3::4]]
+    by_seat = columns[-leader:] + columns[:-leader]  # the cards of North, East, South and West
+    if deal is not None:
+        bit = _BIT_BY_NAME.__getitem__
+        north, east, south, west = (sum(map(bit, cards)) for cards in by_seat)
+        if (north + east + south + west).bit_count() != len(words):  # a card twice
+            return None
+        hands = deal.hands
+        if north & ~hands[0].mask or east & ~hands[1].mask or south & ~hands[2].mask or west & ~hands[3].mask:
+            return None
+    card = _CARD_BY_NAME.__getitem__
+    return tuple(zip(*(map(card, cards) for cards in by_seat), strict=True))
+
+
+def _tricks(leader: Seat, lines: list[tuple[int, list[str]]], deal: Deal | None, tag_place: str) -> tuple[CardRow, ...]:
+    """The tricks of any Play section: dashes, claims, notes, cards in the order they fell."""
+    holder = (lambda card: None) if deal is None else deal.holder
     order = leader.clockwise()
     rows: list[CardRow] = []
     for line_number, words in lines:
@@ -264,21 +445,23 @@ def _play(leader_text: str, lines: list[tuple[int, list[str]]], deal: Deal | Non
             row: list[Card | None] = [None, None, None, None]
             for seat, cell in zip(order, cells, strict=True):
                 row[seat] = cell
-            seats = [holders.get(cell) for cell in cells if cell is not None]
+            present = [cell for cell in cells if cell is not None]
+            seats = [holder(cell) for cell in present]
             if None not in seats and len(set(seats)) == len(seats) and seats:
                 row = [None, None, None, None]
-                for cell in cells:
-                    if cell is not None:
-                        row[holders[cell]] = cell
+                for cell, seat in zip(present, seats, strict=True):
+                    row[seat] = cell
             rows.append((row[0], row[1], row[2], row[3]))
         if ended:
             break
-    return PlayRecord(leader=leader, tricks=tuple(rows))
+    return tuple(rows)
 
 
 def loads(text: str, *, source: str = "<text>") -> list[Board]:
     """Every game of a PBN text, in file order."""
-    return [_board(game, source) for game in _resolve(_games(text.lstrip("\ufeff"), source))]
+    text = text.lstrip("\ufeff")
+    games = _plain_games(text)
+    return [_board(game, source) for game in _resolve(_games(text, source) if games is None else games)]
 
 
 def load(path: str | Path) -> list[Board]:

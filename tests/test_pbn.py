@@ -13,7 +13,7 @@ from minibridge.board import Board, PlayRecord
 from minibridge.cards import Card, Seat, Strain, Suit
 from minibridge.contract import Contract
 from minibridge.deal import Deal
-from minibridge.errors import IllegalPlayError, PBNError
+from minibridge.errors import DealError, IllegalPlayError, NotationError, PBNError
 from minibridge.pbn import load, loads
 from minibridge.play import Play
 
@@ -125,10 +125,10 @@ def test_claim_padded_with_dashes_and_play_in_the_order_cards_fell():
 
 def test_comments_escapes_and_crlf():
     text = (
-        "% PBN 2.1\r\n[Event \"Club \\\"night\\\"\"] ; a comment\r\n{ a comment\r\nover two lines }\r\n"
-        "[Board \"7\"]\r\n[Dealer \"S\"]\r\n"
-        "[Deal \"N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876\"]\r\n\r\n"
-        "[Board \"8\"]\r\n"
+        '% PBN 2.1\r\n[Event "Club \\"night\\""] ; a comment\r\n{ a comment\r\nover two lines }\r\n'
+        '[Board "7"]\r\n[Dealer "S"]\r\n'
+        '[Deal "N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876"]\r\n\r\n'
+        '[Board "8"]\r\n'
     )
     first, second = loads(text)
     assert first.tags["Event"] == 'Club "night"' and first.number == 7 and first.dealer is Seat.SOUTH
@@ -220,3 +220,141 @@ def test_missing_and_not_pbn_files(tmp_path: Path):
     empty.write_text("% only a comment\n", encoding="ascii")
     with pytest.raises(PBNError, match="no tags"):
         load(empty)
+
+
+# Plain texts (one tag a line, plain deals and plays) are read by a quicker path; a comment sends a text to the
+# general reader, and both must give the same boards, or the same error.
+
+
+def _read(text: str) -> list[tuple] | str:
+    """Everything a board holds as read, or the error's message."""
+    try:
+        boards = loads(text, source="class.pbn")
+    except PBNError as err:
+        return str(err)
+    return [
+        (b.number, b.dealer, b.deal, b.declarer, b.contract, b.result, b.play, b.tags, b.sections, b.line, b.read_as)
+        for b in boards
+    ]
+
+
+def _commented(text: str) -> str:
+    """The same text with a comment at the end of its first tag line, which only the general reader reads."""
+    return text.replace('"]', '"] {a comment}', 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, 2**32 - 1),
+    st.integers(1, 13),
+    st.integers(1, 3),
+    st.sampled_from(["as written", "cut short", "in the order played", "crlf", "spaces", "percent", "auction"]),
+)
+def test_the_quick_path_and_the_general_reader_agree(seed: int, size: int, games: int, variant: str):
+    from minibridge.pbn import _plain_games, dumps
+
+    rng = random.Random(seed)
+    boards = []
+    for number in range(1, games + 1):
+        deal = Deal.random(rng, cards_per_hand=size)
+        declarer = rng.choice(list(Seat))
+        play = Play(deal, trumps=rng.choice([None, *Suit]), declarer=declarer)
+        cards = []
+        while not play.finished:
+            card = rng.choice(play.legal_cards())
+            play.play(card)
+            cards.append(card)
+        if variant == "cut short":
+            cards = cards[: rng.randrange(1, len(cards) + 1)]
+        record = PlayRecord.from_order(cards, deal)
+        boards.append(
+            Board(
+                number=number,
+                deal=deal,
+                declarer=declarer,
+                contract=Contract.from_str("1NT"),
+                play=record,
+                result=rng.randrange(size + 1),
+                tags={"Event": "Club \\ night", "Dealer": rng.choice("NESW")},
+            )
+        )
+    text = dumps(boards)
+    if variant == "in the order played":  # some programs write each trick in the order its cards fell
+        lines = text.split("\n")
+        for index, line in enumerate(lines):
+            if line[:1] in "SHDC" and " " in line:
+                words = line.split()
+                rng.shuffle(words)
+                lines[index] = " ".join(words)
+        text = "\n".join(lines)
+    elif variant == "crlf":
+        text = text.replace("\n", "\r\n")
+    elif variant == "spaces":
+        text = "\n".join(line + " \t" if line[:1] == "[" else line.replace(" ", "  ") for line in text.split("\n"))
+    elif variant == "percent":
+        text = text.replace('\n[Deal "', '\n% a note\n[Deal "')
+    elif variant == "auction":
+        text = text.replace('\n[Play "', '\n[Auction "N"]\n1NT Pass\nPass Pass\n[Note "1:weak"]\n[Play "')
+    assert _plain_games(text) is not None
+    assert _plain_games(_commented(text)) is None
+    read = _read(text)
+    assert read == _read(_commented(text))
+    assert [board[:7] for board in read] == [
+        (b.number, b.dealer, b.deal, b.declarer, b.contract, b.result, b.play) for b in boards
+    ] or variant != "as written"
+
+
+@pytest.mark.parametrize(
+    "odd",
+    [chr(code) for code in range(0x3000 + 1) if chr(code).isspace()]
+    + ["\x00", "[", "]", "{", "}", ";", '"', "%", "\\", "é", "\u200b", "SA", "$1", "!", "*", "-", "10"],
+)
+def test_odd_characters_read_the_same_by_either_path(odd: str):
+    deal = "N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876"
+    for text in (
+        f'[Board "1"]\n[Auction "N"]\n1NT{odd}Pass\n{odd}Pass Pass\n',
+        f'[Board "1"]\n[Event "{odd}"]\n{odd}[Dealer "S"]\n[Deal "{deal}"]\n[Play "W"]\nS9 SA{odd} S2 H2\n',
+        f'[Board "1"]\n\n{odd}\n[Board "2"]\n[Board "3"]{odd}\n',
+        f'[Board "1"]\n[Deal "{deal.replace(" ", odd, 1)}"]\n[Result "4{odd}"]\n',
+    ):
+        assert _read(text) == _read(_commented(text)), repr(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876",
+        "n:akqjt.9876.5432. 5432.akqjt..5432 .5432.9876.akqjt 9876..akqjt.9876",
+        "E:AKQJ10.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876",
+        "N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876 AK...",
+        "N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT",
+        "N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.987",
+        "N:AAQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876",
+        "N:AKQJT.9876.5432. AKQJT.5432..5432 .5432.9876.AKQJT 9876..AKQJT.9876",
+        "N:AKQJT.9876.5432 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876",
+        "N:AKQJT.9876.5432.X 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876",
+        "N:... ... ... ...",
+        "N:A... K... Q... J...",
+        "W:A... - Q... J...",
+        "Q:A... K... Q... J...",
+        "AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876",
+    ],
+)
+def test_deals_read_as_deal_from_pbn_reads_them(text: str):
+    try:
+        expected: object = Deal.from_pbn(text)
+    except (NotationError, DealError) as err:
+        expected = f"class.pbn, line 2, board 1: the deal cannot be: {err.message}"
+    if "-" in text.split():
+        expected = None
+    read = _read(f'[Board "1"]\n[Deal "{text}"]\n')
+    assert (read if isinstance(read, str) else read[0][2]) == expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 13), st.sampled_from(list(Seat)))
+def test_random_deals_read_back_from_any_first_seat(seed: int, size: int, first: Seat):
+    deal = Deal.random(random.Random(seed), cards_per_hand=size)
+    again = loads(f'[Deal "{deal.to_pbn(first)}"]')[0].deal
+    assert again == deal and again.hands == deal.hands and again.cards_per_hand == size
+    assert again.holders() == deal.holders() and str(again) == str(deal)

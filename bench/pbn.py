@@ -1,0 +1,92 @@
+"""PBN reading speed: this engine's ``pbn.loads`` against endplay's ``endplay.parsers.pbn.loads``, in one run.
+
+Prints microseconds per game for each and the ratio. The texts are random complete games (a dozen tags,
+the deal, a random legal play of thirteen tricks) written by ``pbn.dumps``; each side reads each game's text
+on its own, so both pay for every game's whole text.
+
+    python bench/pbn.py [--games 2000] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from minibridge import pbn
+from minibridge.board import Board, PlayRecord
+from minibridge.cards import Seat
+from minibridge.contract import Contract
+from minibridge.deal import Deal
+from minibridge.play import Play
+
+_TAGS = {"Event": "Club night", "Site": "School hall", "Date": "2024.03.14", "Scoring": "MP"}
+
+
+def random_texts(count: int, seed: int) -> list[str]:
+    """The PBN texts of random complete games, one game each."""
+    rng = random.Random(seed)
+    texts = []
+    for number in range(1, count + 1):
+        deal = Deal.random(rng)
+        declarer = Seat(rng.randrange(4))
+        play = Play(deal, trumps=None, declarer=declarer)
+        cards = []
+        while not play.finished:
+            card = rng.choice(play.legal_cards())
+            play.play(card)
+            cards.append(card)
+        board = Board(
+            number=number,
+            deal=deal,
+            declarer=declarer,
+            contract=Contract.from_str("1NT"),
+            play=PlayRecord.from_order(cards, deal),
+            result=play.declarer_tricks,
+            tags=dict(_TAGS),
+        )
+        texts.append(pbn.dumps([board]))
+    return texts
+
+
+def time_ours(texts: list[str]) -> float:
+    """Seconds to read every text with this engine's ``pbn.loads``."""
+    loads = pbn.loads
+    start = time.perf_counter()
+    for text in texts:
+        loads(text)
+    return time.perf_counter() - start
+
+
+def time_endplay(texts: list[str]) -> float:
+    """Seconds to read every text with endplay's ``pbn.loads``."""
+    from endplay.parsers.pbn import loads
+
+    start = time.perf_counter()
+    for text in texts:
+        loads(text)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=3, help="timings taken in turn; the best of each counts")
+    args = parser.parse_args()
+    texts = random_texts(args.games, args.seed)
+    time_endplay(texts[:50])  # load endplay's library before timing it
+    time_ours(texts[:50])
+    endplay_seconds = ours_seconds = float("inf")
+    for _ in range(args.rounds):  # in turn, so that a busy moment of the machine weighs on both
+        endplay_seconds = min(endplay_seconds, time_endplay(texts))
+        ours_seconds = min(ours_seconds, time_ours(texts))
+    per_game = 1e6 / args.games
+    print(f"{args.games} random complete games, a dozen tags and 13 tricks each")
+    print(f"endplay pbn.loads    : {endplay_seconds * per_game:8.1f} µs/game")
+    print(f"minibridge pbn.loads : {ours_seconds * per_game:8.1f} µs/game")
+    print(f"ratio                : {endplay_seconds / ours_seconds:8.1f} x endplay's speed")
+
+
+if __name__ == "__main__":
+    main()
