@@ -76,7 +76,7 @@ def pack(
     target = folder / pack_name(lesson, seed)
     refuse_existing(target, force)
     with progress_bar(len(deals), "Solving deals double dummy", quiet=quiet) as progress:
-        analyses = analyse_boards([(d.board, d.dealer, d.deal) for d in deals], lesson.rules, cache=not no_cache,
+        analyses = analyse_boards([(d.number, d.dealer, d.deal) for d in deals], lesson.rules, cache=not no_cache,
                                   progress=progress)  # fmt: skip
     pdf = lesson_pack(lesson, deals, analyses, words, seed=seed, paper=paper.lower())
     write_atomic(target, pdf, overwrite=force)
