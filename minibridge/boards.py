@@ -2,7 +2,7 @@
 
 >>> from minibridge.lessons import find_lesson
 >>> deals, seed = pack_deals(find_lesson(3), 12)
->>> [d.board for d in deals][-3:], seed, deals[-1].generated
+>>> [d.number for d in deals][-3:], seed, deals[-1].generated
 ([10, 11, 12], 303, True)
 """
 
@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 
+from minibridge.board import Board
 from minibridge.dealing import DealSpec, DealtBoard, generate
-from minibridge.lessons import Lesson, LessonDeal
+from minibridge.lessons import Lesson
 
 __all__ = ["default_seed", "practice_spec", "practice_deals", "pack_deals"]
 
@@ -36,7 +37,7 @@ def practice_deals(lesson: Lesson, count: int, *, seed: int | None = None) -> li
     return generate(practice_spec(lesson, count, seed=seed))
 
 
-def pack_deals(lesson: Lesson, count: int | None = None, *, seed: int | None = None) -> tuple[list[LessonDeal], int]:
+def pack_deals(lesson: Lesson, count: int | None = None, *, seed: int | None = None) -> tuple[list[Board], int]:
     """The boards of a lesson pack and the seed of its random deals.
 
     First the deals written in the lesson file (the ones its notes and exercises talk about), then deals
@@ -49,7 +50,7 @@ def pack_deals(lesson: Lesson, count: int | None = None, *, seed: int | None = N
         count = len(lesson.deals)
     if count <= len(written):
         return written[:count], seed
-    first = max(d.board for d in written) + 1 if written else 1
+    first = max(d.number or 0 for d in written) + 1 if written else 1
     spec = practice_spec(lesson, count - len(written), seed=seed, first_board=first)
-    extra = [LessonDeal(b.board, b.dealer, b.deal, generated=True) for b in generate(spec)]
+    extra = [Board(number=b.board, dealer=b.dealer, deal=b.deal, generated=True) for b in generate(spec)]
     return written + extra, seed

@@ -1,4 +1,4 @@
-"""Lesson files: validation with places, rules that gate the engine, verified answers, a pupil's answers."""
+"""Lesson files: validation with places, rules that gate the engine, a lesson's deals as boards, verified answers."""
 
 from __future__ import annotations
 
@@ -12,12 +12,14 @@ import yaml
 from click.testing import CliRunner
 
 from minibridge.announce import announce_under
+from minibridge.board import Board
 from minibridge.cards import Seat, Strain
 from minibridge.cli import main
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import LessonError, RuleError
 from minibridge.lessons import find_lesson, lesson_files, load_lesson, solve, verify
+from minibridge.play import Play
 from minibridge.rules import check_contract
 from minibridge.scoring import score
 
@@ -86,7 +88,6 @@ def test_lessons_command_lists_and_shows():
     assert code == 0
     for heading in ("Objectives", "Rules in force", "Deals", "Exercises", "Teacher notes"):
         assert heading in output
-
 
 
 def test_lessons_show_names_north_as_declarer():
@@ -298,6 +299,39 @@ def test_not_yaml_and_missing_file(tmp_path: Path):
         load_lesson(tmp_path / "nowhere.yaml")
 
 
+def test_a_malformed_contract_in_an_exercise_is_named_at_its_field(tmp_path: Path):
+    """'9Q' is not a contract: the message says so at the exercise's contract, not that the contract is missing."""
+    message = problems_of(tmp_path, lambda d: d["exercises"][2].update(contract="9Q"))
+    written = (tmp_path / "copy.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(number for number, text in enumerate(written, start=1) if "9Q" in text)
+    assert message == (
+        f"{tmp_path / 'copy.yaml'}, line {line}, exercises[2].contract: '9Q' is not a contract; "
+        "write it like 1NT, 4S, 5C (or 'game in hearts', 'part-score no-trumps')"
+    )
+    assert "needs 'contract'" not in message
+    code, output = invoke("verify", str(tmp_path / "copy.yaml"))
+    assert code == 1 and "exercises[2].contract: '9Q' is not a contract" in output
+
+
+def test_an_exercise_without_its_contract_is_told_it_needs_one(tmp_path: Path):
+    message = problems_of(tmp_path, lambda d: d["exercises"][2].pop("contract"))
+    assert "exercises[2].contract: a 'goal' exercise needs 'contract' (a contract like 1NT or 4S)" in message
+
+
+def test_a_lessons_deals_are_boards_that_replay_their_recorded_play():
+    lesson = load_lesson(SMALL)
+    board = lesson.board(7)
+    assert isinstance(board, Board) and board.number == 7 and board.dealer is Seat.NORTH
+    assert board.contract == Contract.from_str("1NT") and board.declarer is Seat.SOUTH
+    assert board.note == "North's long spades."
+    assert board.play is not None and board.play.order is not None and len(board.play.order) == 52
+    assert Play.from_record(board).declarer_tricks == 11
+    generated = [d for d in find_lesson(3).deals if d.generated]
+    assert generated and all(d.play is None and d.contract is None for d in generated)
+    with pytest.raises(LessonError, match="MiniLesson Three has no board 99"):
+        lesson.board(99)
+
+
 # --- verify -------------------------------------------------------------------------------------------------
 
 
@@ -331,63 +365,3 @@ def test_solve_gives_the_engine_answers():
     answers = {e.id: solve(lesson, e) for e in lesson.exercises}
     assert answers["1"] == {"N": 8, "E": 11, "S": 20, "W": 1}
     assert answers["3"] == 7
-
-
-# --- a pupil's answers --------------------------------------------------------------------------------------
-
-
-def test_check_marks_a_pupils_answers(tmp_path: Path):
-    template = tmp_path / "sam.yaml"
-    code, output = invoke("check", "--template", str(SMALL), "-o", str(template))
-    assert code == 0 and template.exists()
-    data = yaml.safe_load(template.read_text(encoding="utf-8"))
-    assert set(data["answers"]) == {1, 2, 3, 4, 5}
-    data["pupil"] = "Sam"
-    data["answers"] = {1: {"N": 8, "E": 11, "S": 20, "W": 1}, 2: {"declarer": "N", "dummy": "S"}, 4: "130"}
-    template.write_text(yaml.safe_dump(data), encoding="utf-8")
-    code, output = invoke("check", str(template))
-    assert code == 0
-    assert "Exercise 1, board 7: right." in output
-    assert "Exercise 2, board 7: wrong. The answer is {declarer: S, dummy: N}" in output
-    assert "Exercise 3: not answered" in output
-    assert "Exercise 4: wrong" in output and "write it like" in output
-    assert "1 of 5 right." in output
-    code, output = invoke("check", "--template", str(SMALL), "-o", str(template))
-    assert code == 1 and "already exists" in output
-
-
-def test_check_reads_a_pupils_answer_in_any_sensible_form(tmp_path: Path):
-    """North or n for N, "7" or 7.0 for 7, Declarers for declarers: the content is marked, not the spelling."""
-    answers = tmp_path / "kim.yaml"
-    answers.write_text(
-        f"lesson: {SMALL}\n"
-        "answers:\n"
-        "  1: {North: 8, east: 11, S: '20', W: 1.0}\n"
-        "  2: {Declarer: south, dummy: ' n '}\n"
-        "  3: '7'\n"
-        "  4: {Declarers: 130, Defenders: 0}\n"
-        "  5: {declarer_tricks: 11, declarers: 250, defenders: 0.5}\n",
-        encoding="utf-8",
-    )
-    code, output = invoke("check", str(answers))
-    assert code == 0, output
-    for number in (1, 2, 3, 4):
-        assert re.search(rf"Exercise {number}(, board \d+)?: right\.", output), output
-    assert re.search(r"Exercise 5(, board \d+)?: wrong", output)
-    assert "4 of 5 right." in output
-
-
-def test_a_lesson_named_neither_by_number_nor_by_file_is_a_plain_message(tmp_path: Path):
-    code, output = invoke("score", "1NT", "7", "--lesson", "five")
-    assert code == 1 and "'five' is neither a lesson number (1 to 6) nor a lesson file" in output
-    answers = tmp_path / "ann.yaml"
-    answers.write_text("lesson: five\nanswers: {1: 9}\n", encoding="utf-8")
-    code, output = invoke("check", str(answers))
-    assert code == 1 and "ann.yaml, line 1, lesson: 'five' is neither a lesson number" in output, output
-
-
-def test_check_refuses_an_answers_file_without_a_lesson(tmp_path: Path):
-    bad = tmp_path / "bad.yaml"
-    bad.write_text("answers: {1: 7}\n", encoding="utf-8")
-    code, output = invoke("check", str(bad))
-    assert code == 1 and "names its lesson" in output

@@ -73,7 +73,7 @@ def test_the_pack_shows_every_board_and_its_analysis(lesson_three_pack):
     text = pdf_text(lesson_three_pack)
     deals, _ = pack_deals(find_lesson(3))
     for deal in deals:
-        assert f"Board {deal.board}" in text
+        assert f"Board {deal.number}" in text
         hand = deal.deal[deal.dealer].to_pbn().split(".")[0]
         assert " ".join("10" if r == "T" else r for r in hand) in text
     assert text.count("Tricks for ") == len(deals)
@@ -120,7 +120,7 @@ def test_the_default_folder_is_output_created_when_missing(tmp_path, monkeypatch
 def test_more_deals_than_the_lesson_has_are_dealt_to_suit_it():
     lesson = find_lesson(5)
     deals, seed = pack_deals(lesson, 14, seed=77)
-    assert seed == 77 and [d.board for d in deals] == list(range(1, 15))
+    assert seed == 77 and [d.number for d in deals] == list(range(1, 15))
     assert [d.deal for d in deals[:6]] == [d.deal for d in lesson.deals[:6]]
     assert all(d.generated for d in deals[6:])
     assert pack_deals(lesson, 14, seed=77) == (deals, 77)
@@ -135,9 +135,8 @@ def test_a_changed_template_changes_the_pack(tmp_path):
     lesson = find_lesson(1)
     deals, seed = pack_deals(lesson, 2)
     from minibridge.analysis import analyse_boards
-    from minibridge.board import Board
 
-    analyses = analyse_boards([Board(number=d.board, dealer=d.dealer, deal=d.deal) for d in deals], lesson.rules)
+    analyses = analyse_boards(deals, lesson.rules)
     mine = pdf_text(lesson_pack(lesson, deals, analyses, wording(str(folder)), seed=seed))
     theirs = pdf_text(lesson_pack(lesson, deals, analyses, wording(), seed=seed))
     assert "Corrigé" in mine and "Answer key" not in mine
@@ -200,11 +199,10 @@ def test_help_ends_with_an_example(command):
 def test_the_answer_key_leaves_out_exercises_on_boards_not_in_the_pack():
     """A pack of two boards asks nothing about Board 3: its pupils have no cards for it."""
     from minibridge.analysis import analyse_boards
-    from minibridge.board import Board
 
     lesson = find_lesson(1)
     deals, seed = pack_deals(lesson, 2)
-    analyses = analyse_boards([Board(number=d.board, dealer=d.dealer, deal=d.deal) for d in deals], lesson.rules)
+    analyses = analyse_boards(deals, lesson.rules)
     text = pdf_text(lesson_pack(lesson, deals, analyses, wording(), seed=seed))
     key = text[text.rindex("Answer key"):]
     assert "Exercise 1 · Board 1" in key and "Exercise 2 · Board 2" in key

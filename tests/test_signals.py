@@ -33,10 +33,10 @@ def _spades(ranks: str) -> Hand:
 def _before(board: int, trick: int, seat: Seat) -> tuple[Hand, Card, Suit | None, bool, list[Card]]:
     """Lesson six, ``board``: the hand ``seat`` held before its card to ``trick``, the card, the suit led (None
     when it led), whether partner led, and the cards it might have played."""
-    recorded = find_lesson(6).deal(board)
-    assert recorded.contract is not None
+    recorded = find_lesson(6).board(board)
+    assert recorded.contract is not None and recorded.deal is not None and recorded.play is not None
     play = Play(recorded.deal, trumps=recorded.contract.strain.trumps, declarer=recorded.declarer)
-    for card in recorded.play:
+    for card in recorded.play.order or ():
         if len(play.tricks) + 1 == trick and play.to_play is seat:
             assert play.leader is not None
             current = play.current_trick

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from minibridge.cli.common import json_option, lesson_from, lessons_folder_option, print_json, reports_errors
-from minibridge.errors import LessonError, MiniBridgeError
+from minibridge.errors import MiniBridgeError
 
 
 def _lesson_summary(lesson: Any) -> dict[str, Any]:
@@ -73,7 +73,7 @@ def show(lessons_folder: Path | None, lesson_ref: str, as_json: bool) -> None:
             "tips": list(lesson.tips),
             "deal_list": [
                 {
-                    "board": d.board,
+                    "board": d.number,
                     "dealer": d.dealer.letter,
                     "deal": d.deal.to_pbn(d.dealer),
                     "declarer": d.declarer.letter if d.declarer is not None else None,
@@ -111,7 +111,7 @@ def _show_lesson(lesson: Any) -> str:
     out += ["", "Deals"]
     for d in lesson.deals:
         played = f"; {d.contract} by {d.declarer.title}" if d.contract and d.declarer is not None else ""
-        out.append(f"  Board {d.board}, dealer {d.dealer.title}{played}: {d.deal.to_pbn(d.dealer)}")
+        out.append(f"  Board {d.number}, dealer {d.dealer.title}{played}: {d.deal.to_pbn(d.dealer)}")
         if d.note:
             out.append(textwrap.fill(d.note, 96, initial_indent="      ", subsequent_indent="      "))
     out += ["", "Exercises"]
@@ -161,27 +161,10 @@ def verify(paths: tuple[Path, ...], lessons_folder: Path | None, as_json: bool) 
             continue
         failures = verify_lesson(lesson)
         bad += bool(failures)
-        report.append(
-            {
-                "file": str(path),
-                "lesson": lesson.number,
-                "problems": [],
-                "exercises": len(lesson.exercises),
-                "deals": len(lesson.deals),
-                "failures": [
-                    {
-                        "lesson": f.lesson,
-                        "board": f.board,
-                        "exercise": f.exercise,
-                        "expected": f.expected,
-                        "found": f.found,
-                        "reason": f.reason,
-                        "where": f.where,
-                    }
-                    for f in failures
-                ],
-            }
-        )
+        shown = [{"lesson": f.lesson, "board": f.board, "exercise": f.exercise, "expected": f.expected,
+                  "found": f.found, "reason": f.reason, "where": f.where} for f in failures]  # fmt: skip
+        report.append({"file": str(path), "lesson": lesson.number, "problems": [], "exercises": len(lesson.exercises),
+                       "deals": len(lesson.deals), "failures": shown})  # fmt: skip
         if not as_json:
             if failures:
                 for failure in failures:
@@ -234,126 +217,33 @@ def check(
         if answers is not None:
             raise click.UsageError("give either ANSWERS to mark or --template N, not both")
         from minibridge.files import write_atomic
+        from minibridge.lessons.answers import answers_template
 
         lesson = lesson_from(template_ref, lessons_folder)
-        text = _template(lesson, template_ref)
+        text = answers_template(lesson, template_ref)
         target = output or Path(f"answers-lesson-{lesson.number}.yaml")
         write_atomic(target, text, overwrite=force)
         click.echo(f"Wrote {target}: fill in each answer, then run 'minibridge check {target}'.")
         return
     if answers is None:
         raise click.UsageError("give the ANSWERS file to mark, or --template N to write an empty one")
-    lesson, given, pupil = _read_answers(answers, lessons_folder)
-    marks = _mark(lesson, given)
+    from minibridge.lessons.answers import mark_answers, read_answers
+
+    sheet = read_answers(answers, lessons_folder)
+    lesson, pupil = sheet.lesson, sheet.pupil
+    marks = mark_answers(lesson, sheet.given)
+    right = sum(m.right for m in marks)
     if as_json:
-        print_json({"lesson": lesson.number, "pupil": pupil, "marks": marks,
-                    "right": sum(m["right"] for m in marks), "exercises": len(marks)})  # fmt: skip
+        shown = [{"exercise": m.exercise, "board": m.board, "given": m.given, "right": m.right, "answer": m.answer,
+                  "answer_text": m.answer_text, "reason": m.reason} for m in marks]  # fmt: skip
+        print_json({"lesson": lesson.number, "pupil": pupil, "marks": shown, "right": right, "exercises": len(marks)})
         return
-    who = f" for {pupil}" if pupil else ""
-    click.echo(f"{lesson.name}: {lesson.title}{who}")
+    click.echo(f"{lesson.name}: {lesson.title}{f' for {pupil}' if pupil else ''}")
     for m in marks:
-        board = f", board {m['board']}" if m["board"] is not None else ""
-        head = f"Exercise {m['exercise']}{board}"
-        if m["right"]:
+        head = f"Exercise {m.exercise}{f', board {m.board}' if m.board is not None else ''}"
+        if m.right:
             click.echo(f"{head}: right.")
-        elif m["given"] is None:
-            click.echo(f"{head}: not answered. The answer is {m['answer_text']}: {m['reason']}.")
         else:
-            click.echo(f"{head}: wrong. The answer is {m['answer_text']}: {m['reason']}.")
-    click.echo(f"{sum(m['right'] for m in marks)} of {len(marks)} right.")
-
-
-def _template(lesson: Any, ref: str) -> str:
-    import yaml
-
-    from minibridge.lessons import EXERCISE_KINDS
-
-    lines = [
-        f"# Answers to {lesson.name}: {lesson.title}",
-        "# Write each answer after its number, in the form shown, then run: minibridge check THIS-FILE",
-        f"lesson: {ref if not ref.strip().isdigit() else lesson.number}",
-        "pupil: ''",
-        "answers:",
-    ]
-    for e in lesson.exercises:
-        board = f" (board {e.board})" if e.board is not None else ""
-        lines.append(f"  # {e.question}{board}")
-        lines.append(f"  # answer like: {EXERCISE_KINDS[e.kind]}")
-        lines.append(f"  {yaml.safe_dump(e.id if not e.id.isdigit() else int(e.id)).splitlines()[0]}:")
-    return "\n".join(lines) + "\n"
-
-
-def _read_answers(path: Path, folder: Path | None) -> tuple[Any, dict[str, Any], str | None]:
-    from minibridge.places import place, read_yaml_file
-
-    data, lines = read_yaml_file(path, LessonError, "an answers file")
-    if not isinstance(data, dict) or "lesson" not in data:
-        raise LessonError(
-            "an answers file names its lesson ('lesson: 3') and gives 'answers:'; "
-            "write one with 'minibridge check --template 3'",
-            where=str(path),
-        )
-    ref = str(data["lesson"]).strip()
-    if not ref.isdigit():
-        ref = str(path.parent / ref) if not Path(ref).is_absolute() else ref
-        if not Path(ref).exists():
-            raise LessonError(f"'{data['lesson']}' is neither a lesson number (1 to 6) nor a lesson file",
-                              where=place(path, lines, ("lesson",)))  # fmt: skip
-    lesson = lesson_from(ref, folder)
-    answers = data.get("answers") or {}
-    if not isinstance(answers, dict):
-        raise LessonError("'answers' should list the exercises by number, one per line", where=str(path))
-    known = {e.id for e in lesson.exercises}
-    unknown = [str(k) for k in answers if str(k) not in known]
-    if unknown:
-        raise LessonError(
-            f"{lesson.name} has no exercise {unknown[0]}; its exercises are {', '.join(sorted(known, key=_natural))}",
-            where=str(path),
-        )
-    pupil = data.get("pupil") or None
-    return lesson, {str(k): v for k, v in answers.items()}, str(pupil) if pupil else None
-
-
-def _natural(text: str) -> tuple[int, str]:
-    return (int(text), "") if text.isdigit() else (10**9, text)
-
-
-def _mark(lesson: Any, given: dict[str, Any]) -> list[dict[str, Any]]:
-    from minibridge.lessons import answer_form_problem, explain, is_right, pupil_answer, solve
-
-    marks = []
-    for exercise in lesson.exercises:
-        answer = given.get(exercise.id)
-        answer = pupil_answer(exercise.kind, answer) if answer is not None else None
-        form = answer_form_problem(exercise.kind, answer) if answer is not None else None
-        asked = exercise.answer if isinstance(exercise.answer, dict) else None
-        missing = sorted(set(asked) - set(answer)) if asked and isinstance(answer, dict) and form is None else []
-        if missing:
-            form = f"give {', '.join(missing)} too"
-        if answer is None or form is not None:
-            right, found = False, solve(lesson, exercise)
-        else:
-            right, found = is_right(lesson, exercise, answer)
-        if asked and isinstance(found, dict):
-            found = {key: found[key] for key in asked if key in found}
-        reason = explain(lesson, exercise)
-        marks.append(
-            {
-                "exercise": exercise.id,
-                "board": exercise.board,
-                "given": answer,
-                "right": right,
-                "answer": found,
-                "answer_text": _answer_text(found),
-                "reason": f"{reason} ({form})" if form else reason,
-            }
-        )
-    return marks
-
-
-def _answer_text(value: Any) -> str:
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_answer_text(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(map(str, value)) + "]"
-    return str(value)
+            click.echo(f"{head}: {'not answered' if m.given is None else 'wrong'}. "
+                       f"The answer is {m.answer_text}: {m.reason}.")  # fmt: skip
+    click.echo(f"{right} of {len(marks)} right.")

@@ -66,7 +66,6 @@ def pack(
         minibridge pack --lesson 3 --deals 16 --seed 42 --paper letter -o class-pack/
     """
     from minibridge.analysis import analyse_boards
-    from minibridge.board import Board
     from minibridge.boards import pack_deals
     from minibridge.files import write_atomic
     from minibridge.render.pack import lesson_pack
@@ -77,8 +76,7 @@ def pack(
     target = folder / pack_name(lesson, seed)
     refuse_existing(target, force)
     with progress_bar(len(deals), "Solving deals double dummy", quiet=quiet) as progress:
-        boards = [Board(number=d.board, dealer=d.dealer, deal=d.deal) for d in deals]
-        analyses = analyse_boards(boards, lesson.rules, cache=not no_cache, progress=progress)
+        analyses = analyse_boards(deals, lesson.rules, cache=not no_cache, progress=progress)
     pdf = lesson_pack(lesson, deals, analyses, words, seed=seed, paper=paper.lower())
     write_atomic(target, pdf, overwrite=force)
     click.echo(f"{lesson.name} pack, {len(deals)} boards, written to {target}", err=True)

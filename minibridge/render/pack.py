@@ -10,8 +10,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph, Spacer
 
 from minibridge.analysis import BoardAnalysis
-from minibridge.announce import announce
-from minibridge.lessons import Exercise, Lesson, LessonDeal, explain, solve
+from minibridge.board import Board
+from minibridge.lessons import Exercise, Lesson, explain, may_declare, solve
 from minibridge.render.documents import build_pdf, page_footer, records_story, slips_story
 from minibridge.render.sheets import scorecard_story, travellers_story
 from minibridge.render.styles import paragraph_styles
@@ -92,7 +92,7 @@ def _paragraphs(text: str) -> list[str]:
     return found
 
 
-def notes_story(lesson: Lesson, deals: Sequence[LessonDeal], words: Wording, *, seed: int) -> list[Flowable]:
+def notes_story(lesson: Lesson, deals: Sequence[Board], words: Wording, *, seed: int) -> list[Flowable]:
     """The teacher's notes: how to run the lesson, the teaching tips, and what each deal shows."""
     styles = paragraph_styles()
     story: list[Flowable] = [Paragraph(escape(words("pack", "section", name="notes")), styles["heading"])]
@@ -101,10 +101,10 @@ def notes_story(lesson: Lesson, deals: Sequence[LessonDeal], words: Wording, *, 
         story.append(Paragraph(escape(words("pack", "tips_heading")), styles["heading"]))
         story.append(_bullets(lesson.tips, styles["body"], numbered=True))
     noted = [d for d in deals if d.note]
-    generated = [d.board for d in deals if d.generated]
+    generated = [d.number for d in deals if d.generated and d.number is not None]
     if noted or generated:
         story.append(Paragraph(escape(words("pack", "deal_notes_heading")), styles["heading"]))
-        story += [Paragraph(escape(words("pack", "deal_note", board=d.board, note=d.note)), styles["body"])
+        story += [Paragraph(escape(words("pack", "deal_note", board=d.number, note=d.note)), styles["body"])
                   for d in noted]  # fmt: skip
         if generated:
             text = words("pack", "generated_deals", first=min(generated), last=max(generated), seed=seed)
@@ -114,22 +114,19 @@ def notes_story(lesson: Lesson, deals: Sequence[LessonDeal], words: Wording, *, 
 
 def answer_text(lesson: Lesson, exercise: Exercise, words: Wording) -> str:
     """The engine's answer to an exercise in words; where the partners may choose who declares, both."""
-    choice: list[str] = []
-    if exercise.kind == "declarer" and exercise.board is not None:
-        board = lesson.deal(exercise.board)
-        choice = [s.letter for s in announce(board.deal, board.dealer, tie_rule=lesson.rules.tie_rule).may_declare]
+    choice = [seat.letter for seat in may_declare(lesson, exercise)]
     return words("answers", "answer", kind=exercise.kind, answer=solve(lesson, exercise),
                  choice=choice if len(choice) > 1 else [])  # fmt: skip
 
 
-def _in_pack(lesson: Lesson, exercise: Exercise, deals: Sequence[LessonDeal]) -> bool:
+def _in_pack(lesson: Lesson, exercise: Exercise, deals: Sequence[Board]) -> bool:
     """Whether the pack holds the deal an exercise is about (the same cards under the same board number)."""
     if exercise.board is None:
         return True
-    return any(d.board == exercise.board and d.deal == lesson.deal(exercise.board).deal for d in deals)
+    return any(d.number == exercise.board and d.deal == lesson.board(exercise.board).deal for d in deals)
 
 
-def answers_story(lesson: Lesson, words: Wording, deals: Sequence[LessonDeal] | None = None) -> list[Flowable]:
+def answers_story(lesson: Lesson, words: Wording, deals: Sequence[Board] | None = None) -> list[Flowable]:
     """The answer key: each exercise's question, the answer and the reason, worked out by the engine; with
     ``deals``, only the exercises on the pack's own deals."""
     styles = paragraph_styles()
@@ -155,7 +152,7 @@ def answers_story(lesson: Lesson, words: Wording, deals: Sequence[LessonDeal] | 
 
 def lesson_pack(
     lesson: Lesson,
-    deals: Sequence[LessonDeal],
+    deals: Sequence[Board],
     analyses: Sequence[BoardAnalysis],
     words: Wording,
     *,
@@ -165,7 +162,7 @@ def lesson_pack(
     tables: int = 6,
 ) -> bytes:
     """The whole pack for a lesson and its deals (with their analyses, in the same order), as a PDF."""
-    boards = [(d.board, d.dealer) for d in deals]
+    boards = [(d.number, d.dealer) for d in deals]
     title = words("pack", "title", name=lesson.name, title=lesson.title)
     records = records_story(analyses, words, per_page=per_page, heading=words("pack", "section", name="records"),
                             paper=paper, announcement=lesson.rules.announcement)  # fmt: skip

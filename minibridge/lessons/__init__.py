@@ -1,0 +1,119 @@
+"""The six MiniLessons as YAML files: finding and reading them, their rules, and their exercises' answers.
+
+The format is described in ``lessons/README.md``. A file is read with ``yaml.safe_load`` and validated (a
+JSON schema, then the deals and answers against the engine: :mod:`.schema`) before anything uses it; every
+problem is reported at once with its file, line and field. The kinds of exercise are in :mod:`.exercises`,
+a pupil's answers file in :mod:`.answers`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from minibridge.errors import LessonError
+from minibridge.lessons.exercises import (
+    EXERCISE_KINDS,
+    answer_form_problem,
+    answer_matches,
+    explain,
+    find_kind,
+    is_right,
+    may_declare,
+    pupil_answer,
+    solve,
+)
+from minibridge.lessons.lesson import FILE_NAMES, NUMBER_WORDS, Exercise, Lesson, shown
+from minibridge.lessons.schema import load_lesson
+
+__all__ = [
+    "EXERCISE_KINDS",
+    "FILE_NAMES",
+    "NUMBER_WORDS",
+    "Exercise",
+    "Lesson",
+    "Failure",
+    "load_lesson",
+    "lesson_files",
+    "find_lesson",
+    "find_kind",
+    "solve",
+    "explain",
+    "answer_matches",
+    "answer_form_problem",
+    "is_right",
+    "may_declare",
+    "verify",
+    "pupil_answer",
+]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Failure:
+    """An answer that the engine does not confirm."""
+
+    lesson: str
+    board: int | None
+    exercise: str
+    expected: Any
+    found: Any
+    reason: str
+    where: str
+
+    def describe(self) -> str:
+        """One line: where, which exercise, what the file says and what the engine finds."""
+        board = f", board {self.board}" if self.board is not None else ""
+        return (
+            f"{self.where}: {self.lesson}{board}, exercise {self.exercise}: the answer given is "
+            f"{shown(self.expected)} but the deal gives {shown(self.found)} ({self.reason})"
+        )
+
+
+def _shipped() -> Path:
+    return Path(str(files("minibridge.lesson_files")))
+
+
+def lesson_files(directory: Path | None = None) -> list[Path]:
+    """The lesson files of a folder (by default the lessons shipped with the toolkit), in lesson order."""
+    folder = _shipped() if directory is None else directory
+    if not folder.is_dir():
+        raise LessonError(f"'{folder}' is not a folder of lesson files")
+    order = {name: number for number, name in FILE_NAMES.items()}
+    return sorted(folder.glob("*.yaml"), key=lambda p: (order.get(p.name, 7), p.name))
+
+
+def find_lesson(number: int, directory: Path | None = None) -> Lesson:
+    """Lesson ``number`` (1 to 6) from a folder of lesson files (by default the lessons shipped)."""
+    if number not in NUMBER_WORDS:
+        raise LessonError(f"there are six MiniLessons, numbered 1 to 6, not {number}")
+    folder = _shipped() if directory is None else directory
+    expected = folder / FILE_NAMES[number]
+    if expected.is_file():
+        return load_lesson(expected)
+    for path in lesson_files(folder):
+        lesson = load_lesson(path)
+        if lesson.number == number:
+            return lesson
+    raise LessonError(f"there is no file for MiniLesson {NUMBER_WORDS[number]} in '{folder}'")
+
+
+def verify(lesson: Lesson) -> list[Failure]:
+    """Replay the lesson's deals and check every stated answer; the answers the engine does not confirm."""
+    failures = []
+    for index, exercise in enumerate(lesson.exercises):
+        right, found = is_right(lesson, exercise, exercise.answer)
+        if not right:
+            failures.append(
+                Failure(
+                    lesson=lesson.name,
+                    board=exercise.board,
+                    exercise=exercise.id,
+                    expected=exercise.answer,
+                    found=found,
+                    reason=explain(lesson, exercise),
+                    where=lesson.where("exercises", index, "answer"),
+                )
+            )
+    return failures

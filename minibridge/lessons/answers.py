@@ -1,0 +1,151 @@
+"""A pupil's answers file: the empty form to fill in, reading a filled one, and marking every answer.
+
+An answers file names its lesson (a number, or a lesson file beside it) and gives an answer per exercise::
+
+    lesson: 3
+    pupil: Sam
+    answers:
+      1: {N: 11, E: 7, S: 14, W: 8}
+      5: 7
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from minibridge.errors import LessonError
+from minibridge.lessons import find_lesson
+from minibridge.lessons.exercises import find_kind, pupil_answer
+from minibridge.lessons.lesson import Lesson
+from minibridge.lessons.schema import load_lesson
+from minibridge.places import place, read_yaml_file
+
+__all__ = ["Answers", "Mark", "answers_template", "read_answers", "mark_answers"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Answers:
+    """A pupil's answers file as read: the lesson, the pupil's name if given, the answers by exercise id."""
+
+    lesson: Lesson
+    pupil: str | None
+    given: dict[str, Any]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Mark:
+    """One exercise marked: the pupil's answer (tidied), whether it is right, the engine's answer and why."""
+
+    exercise: str
+    board: int | None
+    given: Any
+    """The pupil's answer in the form of the lesson files, or None when not answered."""
+    right: bool
+    answer: Any
+    """The engine's answer, with only the keys the lesson's own answer gives."""
+    answer_text: str
+    reason: str
+    """Why that is the answer; what is wrong with the form of the pupil's answer, if anything, in brackets."""
+
+
+def answers_template(lesson: Lesson, ref: str) -> str:
+    """The empty answers file for a lesson named by ``ref`` (a number or a lesson file): each exercise's
+    question and the form of its answer, as YAML comments."""
+    import yaml
+
+    lines = [
+        f"# Answers to {lesson.name}: {lesson.title}",
+        "# Write each answer after its number, in the form shown, then run: minibridge check THIS-FILE",
+        f"lesson: {ref if not ref.strip().isdigit() else lesson.number}",
+        "pupil: ''",
+        "answers:",
+    ]
+    for e in lesson.exercises:
+        board = f" (board {e.board})" if e.board is not None else ""
+        lines.append(f"  # {e.question}{board}")
+        lines.append(f"  # answer like: {find_kind(e.kind).form}")
+        lines.append(f"  {yaml.safe_dump(e.id if not e.id.isdigit() else int(e.id)).splitlines()[0]}:")
+    return "\n".join(lines) + "\n"
+
+
+def read_answers(path: Path, folder: Path | None = None) -> Answers:
+    """Read a pupil's answers file; its lesson is found in ``folder`` (by default the lessons shipped), or
+    read from the lesson file it names (beside the answers file unless the path is absolute)."""
+    data, lines = read_yaml_file(path, LessonError, "an answers file")
+    if not isinstance(data, dict) or "lesson" not in data:
+        raise LessonError(
+            "an answers file names its lesson ('lesson: 3') and gives 'answers:'; "
+            "write one with 'minibridge check --template 3'",
+            where=str(path),
+        )
+    ref = str(data["lesson"]).strip()
+    if ref.isdigit():
+        lesson = find_lesson(int(ref), folder)
+    else:
+        ref = str(path.parent / ref) if not Path(ref).is_absolute() else ref
+        if not Path(ref).exists():
+            raise LessonError(f"'{data['lesson']}' is neither a lesson number (1 to 6) nor a lesson file",
+                              where=place(path, lines, ("lesson",)))  # fmt: skip
+        lesson = load_lesson(Path(ref))
+    answers = data.get("answers") or {}
+    if not isinstance(answers, dict):
+        raise LessonError("'answers' should list the exercises by number, one per line", where=str(path))
+    known = {e.id for e in lesson.exercises}
+    unknown = [str(k) for k in answers if str(k) not in known]
+    if unknown:
+        raise LessonError(
+            f"{lesson.name} has no exercise {unknown[0]}; its exercises are {', '.join(sorted(known, key=_natural))}",
+            where=str(path),
+        )
+    pupil = data.get("pupil") or None
+    return Answers(lesson=lesson, pupil=str(pupil) if pupil else None, given={str(k): v for k, v in answers.items()})
+
+
+def mark_answers(lesson: Lesson, given: dict[str, Any]) -> list[Mark]:
+    """Every exercise of the lesson marked against the answers given by exercise id (a missing one is not
+    answered; one of the wrong form, or without every key the lesson's answer gives, is wrong)."""
+    marks = []
+    for exercise in lesson.exercises:
+        kind = find_kind(exercise.kind)
+        answer = given.get(exercise.id)
+        answer = pupil_answer(exercise.kind, answer) if answer is not None else None
+        form = kind.form_problem(answer) if answer is not None else None
+        asked = exercise.answer if isinstance(exercise.answer, dict) else None
+        missing = sorted(set(asked) - set(answer)) if asked and isinstance(answer, dict) and form is None else []
+        if missing:
+            form = f"give {', '.join(missing)} too"
+        found = kind.solve(lesson, exercise)
+        right = (
+            answer is not None
+            and form is None
+            and kind.matches(answer, found, may_declare=kind.may_declare(lesson, exercise))
+        )
+        if asked and isinstance(found, dict):
+            found = {key: found[key] for key in asked if key in found}
+        reason = kind.explain(lesson, exercise)
+        marks.append(
+            Mark(
+                exercise=exercise.id,
+                board=exercise.board,
+                given=answer,
+                right=right,
+                answer=found,
+                answer_text=_answer_text(found),
+                reason=f"{reason} ({form})" if form else reason,
+            )
+        )
+    return marks
+
+
+def _natural(text: str) -> tuple[int, str]:
+    return (int(text), "") if text.isdigit() else (10**9, text)
+
+
+def _answer_text(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_answer_text(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(map(str, value)) + "]"
+    return str(value)

@@ -1,0 +1,90 @@
+"""The records of a lesson: the lesson itself, its exercises, and the lesson names and file names.
+
+A lesson's deals are :class:`~minibridge.board.Board` records, the one board record of the toolkit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from minibridge.board import Board
+from minibridge.cards import Seat
+from minibridge.contract import Contract
+from minibridge.dealing import DealSpec
+from minibridge.errors import LessonError
+from minibridge.places import place
+from minibridge.rules import RuleSet
+
+__all__ = ["NUMBER_WORDS", "FILE_NAMES", "Exercise", "Lesson", "shown"]
+
+NUMBER_WORDS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}
+FILE_NAMES = {n: f"{word.lower()}.yaml" for n, word in NUMBER_WORDS.items()}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Exercise:
+    """One exercise: its kind (a name in the exercise registry), its question and the answer the lesson states."""
+
+    id: str
+    kind: str
+    question: str
+    answer: Any
+    board: int | None = None
+    contract: Contract | None = None
+    tricks: int | None = None
+    trick: int | None = None
+    seat: Seat | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Lesson:
+    """A MiniLesson: what it teaches, the rules in force, its deals (boards) and exercises."""
+
+    number: int
+    title: str
+    objectives: tuple[str, ...]
+    teacher_notes: str
+    tips: tuple[str, ...]
+    rules: RuleSet
+    variants: tuple[str, ...]
+    deals: tuple[Board, ...]
+    exercises: tuple[Exercise, ...]
+    path: Path
+    generate_spec: DealSpec | None = None
+    lines: Mapping[tuple[Any, ...], int] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def name(self) -> str:
+        """``MiniLesson Three``."""
+        return f"MiniLesson {NUMBER_WORDS[self.number]}"
+
+    def board(self, number: int) -> Board:
+        """The lesson's board of that number."""
+        for board in self.deals:
+            if board.number == number:
+                return board
+        raise LessonError(f"{self.name} has no board {number}", where=str(self.path))
+
+    def where(self, *path: Any) -> str:
+        """The file, line and field of a place in the lesson file."""
+        return place(self.path, self.lines, path)
+
+
+def shown(value: Any) -> str:
+    """A value as a lesson file would write it, for messages.
+
+    >>> shown({"declarer": "S", "winners": ["N", "E"], "short": True})
+    "{declarer: 'S', winners: ['N', 'E'], short: true}"
+    """
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {shown(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(shown(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"'{value}'"
+    return str(value)

@@ -1,0 +1,326 @@
+"""A lesson file read into a :class:`~minibridge.lessons.lesson.Lesson`: its JSON schema, then the deals,
+contracts, plays and exercises checked against the engine, every problem reported at once with its file,
+line and field.
+
+The schema's ``rules:`` block is built from the rule switches, and its exercise kinds from the exercise
+registry, so that neither is written twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from minibridge.announce import announce
+from minibridge.board import Board, PlayRecord
+from minibridge.cards import Card, Seat
+from minibridge.contract import Contract
+from minibridge.deal import Deal
+from minibridge.dealing import DealSpec, generate
+from minibridge.errors import LessonError, MiniBridgeError, problems_message
+from minibridge.lessons.exercises import KINDS, exercise_problems
+from minibridge.lessons.lesson import NUMBER_WORDS, Exercise, Lesson, shown
+from minibridge.places import KeyLines, place, read_yaml_file
+from minibridge.play import Play
+from minibridge.rules import RuleSet, contract_problems, deal_problems, switches_schema, trumps_held
+
+__all__ = ["SCHEMA", "load_lesson"]
+
+Report = Callable[[tuple[Any, ...], "MiniBridgeError | str"], None]
+"""Where a problem is reported: the keys of its field and what is wrong."""
+
+_BOOL = {"type": "boolean"}
+_SEAT = {"enum": ["N", "E", "S", "W"]}
+_COUNT = {"type": "integer", "minimum": 0, "maximum": 13}
+
+SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["number", "title", "objectives", "teacher_notes", "rules", "exercises"],
+    "properties": {
+        "number": {"type": "integer", "minimum": 1, "maximum": 6},
+        "title": {"type": "string", "minLength": 1},
+        "objectives": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+        "teacher_notes": {"type": "string"},
+        "tips": {"type": "array", "items": {"type": "string"}},
+        "rules": switches_schema(),
+        "variants": {"type": "array", "items": {"enum": ["slam", "targets", "nbb"]}, "uniqueItems": True},
+        "deals": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["board", "deal"],
+                "properties": {
+                    "board": {"type": "integer", "minimum": 1},
+                    "dealer": _SEAT,
+                    "deal": {"type": "string"},
+                    "note": {"type": "string"},
+                    "contract": {"type": "string"},
+                    "declarer": _SEAT,
+                    "play": {"type": "array", "items": {"type": "string"}},
+                    "claim": _COUNT,
+                },
+            },
+        },
+        "generate": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["seed", "count"],
+            "properties": {
+                "seed": {"type": "integer"},
+                "count": {"type": "integer", "minimum": 1, "maximum": 64},
+                "first_board": {"type": "integer", "minimum": 1},
+                "cards_per_hand": {"type": "integer", "minimum": 1, "maximum": 13},
+                "points": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+                "fit": _COUNT,
+                "major_fit": _COUNT,
+                "long_suit": _COUNT,
+                "strong_short_trumps": _BOOL,
+                "equal_partners": _BOOL,
+                "sequence_lead": _BOOL,
+            },
+        },
+        "exercises": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["id", "kind", "question", "answer"],
+                "properties": {
+                    "id": {"type": ["integer", "string"]},
+                    "kind": {"enum": list(KINDS)},
+                    "question": {"type": "string"},
+                    "board": {"type": "integer", "minimum": 1},
+                    "contract": {"type": "string"},
+                    "tricks": _COUNT,
+                    "trick": {"type": "integer", "minimum": 1, "maximum": 13},
+                    "seat": _SEAT,
+                    "answer": {},
+                },
+            },
+        },
+    },
+}
+"""The JSON schema of a lesson file (the engine checks the rest: deals, contracts, plays and answers)."""
+
+
+def load_lesson(path: str | Path) -> Lesson:
+    """Read and validate a lesson file; every problem is reported at once (:class:`LessonError`)."""
+    path = Path(path)
+    data, lines = read_yaml_file(path, LessonError, "a lesson file")
+    problems = _schema_problems(data, path, lines)
+    if problems:
+        raise LessonError(problems_message(problems))
+    return _build(data, path, lines)
+
+
+def _schema_problems(data: Any, path: Path, lines: Mapping[tuple[Any, ...], int]) -> list[str]:
+    """Every way the data breaks the schema, in plain words with the place."""
+    from jsonschema import Draft202012Validator
+
+    if not isinstance(data, dict):
+        return [f"{path}: a lesson file is a set of fields (number, title, rules …), not {type(data).__name__}"]
+    validator = Draft202012Validator(SCHEMA)
+    problems = []
+    for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        keys = tuple(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            unknown = sorted(set(error.instance) - set(error.schema.get("properties", {})), key=str)
+            keys = (*keys, *unknown[:1])  # the place of the unknown field itself
+        problems.append(f"{place(path, lines, keys)}: {_plain(error)}")
+    return problems
+
+
+def _plain(error: Any) -> str:
+    """A schema error in a teacher's words."""
+    value = error.instance
+    rule = error.validator
+    if rule == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        unknown = sorted(set(value) - set(allowed))
+        return f"unknown field '{unknown[0]}'; the fields here are {', '.join(allowed)}"
+    if rule == "required":
+        missing = [name for name in error.validator_value if name not in value]
+        return f"'{missing[0]}' is missing"
+    if rule == "type":
+        wanted = error.validator_value
+        words = {"boolean": "true or false", "integer": "a whole number", "string": "text", "array": "a list",
+                 "object": "a set of fields"}  # fmt: skip
+        want = " or ".join(words.get(w, w) for w in (wanted if isinstance(wanted, list) else [wanted]))
+        return f"{shown(value)} should be {want}"
+    if rule == "enum":
+        return f"{shown(value)} is not allowed; use one of {', '.join(map(str, error.validator_value))}"
+    if rule in ("minimum", "maximum"):
+        return f"{value} is too {'small' if rule == 'minimum' else 'large'} (the limit is {error.validator_value})"
+    if rule == "minItems":
+        return f"needs at least {error.validator_value} item{'s' if error.validator_value != 1 else ''}"
+    if rule == "maxItems":
+        return f"has more than {error.validator_value} items"
+    if rule == "uniqueItems":
+        return "lists the same item twice"
+    if rule == "anyOf":
+        return f"{shown(value)} should be a number from 1 to 13, or short"
+    return error.message
+
+
+def _rules_of(number: int, switches: dict[str, Any]) -> RuleSet:
+    return RuleSet.from_switches(name=f"lesson-{number}", title=f"MiniLesson {NUMBER_WORDS[number]}", switches=switches)
+
+
+def _build(data: dict[str, Any], path: Path, lines: KeyLines) -> Lesson:
+    """Turn validated data into a Lesson, checking deals, contracts, plays and answers against the engine."""
+    problems: list[str] = []
+    number = data["number"]
+    rules = _rules_of(number, data["rules"])
+    name = f"MiniLesson {NUMBER_WORDS[number]}"
+
+    def problem(keys: tuple[Any, ...], err: MiniBridgeError | str) -> None:
+        message = err.message if isinstance(err, MiniBridgeError) else err
+        problems.append(f"{place(path, lines, keys)}: {message}")
+
+    deals: list[Board] = []
+    for index, item in enumerate(data.get("deals", [])):
+        made = _lesson_deal(item, rules, name, lambda keys, err, i=index: problem(("deals", i, *keys), err))
+        if made is not None:
+            deals.append(made)
+    spec = None
+    if "generate" in data:
+        try:
+            spec = DealSpec.from_mapping(data["generate"])
+            if rules.cards_per_hand is not None and spec.cards_per_hand != rules.cards_per_hand:
+                problem(("generate",), f"{name} deals {rules.cards_per_hand} cards each; the generator deals "
+                                       f"{spec.cards_per_hand}: set cards_per_hand to match")  # fmt: skip
+            else:
+                deals.extend(
+                    Board(number=b.board, dealer=b.dealer, deal=b.deal, generated=True) for b in generate(spec)
+                )
+        except MiniBridgeError as err:
+            problem(("generate",), err)
+    boards = [d.number for d in deals if d.number is not None]
+    for board in sorted({b for b in boards if boards.count(b) > 1}):
+        problem(("deals",), f"board {board} appears twice; give every deal its own board number")
+    if len(deals) < 6:
+        problem(("deals",), f"a lesson needs at least six deals, and this one has {len(deals)}")
+    exercises = []
+    ids: set[str] = set()
+    for index, item in enumerate(data["exercises"]):
+        keys = ("exercises", index)
+        exercise = _exercise(item, lambda keys, err, i=index: problem(("exercises", i, *keys), err))
+        if exercise.id in ids:
+            problem((*keys, "id"), f"exercise id {exercise.id} is used twice")
+        ids.add(exercise.id)
+        exercises.append(exercise)
+    lesson = Lesson(
+        number=number,
+        title=data["title"],
+        objectives=tuple(data["objectives"]),
+        teacher_notes=data["teacher_notes"],
+        tips=tuple(data.get("tips", [])),
+        rules=rules,
+        variants=tuple(data.get("variants", [])),
+        deals=tuple(deals),
+        exercises=tuple(exercises),
+        path=path,
+        generate_spec=spec,
+        lines=lines,
+    )
+    for index, exercise in enumerate(exercises):
+        for keys, message in exercise_problems(lesson, exercise, boards, set(data["exercises"][index])):
+            problem(("exercises", index, *keys), message)
+    if problems:
+        raise LessonError(problems_message(problems))
+    return lesson
+
+
+def _lesson_deal(item: dict[str, Any], rules: RuleSet, name: str, problem: Report) -> Board | None:
+    """A deal of the lesson file as a board, every problem with it reported; None when there is no deal to use."""
+    try:
+        deal = Deal.from_pbn(item["deal"])
+    except MiniBridgeError as err:
+        problem(("deal",), err)
+        return None
+    for wrong in deal_problems(rules, deal):
+        problem(("deal",), wrong)
+    if deal_problems(rules, deal):
+        return None
+    board = item["board"]
+    dealer = Seat.from_str(item["dealer"]) if "dealer" in item else Seat.dealer_of_board(board)
+    contract = None
+    if "contract" in item:
+        try:
+            contract = Contract.from_str(item["contract"])
+        except MiniBridgeError as err:
+            problem(("contract",), err)
+    declarer = Seat.from_str(item["declarer"]) if "declarer" in item else None
+    result = announce(deal, dealer, tie_rule=rules.tie_rule)
+    if rules.announcement:
+        if result.redeal:
+            problem(("deal",), "each side holds the same points: this deal would be dealt again; choose another")
+            return None
+        if declarer is not None and declarer not in result.may_declare:
+            problem(("declarer",), f"the announcement makes {result.declarer.title} declarer, not "  # type: ignore[union-attr]
+                                   f"{declarer.title}")  # fmt: skip
+            declarer = result.declarer
+        if declarer is None:
+            declarer = result.declarer
+    elif declarer is not None or contract is not None:
+        key = "declarer" if declarer is not None else "contract"
+        problem((key,), f"{name} has no declarer or contract: leave them out")
+        declarer, contract = None, None
+    if contract is not None and declarer is not None:
+        held = trumps_held(deal, declarer, contract.strain)
+        for wrong in contract_problems(contract, rules, points=deal.side_hcp(declarer.side), trumps_held=held):
+            problem(("contract",), wrong)
+    cards: list[Card] = []
+    lines = item.get("play", [])
+    whole = True
+    for trick_index, line in enumerate(lines):
+        count = len(line.split())
+        if count > 4 or (count < 4 and trick_index < len(lines) - 1):
+            problem(("play", trick_index), f"a trick is four cards, one from each player, led card first; "
+                                           f"this line has {count}")  # fmt: skip
+            whole = False
+        try:
+            cards.extend(Card.from_str(text) for text in line.split())
+        except MiniBridgeError as err:
+            problem(("play", trick_index), err)
+    made = Board(
+        number=board, dealer=dealer, deal=deal, note=item.get("note", ""), declarer=declarer, contract=contract
+    )
+    if not cards:
+        return made
+    unplayable = whole and rules.has_contract and contract is None
+    if unplayable:
+        problem(("play",), "a play needs the contract it was played in: add 'contract'")
+    try:
+        made.play = PlayRecord.from_order(cards, deal, claim=item.get("claim"))
+        if whole and not unplayable:
+            Play.from_record(made)
+    except MiniBridgeError as err:
+        if whole and not unplayable:
+            problem(("play",), err)
+    return made
+
+
+def _exercise(item: dict[str, Any], problem: Report) -> Exercise:
+    """An exercise of the lesson file; a contract that cannot be read is reported at its field."""
+    contract = None
+    if "contract" in item:
+        try:
+            contract = Contract.from_str(item["contract"])
+        except MiniBridgeError as err:
+            problem(("contract",), err)
+    return Exercise(
+        id=str(item["id"]),
+        kind=item["kind"],
+        question=item["question"],
+        answer=item["answer"],
+        board=item.get("board"),
+        contract=contract,
+        tricks=item.get("tricks"),
+        trick=item.get("trick"),
+        seat=Seat.from_str(item["seat"]) if "seat" in item else None,
+    )

@@ -1,0 +1,151 @@
+"""The kinds of exercise as a registry: each kind solves, explains and marks the lesson files' exercises."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from minibridge.cards import Seat
+from minibridge.errors import LessonError
+from minibridge.lessons import Lesson, find_lesson
+from minibridge.lessons.answers import mark_answers
+from minibridge.lessons.exercises import EXERCISE_KINDS, KINDS, find_kind, pupil_answer
+from minibridge.lessons.schema import SCHEMA
+
+PACKAGE = Path(__file__).parents[1] / "minibridge"
+LESSONS = [find_lesson(number) for number in range(1, 7)]
+EXERCISES = [(lesson, exercise) for lesson in LESSONS for exercise in lesson.exercises]
+
+
+def by_kind(name: str) -> list[tuple[Lesson, Any]]:
+    return [(lesson, exercise) for lesson, exercise in EXERCISES if exercise.kind == name]
+
+
+def test_the_schema_lists_the_kinds_of_the_registry():
+    items = SCHEMA["properties"]["exercises"]["items"]
+    assert items["properties"]["kind"]["enum"] == list(KINDS)
+    assert list(EXERCISE_KINDS) == list(KINDS)
+    assert all(EXERCISE_KINDS[name] == kind.form for name, kind in KINDS.items())
+
+
+def test_find_kind_names_every_kind_when_it_does_not_know_one():
+    assert find_kind("signal").name == "signal"
+    with pytest.raises(LessonError, match="no kind of exercise 'guess'; the kinds are hcp, declarer, goal, score"):
+        find_kind("guess")
+
+
+@pytest.mark.parametrize("name", list(KINDS))
+def test_each_kind_solves_explains_and_marks_the_shipped_exercises(name: str):
+    cases = by_kind(name)
+    assert cases, f"no shipped lesson asks a '{name}' exercise"
+    kind = find_kind(name)
+    for lesson, exercise in cases:
+        found = kind.solve(lesson, exercise)
+        assert kind.matches(exercise.answer, found, may_declare=kind.may_declare(lesson, exercise)), exercise
+        assert kind.form_problem(exercise.answer) is None
+        reason = kind.explain(lesson, exercise)
+        assert isinstance(reason, str) and reason.strip(), exercise
+        assert set(kind.needs) <= {key for key in ("board", "contract", "tricks", "trick", "seat")
+                                   if getattr(exercise, key) is not None}  # fmt: skip
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
+def test_marking_the_lessons_own_answers_gives_full_marks_and_no_answers_none(lesson: Lesson):
+    marks = mark_answers(lesson, {e.id: e.answer for e in lesson.exercises})
+    assert [m.exercise for m in marks] == [e.id for e in lesson.exercises]
+    assert all(m.right for m in marks), [m for m in marks if not m.right]
+    blank = mark_answers(lesson, {})
+    assert not any(m.right for m in blank) and all(m.given is None for m in blank)
+    assert [m.reason for m in blank] == [m.reason for m in marks]
+
+
+def test_a_wrong_answer_is_marked_wrong_with_the_engines_answer():
+    lesson = find_lesson(3)
+    goal = next(e for e in lesson.exercises if e.kind == "goal")
+    (mark,) = [m for m in mark_answers(lesson, {goal.id: 8}) if m.exercise == goal.id]
+    assert (mark.right, mark.given, mark.answer, mark.answer_text) == (False, 8, 7, "7")
+    assert mark.reason == "in MiniLesson Three the goal is always 7 tricks"
+
+
+@pytest.mark.parametrize(
+    ("name", "answer", "problem"),
+    [
+        ("hcp", {"N": 10, "E": 12, "S": 8, "W": 10}, None),
+        ("hcp", "ten", "write it like {N: 10, E: 12, S: 8, W: 10}"),
+        ("declarer", "redeal", None),
+        ("declarer", {"declarer": "Q"}, "declarer: 'Q' is not of the right form; write it like "),
+        ("goal", 9, None),
+        ("goal", 14, "write it like a number of tricks, like 9"),
+        ("goal", True, "write it like a number of tricks, like 9"),
+        ("score", {"declarers": 130}, None),
+        ("score", {"declarers": "many"}, "declarers: 'many' is not of the right form"),
+        ("tricks", {"NS": 3, "EW": 2}, None),
+        ("tricks", {"North": 3}, "write it like {NS: 3, EW: 2}"),
+        ("replay", {"winners": ["W", "N"]}, None),
+        ("replay", {"winners": ["X"]}, "winners: ['X'] is not of the right form"),
+        ("irregularity", {"kind": "revoke", "settled": "established"}, None),
+        ("irregularity", {"settled": "forgiven"}, "settled: 'forgiven' is not of the right form"),
+        ("signal", "top of sequence", None),
+        ("signal", "high", "write it like encourage, discourage, top of sequence or no signal"),
+    ],
+)
+def test_each_kind_knows_the_form_of_its_answer(name: str, answer: Any, problem: str | None):
+    found = find_kind(name).form_problem(answer)
+    assert found == problem if problem is None else found is not None and found.startswith(problem)
+
+
+@pytest.mark.parametrize(
+    ("name", "answer", "tidied"),
+    [
+        ("hcp", {"North": "8", " east ": 11.0, "s": 20, "Centre": 1}, {"N": 8, "E": 11, "S": 20, "Centre": 1}),
+        ("declarer", {"Declarer": "south", "DUMMY": " n "}, {"declarer": "S", "dummy": "N"}),
+        ("goal", "7", 7),
+        ("score", {"Declarers": 130.0, "defenders": "0"}, {"declarers": 130, "defenders": 0}),
+        ("tricks", {"n-s": 3, "E–W": 2}, {"NS": 3, "EW": 2}),
+        ("replay", {"Winners": ["west", "n"]}, {"winners": ["W", "N"]}),
+        ("signal", " Top  of Sequence ", "top of sequence"),
+    ],
+)
+def test_a_pupils_answer_is_tidied_by_its_kind(name: str, answer: Any, tidied: Any):
+    assert pupil_answer(name, answer) == tidied
+
+
+def test_only_declarer_exercises_let_the_partners_choose():
+    """MiniLesson Three lets equal partners choose who declares: either is right, and only there."""
+    lesson = find_lesson(3)
+    chosen = [e for e in lesson.exercises if len(find_kind(e.kind).may_declare(lesson, e)) > 1]
+    assert [(e.id, e.kind) for e in chosen] == [("4", "declarer")]  # board 4: East 12, West 12
+    kind = find_kind("declarer")
+    both = kind.may_declare(lesson, chosen[0])
+    assert set(both) == {Seat.EAST, Seat.WEST}
+    found = kind.solve(lesson, chosen[0])
+    for given in ({"declarer": "E", "dummy": "W"}, {"declarer": "W", "dummy": "E"}, {"declarer": "E"}):
+        assert kind.matches(given, found, may_declare=both)
+    assert not kind.matches({"declarer": "E", "dummy": "E"}, found, may_declare=both)
+    assert not kind.matches({"declarer": "N", "dummy": "S"}, found, may_declare=both)
+    assert all(find_kind(e.kind).may_declare(lesson, e) == () for e in lesson.exercises if e.kind != "declarer")
+
+
+def _kind_comparisons(path: Path) -> list[int]:
+    """The lines where a module compares something with the name of a kind of exercise."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Compare):
+            names = [c.value for c in ast.walk(node) if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+            if any(name in KINDS and name != "declarer" for name in names) or (
+                "declarer" in names and any(isinstance(n, ast.Attribute) and n.attr == "kind" for n in ast.walk(node))
+            ):
+                found.append(node.lineno)
+    return found
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in sorted(PACKAGE.rglob("*.py")) if p.relative_to(PACKAGE).as_posix() != "lessons/exercises.py"],
+    ids=lambda p: str(p.relative_to(PACKAGE)),
+)
+def test_no_module_but_the_registry_branches_on_a_kind_of_exercise(path: Path):
+    assert _kind_comparisons(path) == [], f"{path.name} compares with a kind of exercise: add to the registry"
