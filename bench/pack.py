@@ -20,10 +20,10 @@ from click.testing import CliRunner
 from endplay.dds import calc_all_tables
 from endplay.types import Deal as EndplayDeal
 
-from minibridge.boards import pack_deals
 from minibridge.cli import main
 from minibridge.deal import Deal
 from minibridge.lessons import find_lesson
+from minibridge.lessons.practice import pack_deals
 
 
 def timed(action) -> float:

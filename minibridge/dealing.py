@@ -1,7 +1,7 @@
 """Reproducible deals from a seed and constraints that make them suit a lesson.
 
 >>> spec = DealSpec(seed=7, count=2, points=(25, 40))
->>> [d.board for d in generate(spec)], all(d.declaring_points >= 25 for d in generate(spec))
+>>> [d.number for d in generate(spec)], all(d.declaring_points >= 25 for d in generate(spec))
 ([1, 2], True)
 """
 
@@ -12,11 +12,12 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from minibridge.announce import announce
-from minibridge.cards import Seat, Side, Suit
+from minibridge.board import Board
+from minibridge.cards import Seat, Suit
 from minibridge.deal import Deal
 from minibridge.errors import DealError
 
-__all__ = ["DealSpec", "DealtBoard", "generate", "CONSTRAINTS"]
+__all__ = ["DealSpec", "generate", "CONSTRAINTS"]
 
 MAX_TRIES = 200_000
 
@@ -61,26 +62,12 @@ class DealSpec:
         return cls(**values)
 
 
-@dataclass(frozen=True)
-class DealtBoard:
-    """One generated board: number, dealer (by the board number) and the deal."""
-
-    board: int
-    dealer: Seat
-    deal: Deal
-
-    @property
-    def declaring_points(self) -> int:
-        """The combined points of the side with more (20 on a redeal)."""
-        return max(self.deal.side_hcp(side) for side in Side)
-
-
-def generate(spec: DealSpec) -> list[DealtBoard]:
+def generate(spec: DealSpec) -> list[Board]:
     """The deals of a spec: always the same deals for the same spec; redeals are never produced."""
     if spec.count < 1:
         raise DealError(f"ask for at least one deal, not {spec.count}")
     rng = random.Random(spec.seed)
-    boards: list[DealtBoard] = []
+    boards: list[Board] = []
     tries = 0
     while len(boards) < spec.count:
         tries += 1
@@ -92,7 +79,7 @@ def generate(spec: DealSpec) -> list[DealtBoard]:
         dealer = Seat.dealer_of_board(number)
         deal = Deal.random(rng, cards_per_hand=spec.cards_per_hand)
         if _suits(deal, dealer, spec):
-            boards.append(DealtBoard(number, dealer, deal))
+            boards.append(Board(number=number, dealer=dealer, deal=deal, generated=True))
     return boards
 
 

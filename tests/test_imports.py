@@ -17,7 +17,7 @@ LAYERS: list[set[str]] = [
     {"cards"},
     {"deal", "rules", "contract", "places"},
     {"board", "announce", "pbn", "play", "signals"},
-    {"scoring", "lessons", "dealing", "analysis", "files", "boards"},
+    {"scoring", "lessons", "dealing", "analysis", "files"},
     {"league", "duplicate", "robot", "replay", "table", "experiments"},
     {"render"},
     {"cli"},

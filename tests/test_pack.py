@@ -10,9 +10,9 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from minibridge.boards import pack_deals, practice_deals
 from minibridge.cli import main
 from minibridge.lessons import find_lesson
+from minibridge.lessons.practice import pack_deals, practice_deals
 from minibridge.pbn import loads
 from minibridge.render.pack import answer_text, lesson_pack, rules_lines
 from minibridge.render.text import wording

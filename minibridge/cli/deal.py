@@ -30,13 +30,12 @@ def deal(
         minibridge deal --lesson 5 -n 8
         minibridge deal --lesson 4 -n 16 --seed 7 -o output/trumps.pbn
     """
-    from minibridge.board import Board
-    from minibridge.boards import practice_deals
     from minibridge.files import write_atomic
+    from minibridge.lessons.practice import practice_deals
     from minibridge.pbn import dumps
 
     lesson = lesson_from(lesson_ref, lessons_folder)
-    boards = [Board(number=b.board, dealer=b.dealer, deal=b.deal) for b in practice_deals(lesson, count, seed=seed)]
+    boards = practice_deals(lesson, count, seed=seed)
     text = dumps(boards).rstrip("\n") + "\n"
     if output is None:
         click.echo(text, nl=False)

@@ -66,8 +66,8 @@ def pack(
         minibridge pack --lesson 3 --deals 16 --seed 42 --paper letter -o class-pack/
     """
     from minibridge.analysis import analyse_boards
-    from minibridge.boards import pack_deals
     from minibridge.files import write_atomic
+    from minibridge.lessons.practice import pack_deals
     from minibridge.render.pack import lesson_pack
 
     words = words_from(templates_folder)

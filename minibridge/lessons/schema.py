@@ -194,9 +194,7 @@ def _build(data: dict[str, Any], path: Path, lines: KeyLines) -> Lesson:
                 problem(("generate",), f"{name} deals {rules.cards_per_hand} cards each; the generator deals "
                                        f"{spec.cards_per_hand}: set cards_per_hand to match")  # fmt: skip
             else:
-                deals.extend(
-                    Board(number=b.board, dealer=b.dealer, deal=b.deal, generated=True) for b in generate(spec)
-                )
+                deals.extend(generate(spec))
         except MiniBridgeError as err:
             problem(("generate",), err)
     boards = [d.number for d in deals if d.number is not None]

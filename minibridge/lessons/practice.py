@@ -1,4 +1,4 @@
-"""The boards of a pack or a practice set: a lesson's own deals, then more dealt at random to suit the lesson.
+"""The boards of a lesson's pack or practice set: a lesson's own deals, then more dealt at random to suit the lesson.
 
 >>> from minibridge.lessons import find_lesson
 >>> deals, seed = pack_deals(find_lesson(3), 12)
@@ -11,8 +11,8 @@ from __future__ import annotations
 import dataclasses
 
 from minibridge.board import Board
-from minibridge.dealing import DealSpec, DealtBoard, generate
-from minibridge.lessons import Lesson
+from minibridge.dealing import DealSpec, generate
+from minibridge.lessons.lesson import Lesson
 
 __all__ = ["default_seed", "practice_spec", "practice_deals", "pack_deals"]
 
@@ -32,7 +32,7 @@ def practice_spec(lesson: Lesson, count: int, *, seed: int | None = None, first_
     return DealSpec(seed=seed, count=count, first_board=first_board, cards_per_hand=size)
 
 
-def practice_deals(lesson: Lesson, count: int, *, seed: int | None = None) -> list[DealtBoard]:
+def practice_deals(lesson: Lesson, count: int, *, seed: int | None = None) -> list[Board]:
     """``count`` deals that suit the lesson, boards numbered from 1, always the same for the same seed."""
     return generate(practice_spec(lesson, count, seed=seed))
 
@@ -52,5 +52,4 @@ def pack_deals(lesson: Lesson, count: int | None = None, *, seed: int | None = N
         return written[:count], seed
     first = max(d.number or 0 for d in written) + 1 if written else 1
     spec = practice_spec(lesson, count - len(written), seed=seed, first_board=first)
-    extra = [Board(number=b.board, dealer=b.dealer, deal=b.deal, generated=True) for b in generate(spec)]
-    return written + extra, seed
+    return written + generate(spec), seed
