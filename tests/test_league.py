@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from minibridge.cli import main
-from minibridge.errors import LeagueError
+from minibridge.errors import AlreadyExistsError, LeagueError
 from minibridge.league import (
     League,
     Result,
@@ -23,6 +23,7 @@ from minibridge.league import (
     league_lock,
     load_league,
     loads_league,
+    new_league,
     parse_deals,
     parse_match,
     parse_result,
@@ -65,7 +66,7 @@ def test_every_pair_meets_every_other_once_and_at_most_one_sits_out(count: int):
         (6, [[(1, 6), (2, 5), (3, 4)], [(6, 4), (5, 3), (1, 2)], [(2, 6), (3, 1), (4, 5)],
              [(6, 5), (1, 4), (2, 3)], [(3, 6), (4, 2), (5, 1)]]),
     ],
-)
+)  # fmt: skip
 def test_schedule_follows_the_berger_tables(count: int, table: list[list[tuple[int, int]]]):
     numbers = [str(n) for n in range(1, count + 1)]
     assert [[(int(a), int(b)) for a, b in round_] for round_ in berger_rounds(numbers)] == table  # type: ignore[arg-type]
@@ -94,11 +95,13 @@ def test_result_form_against_best_of(text: str, best_of: int, problem: str | Non
 
 
 def test_results_in_their_three_forms():
-    assert parse_deals("W, L, w") == Result(2, 1, (True, False, True))
-    assert parse_scores("420-0, 0-100, 90-0") == Result(2, 1, (True, False, True), ((420, 0), (0, 100), (90, 0)))
+    assert parse_deals("W, L, w") == Result(won=2, lost=1, deals=(True, False, True))
+    assert parse_scores("420-0, 0-100, 90-0") == Result(
+        won=2, lost=1, deals=(True, False, True), scores=((420, 0), (0, 100), (90, 0))
+    )
     assert parse_scores("420-0,0-100,90-0").points == (510, 100)
-    assert parse_result("2-1") == Result(2, 1)
-    assert parse_deals("W,L,W").flipped() == Result(1, 2, (False, True, False))
+    assert parse_result("2-1") == Result(won=2, lost=1)
+    assert parse_deals("W,L,W").flipped() == Result(won=1, lost=2, deals=(False, True, False))
 
 
 @pytest.mark.parametrize(
@@ -143,11 +146,12 @@ def test_a_league_needs_proper_pairs(pairs: list[str], message: str):
 def test_recording_checks_the_schedule_the_format_and_what_is_there():
     league = League.create(ROMAN[:4])  # round 1: I v IV, II v III; round 2: IV v III, I v II; round 3: II v IV, III v I
     match = league.record(1, "IV", "I", parse_deals("W,L,W"))
-    assert match.pairs == ("I", "IV") and match.result == Result(1, 2, (False, True, False))  # kept as scheduled
+    assert match.pairs == ("I", "IV")  # kept as scheduled
+    assert match.result == Result(won=1, lost=2, deals=(False, True, False))
     with pytest.raises(LeagueError, match="already has a result"):
         league.record(1, "I", "IV", parse_deals("W,W"))
     league.record(1, "I", "IV", parse_deals("W,W"), replace=True)
-    assert league.match_between("IV", "I").result_for("IV") == Result(0, 2, (False, False))
+    assert league.match_between("IV", "I").result_for("IV") == Result(won=0, lost=2, deals=(False, False))
     with pytest.raises(LeagueError, match="there is no round 4: this league has rounds 1 to 3"):
         league.record(4, "II", "III", parse_deals("W,W"))
     with pytest.raises(LeagueError, match="II and III meet in round 1, not round 2"):
@@ -160,6 +164,16 @@ def test_recording_checks_the_schedule_the_format_and_what_is_there():
         league.record(1, "II", "III", parse_deals("W"))
     with pytest.raises(LeagueError, match="scored by targets"):
         league.record(1, "II", "III", parse_scores("420-0,400-0"))
+
+
+def test_a_match_knows_its_winner_and_a_league_what_is_played():
+    league = League.create(ROMAN[:4])
+    assert (league.played, league.matches[0].winner) == (0, None)
+    league.record(1, "IV", "I", parse_deals("W,L,W"))
+    league.record(1, "II", "III", parse_result("2-0"))
+    assert league.match_between("I", "IV").winner == "IV"
+    assert league.match_between("III", "II").winner == "II"
+    assert league.played == 2
 
 
 # --- standings -----------------------------------------------------------------------------------------------
@@ -273,7 +287,7 @@ GOOD = dumps_league(_worked_example())
         (GOOD[: len(GOOD) // 2] + "\0\0\0", "", "not valid YAML"),
         ("", "", "is not a league file"),
     ],
-)
+)  # fmt: skip
 def test_a_corrupted_file_is_reported_and_left_unchanged(tmp_path: Path, broken: str, where: str, message: str):
     assert broken != GOOD
     path = tmp_path / "autumn.yaml"
@@ -285,8 +299,9 @@ def test_a_corrupted_file_is_reported_and_left_unchanged(tmp_path: Path, broken:
     assert message in str(caught.value)
     with pytest.raises(LeagueError):
         record_result(path, 1, "II", "III", parse_deals("W,W"), replace=True)
-    code, output = run("league", "record", str(path), "--round", "1", "--pairs", "II-III", "--deals", "W,W",
-                       "--replace")  # fmt: skip
+    code, output = run(
+        "league", "record", str(path), "--round", "1", "--pairs", "II-III", "--deals", "W,W", "--replace"
+    )
     assert code == 1 and message in output
     assert run("league", "status", str(path))[0] == 1
     assert path.read_bytes() == before
@@ -313,9 +328,21 @@ def test_twenty_results_recorded_at_the_same_moment_all_land(tmp_path: Path):
     executable = Path(sys.executable).parent / "minibridge"
     processes = [
         subprocess.Popen(
-            [str(executable), "league", "record", str(path), "--round", str(m.round), "--pairs",
-             f"{m.first}-{m.second}", "--deals", "W,L,W" if i % 2 else "L,L"],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            [
+                str(executable),
+                "league",
+                "record",
+                str(path),
+                "--round",
+                str(m.round),
+                "--pairs",
+                f"{m.first}-{m.second}",
+                "--deals",
+                "W,L,W" if i % 2 else "L,L",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         for i, m in enumerate(matches)
     ]
@@ -326,7 +353,7 @@ def test_twenty_results_recorded_at_the_same_moment_all_land(tmp_path: Path):
     assert sum(m.played for m in recorded.matches) == 20
     for i, m in enumerate(matches):
         assert recorded.match_between(m.first, m.second).result == (
-            Result(2, 1, (True, False, True)) if i % 2 else Result(0, 2, (False, False))
+            Result(won=2, lost=1, deals=(True, False, True)) if i % 2 else Result(won=0, lost=2, deals=(False, False))
         )
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
 
@@ -337,6 +364,16 @@ def test_recording_keeps_the_file_readable_by_whoever_could_read_it(tmp_path: Pa
     path.chmod(0o644)
     assert run("league", "record", str(path), "--round", "1", "--pairs", "I-II", "--result", "2-0")[0] == 0
     assert path.stat().st_mode & 0o777 == 0o644
+
+
+def test_a_new_league_is_named_after_its_file_unless_given_a_title(tmp_path: Path):
+    league = new_league(tmp_path / "spring_term-y6.yaml", ["I", "II", "III"], best_of=5)
+    assert (league.title, league.best_of, len(league.matches)) == ("Spring term y6", 5, 3)
+    assert load_league(tmp_path / "spring_term-y6.yaml") == league
+    assert new_league(tmp_path / "a.yaml", ["I", "II"], title="Autumn").title == "Autumn"
+    with pytest.raises(AlreadyExistsError, match="already exists"):
+        new_league(tmp_path / "a.yaml", ["I", "II"])
+    assert new_league(tmp_path / "a.yaml", ["I", "II", "III"], overwrite=True).pairs == ("I", "II", "III")
 
 
 # --- the commands ----------------------------------------------------------------------------------------------
@@ -376,8 +413,10 @@ def test_record_through_the_command_line(tmp_path: Path):
     ]:
         code, output = run("league", "record", str(path), *args)
         assert (code, message in output) == (status, True), (args, output)
-    assert run("league", "record", str(tmp_path / "none.yaml"), "--round", "1", "--pairs", "I-II",
-               "--deals", "W,W")[0] == 1  # fmt: skip
+    assert (
+        run("league", "record", str(tmp_path / "none.yaml"), "--round", "1", "--pairs", "I-II", "--deals", "W,W")[0]
+        == 1
+    )
 
 
 def test_table_json_keeps_its_keys(tmp_path: Path):
@@ -413,8 +452,16 @@ def test_table_pdf_reads_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     code, output = run("league", "table", "autumn.yaml")
     assert code == 0 and "output/autumn.pdf" in output
     text = "".join(page.extract_text() for page in PdfReader(tmp_path / "output" / "autumn.pdf").pages)
-    for words in ("Autumn", "Results table", "Standings", "head-to-head", "deals won", "Schedule", "II v III: 2–1",
-                  "6 of 6 mini-matches played"):  # fmt: skip
+    for words in (
+        "Autumn",
+        "Results table",
+        "Standings",
+        "head-to-head",
+        "deals won",
+        "Schedule",
+        "II v III: 2–1",
+        "6 of 6 mini-matches played",
+    ):
         assert words in text, words
     assert run("league", "table", "autumn.yaml")[0] == 1  # the PDF is there: not replaced without --force
     pdf = tmp_path / "odd.pdf"

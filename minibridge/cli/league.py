@@ -11,7 +11,7 @@ from minibridge.cli.common import json_option, print_json, reports_errors
 from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option, words_from
 
 if TYPE_CHECKING:
-    from minibridge.league import League, Match, Standing
+    from minibridge.league import League
 
 _FILE = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 
@@ -33,13 +33,27 @@ def league() -> None:
 
 @league.command()
 @_FILE
-@click.option("--pairs", "pairs_text", required=True, metavar="NAMES",
-              help='The pairs, separated by commas: "I,II,III,IV,V" or "Anna & Ben,Cara & Dev,…".')  # fmt: skip
-@click.option("--best-of", type=click.Choice(["3", "5"]), default="3", show_default=True,
-              help="Deals in a mini-match: the best of 3 or of 5.")  # fmt: skip
-@click.option("--scoring", type=click.Choice(["targets", "ebu"], case_sensitive=False), default="targets",
-              show_default=True,
-              help="targets: each deal is won or lost; ebu: each deal's EBU score may be recorded too.")  # fmt: skip
+@click.option(
+    "--pairs",
+    "pairs_text",
+    required=True,
+    metavar="NAMES",
+    help='The pairs, separated by commas: "I,II,III,IV,V" or "Anna & Ben,Cara & Dev,…".',
+)
+@click.option(
+    "--best-of",
+    type=click.Choice(["3", "5"]),
+    default="3",
+    show_default=True,
+    help="Deals in a mini-match: the best of 3 or of 5.",
+)
+@click.option(
+    "--scoring",
+    type=click.Choice(["targets", "ebu"], case_sensitive=False),
+    default="targets",
+    show_default=True,
+    help="targets: each deal is won or lost; ebu: each deal's EBU score may be recorded too.",
+)
 @click.option("--title", default="", help="The league's name, printed on the table.")
 @click.option("--force", is_flag=True, help="Replace FILE if it exists (its results are lost).")
 @reports_errors
@@ -53,27 +67,27 @@ def new(file: Path, pairs_text: str, best_of: str, scoring: str, title: str, for
         minibridge league new y6.yaml --pairs "Anna & Ben,Cara & Dev,Eli & Fay,Gus & Hal" --best-of 5 --title "Year 6"
         minibridge league new club.yaml --pairs "I,II,III,IV" --scoring ebu
     """
-    from minibridge.league import League, new_league, parse_pair_names
+    from minibridge.cli.league_text import new_text
+    from minibridge.league import new_league, parse_pair_names
 
-    created = League.create(parse_pair_names(pairs_text), best_of=int(best_of), scoring=scoring.lower(),
-                            title=title or file.stem.replace("_", " ").replace("-", " ").capitalize())  # fmt: skip
-    new_league(file, created, overwrite=force)
-    count = len(created.matches)
-    matches = f"{count} mini-match{'es' if count != 1 else ''}"
-    rounds = f"{len(created.rounds)} round{'s' if len(created.rounds) != 1 else ''}"
-    click.echo(f"{file}: {created.title}, {len(created.pairs)} pairs, {rounds}, {matches} "
-               f"(best of {created.best_of}, {created.scoring})")  # fmt: skip
-    click.echo(_schedule_text(created))
+    pairs = parse_pair_names(pairs_text)
+    created = new_league(file, pairs, best_of=int(best_of), scoring=scoring.lower(), title=title, overwrite=force)
+    click.echo(f"{file}: {new_text(created)}")
 
 
 @league.command()
 @_FILE
 @click.option("--round", "round_number", type=int, required=True, metavar="R", help="The round of the mini-match.")
-@click.option("--pairs", "pairs_text", required=True, metavar="A-B",
-              help="The two pairs, first named first, like I-III.")  # fmt: skip
+@click.option(
+    "--pairs", "pairs_text", required=True, metavar="A-B", help="The two pairs, first named first, like I-III."
+)
 @click.option("--deals", "deals_text", metavar="W,L,…", help="Each deal won (W) or lost (L) by the first pair.")
-@click.option("--scores", "scores_text", metavar="A-B,…",
-              help="Each deal's EBU points, first pair then second, like 420-0,0-100,90-0 (ebu leagues).")  # fmt: skip
+@click.option(
+    "--scores",
+    "scores_text",
+    metavar="A-B,…",
+    help="Each deal's EBU points, first pair then second, like 420-0,0-100,90-0 (ebu leagues).",
+)
 @click.option("--result", "result_text", metavar="A-B", help="Only the result: deals won by each pair, like 2-1.")
 @click.option("--replace", is_flag=True, help="Replace a result already recorded for these pairs.")
 @json_option
@@ -99,18 +113,15 @@ def record(
         minibridge league record club.yaml --round 1 --pairs I-IV --scores 420-0,0-100,90-0
         minibridge league record spring.yaml --round 1 --pairs II-V --deals L,L --replace
     """
+    from minibridge.cli.league_text import match_text
     from minibridge.errors import LeagueError
-    from minibridge.league import (
-        load_league,
-        parse_deals,
-        parse_match,
-        parse_result,
-        parse_scores,
-        record_result,
-    )
+    from minibridge.league import load_league, parse_deals, parse_match, parse_result, parse_scores, record_result
 
-    forms = (("--deals", deals_text, parse_deals), ("--scores", scores_text, parse_scores),
-             ("--result", result_text, parse_result))  # fmt: skip
+    forms = (
+        ("--deals", deals_text, parse_deals),
+        ("--scores", scores_text, parse_scores),
+        ("--result", result_text, parse_result),
+    )
     given = [form for form in forms if form[1] is not None]
     if len(given) != 1:
         raise click.UsageError("give the result one way: --deals W,L,W or --scores 420-0,0-100,90-0 or --result 2-1")
@@ -125,20 +136,31 @@ def record(
     except LeagueError as err:
         raise err.at(option) from None
     updated, match = record_result(file, round_number, first, second, result, replace=replace)
-    played = sum(m.played for m in updated.matches)
+    played = updated.played
     if as_json:
         stored = match.result
         assert stored is not None
-        print_json({"round": match.round, "pairs": list(match.pairs), "deals_won": [stored.won, stored.lost],
-                    "played": played, "matches": len(updated.matches)})  # fmt: skip
+        print_json(
+            {
+                "round": match.round,
+                "pairs": list(match.pairs),
+                "deals_won": [stored.won, stored.lost],
+                "played": played,
+                "matches": len(updated.matches),
+            }
+        )
         return
-    click.echo(f"{file}: round {match.round}, {_match_text(match)} ({played} of {len(updated.matches)} played)")
+    click.echo(f"{file}: round {match.round}, {match_text(match)} ({played} of {len(updated.matches)} played)")
 
 
 @league.command()
 @_FILE
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="The PDF to write (default: output/FILE.pdf; with --json only when given).")  # fmt: skip
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The PDF to write (default: output/FILE.pdf; with --json only when given).",
+)
 @force_option
 @paper_option
 @templates_option
@@ -183,21 +205,17 @@ def status(file: Path) -> None:
     Example:
         minibridge league status spring.yaml
     """
-    from minibridge.league import load_league, standings
+    from minibridge.cli.league_text import status_text
+    from minibridge.league import load_league
 
-    current = load_league(file)
-    table_rows = standings(current)
-    played = sum(m.played for m in current.matches)
-    lines = [f"{current.title}: best of {current.best_of}, {current.scoring}; "
-             f"{played} of {len(current.matches)} mini-matches played", "", _cross_text(current, table_rows), "",
-             _standings_text(current, table_rows), "", _schedule_text(current)]  # fmt: skip
-    click.echo("\n".join(lines))
+    click.echo(status_text(load_league(file)))
 
 
-# --- text ------------------------------------------------------------------------------------------------------
+# --- the --json shape ----------------------------------------------------------------------------------------
 
 
 def _league_json(current: League) -> dict[str, Any]:
+    """``league table --json``: the league, its standings with the tie-breaks used, the schedule, the results."""
     from minibridge.league import TIE_BREAKS, standings
 
     return {
@@ -218,60 +236,3 @@ def _league_json(current: League) -> dict[str, Any]:
             for m in current.matches
         ],
     }
-
-
-def _match_text(match: Match) -> str:
-    result = match.result
-    if result is None:
-        return f"{match.first} v {match.second}: to play"
-    winner, loser = match.pairs if result.won > result.lost else match.pairs[::-1]
-    seen = match.result_for(winner)
-    assert seen is not None
-    points = f", points {seen.points[0]}–{seen.points[1]}" if seen.points is not None else ""
-    return f"{winner} beat {loser} {seen.won}–{seen.lost}{points}"
-
-
-def _schedule_text(current: League) -> str:
-    lines = ["Schedule:"]
-    for round_ in current.rounds:
-        matches = "; ".join(_match_text(m) for m in round_.matches)
-        idle = current.sitting_out(round_)
-        lines.append(f"  Round {round_.number}: {matches}" + (f"; {', '.join(idle)} sits out" if idle else ""))
-    return "\n".join(lines)
-
-
-def _cross_text(current: League, table_rows: list[Standing]) -> str:
-    width = max(len(p) for p in current.pairs)
-    cell = max(4, width)
-    by_pair = {s.pair: s for s in table_rows}
-    lines = [" " * width + " " + "".join(f"{p:>{cell + 1}}" for p in current.pairs) + "   won deals place"]
-    for pair in current.pairs:
-        cells = []
-        for other in current.pairs:
-            if other == pair:
-                cells.append("x")
-                continue
-            result = current.match_between(pair, other).result_for(pair)
-            cells.append("." if result is None else f"{result.won}-{result.lost}")
-        s = by_pair[pair]
-        lines.append(f"{pair:<{width}} " + "".join(f"{c:>{cell + 1}}" for c in cells)
-                     + f"   {s.won:>3} {s.deals_won:>5} {s.rank:>5}")  # fmt: skip
-    lines.append("(deals won by the pair on the left, then by the pair at the top; . still to play)")
-    return "\n".join(lines)
-
-
-def _standings_text(current: League, table_rows: list[Standing]) -> str:
-    width = max(4, max(len(p) for p in current.pairs))
-    in_points = current.in_points
-    head = (
-        f"place {'pair':<{width}}  played won lost deals won/lost" + ("  points" if in_points else "") + "  placed by"
-    )
-    lines = ["Standings (matches won, then deals won, then head-to-head):", head]
-    shared = {s.rank for s in table_rows if sum(o.rank == s.rank for o in table_rows) > 1}
-    for s in table_rows:
-        place = f"{s.rank}=" if s.rank in shared else str(s.rank)
-        decided = {None: "matches won", "level": "level"}.get(s.tie_break, s.tie_break)
-        points = f"  {s.points:>6}" if in_points else ""
-        lines.append(f"{place:>5} {s.pair:<{width}}  {s.played:>6} {s.won:>3} {s.lost:>4} "
-                     f"{s.deals_won:>5}/{s.deals_lost:<4}{points}  {decided}")  # fmt: skip
-    return "\n".join(lines)

@@ -1,0 +1,58 @@
+"""School leagues: pairs play a mini-match against every other pair over a term, and a table names the winner.
+
+The rule book (000, "Using this type of scoring with several pairs playing"): pairs I, II, III … each play
+the best of three or five deals against each of the others; the result of each mini-match goes into a table
+whose total column reveals the winner.
+
+- :mod:`minibridge.league.model`: the league itself: pairs, the round-robin schedule, results, and reading
+  what a teacher types;
+- :mod:`minibridge.league.standings`: the table and its tie-breaks;
+- :mod:`minibridge.league.file`: the league file (YAML), read and validated, written atomically under a lock.
+"""
+
+from __future__ import annotations
+
+from minibridge.league.file import dumps_league, league_lock, load_league, loads_league, new_league, record_result
+from minibridge.league.model import (
+    BEST_OF,
+    MAX_PAIRS,
+    SCORINGS,
+    League,
+    Match,
+    Result,
+    Round,
+    berger_rounds,
+    find_pair,
+    parse_deals,
+    parse_match,
+    parse_pair_names,
+    parse_result,
+    parse_scores,
+)
+from minibridge.league.standings import TIE_BREAKS, Standing, standings
+
+__all__ = [
+    "BEST_OF",
+    "SCORINGS",
+    "TIE_BREAKS",
+    "MAX_PAIRS",
+    "Result",
+    "Match",
+    "Round",
+    "League",
+    "Standing",
+    "berger_rounds",
+    "parse_pair_names",
+    "find_pair",
+    "parse_match",
+    "parse_deals",
+    "parse_scores",
+    "parse_result",
+    "standings",
+    "loads_league",
+    "load_league",
+    "dumps_league",
+    "new_league",
+    "record_result",
+    "league_lock",
+]

@@ -1,0 +1,382 @@
+"""The league file: a YAML file a teacher can read, kept by ``minibridge league``.
+
+It holds the pairs, the format, the schedule and the results so far. It is read with ``yaml.safe_load`` and
+validated, every problem reported at once with its line and field; it is written atomically under a lock (a
+hidden ``.NAME.lock`` beside it), so results recorded at the same moment all land and a file that does not
+validate is never touched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from minibridge.errors import LeagueError, raise_problems
+from minibridge.files import write_atomic
+from minibridge.league.model import (
+    BEST_OF,
+    SCORINGS,
+    League,
+    Match,
+    Result,
+    Round,
+    check_pairs,
+    find_pair,
+    parse_deals,
+    parse_scores,
+)
+from minibridge.places import place, read_yaml, read_yaml_file
+
+__all__ = ["LOCK_SECONDS", "loads_league", "load_league", "dumps_league", "league_lock", "new_league", "record_result"]
+
+LOCK_SECONDS = 60.0
+"""How long a command waits for another to finish writing the league file."""
+
+_HEADER = """\
+# A MiniBridge league, kept by `minibridge league`.
+# pairs: the pairs. best_of: deals in a mini-match (3 or 5). scoring: targets (each deal won or lost)
+# or ebu (each deal's EBU points too). rounds: who meets whom; a pair not named in a round sits out.
+# A result, seen from the first pair named in `pairs`, is one of:
+#   deals: [W, L, W]            each deal won (W) or lost (L)
+#   scores: [[420, 0], ...]     each deal's points, first pair then second (ebu leagues)
+#   result: [2, 1]              deals won by each pair
+# Record results with `minibridge league record`; if you edit by hand, check with `minibridge league status`.
+# Comments are not kept when a result is recorded: write remarks in a `note:` field.
+"""
+
+_TOP_FIELDS = ("title", "pairs", "best_of", "scoring", "rounds", "notes")
+_ROUND_FIELDS = ("round", "sits_out", "matches")
+_MATCH_FIELDS = ("pairs", "deals", "scores", "result", "note")
+
+
+def dumps_league(league: League) -> str:
+    """The league file's text: a comment saying how to read it, then the fields in a fixed order."""
+    rounds = []
+    for round_ in league.rounds:
+        entry: dict[str, Any] = {"round": round_.number}
+        idle = league.sitting_out(round_)
+        if idle:
+            entry["sits_out"] = idle[0] if len(idle) == 1 else idle
+        matches = []
+        for match in round_.matches:
+            item: dict[str, Any] = {"pairs": list(match.pairs)}
+            result = match.result
+            if result is not None:
+                if result.scores is not None:
+                    item["scores"] = [list(s) for s in result.scores]
+                elif result.deals is not None:
+                    item["deals"] = ["W" if won else "L" for won in result.deals]
+                else:
+                    item["result"] = [result.won, result.lost]
+            if match.note:
+                item["note"] = match.note
+            matches.append(item)
+        entry["matches"] = matches
+        rounds.append(entry)
+    data: dict[str, Any] = {
+        "title": league.title,
+        "pairs": list(league.pairs),
+        "best_of": league.best_of,
+        "scoring": league.scoring,
+    }
+    if league.notes:
+        data["notes"] = league.notes
+    data["rounds"] = rounds
+    body = yaml.safe_dump(data, sort_keys=False, default_flow_style=None, allow_unicode=True, width=100)
+    return _HEADER + body
+
+
+def loads_league(text: str, *, source: str = "<text>") -> League:
+    """Read and validate a league file's text; every problem is reported at once with its line and field."""
+    return _league_of(*read_yaml(text, source, LeagueError, "a league file"), source)
+
+
+def _league_of(data: Any, lines: Mapping[tuple[Any, ...], int], source: str) -> League:
+    """The league of a file's data, validated; every problem is reported at once with its line and field."""
+    checker = _Checker(source, lines)
+    league = checker.league(data)
+    if checker.problems or league is None:
+        raise_problems(LeagueError, checker.problems or [f"{source}: is not a league file"])
+    return league
+
+
+def load_league(path: str | Path) -> League:
+    """Read and validate a league file."""
+    path = Path(path)
+    missing = "no such league file: start one with 'minibridge league new'"
+    return _league_of(*read_yaml_file(path, LeagueError, "a league file", missing=missing), str(path))
+
+
+@contextmanager
+def league_lock(path: str | Path, *, timeout: float = LOCK_SECONDS) -> Iterator[None]:
+    """Hold the lock of a league file (a hidden ``.NAME.lock`` beside it) while reading and writing it."""
+    from filelock import FileLock, Timeout
+
+    path = Path(path)
+    lock = FileLock(str(path.with_name(f".{path.name}.lock")), timeout=timeout)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise LeagueError(
+            f"another minibridge command has been writing it for {timeout:.0f} seconds; try again", where=str(path)
+        ) from None
+    except OSError as err:
+        raise LeagueError(f"cannot lock it for writing ({err.strerror})", where=str(path)) from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def new_league(
+    path: str | Path,
+    pairs: Sequence[str],
+    *,
+    best_of: int = 3,
+    scoring: str = "targets",
+    title: str = "",
+    overwrite: bool = False,
+) -> League:
+    """Start a league file: the pairs, the format and the round-robin schedule, no results yet.
+
+    Without a title the league is named after its file (``spring_term.yaml``: "Spring term"). An existing
+    file is kept unless ``overwrite``.
+    """
+    path = Path(path)
+    league = League.create(pairs, best_of=best_of, scoring=scoring, title=title or _title_of(path))
+    text = dumps_league(league)
+    loads_league(text, source=str(path))
+    with league_lock(path):
+        write_atomic(path, text, overwrite=overwrite)
+    return league
+
+
+def _title_of(path: Path) -> str:
+    """A league's title from its file's name: ``spring_term.yaml`` → ``Spring term``."""
+    return path.stem.replace("_", " ").replace("-", " ").capitalize()
+
+
+def record_result(
+    path: str | Path, round_number: int, first: str, second: str, result: Result, *, replace: bool = False
+) -> tuple[League, Match]:
+    """Read the league file, record a result and write the file back, all under the file's lock."""
+    with league_lock(path):
+        league = load_league(path)
+        try:
+            match = league.record(round_number, first, second, result, replace=replace)
+        except LeagueError as err:
+            raise err.at(str(path)) from None
+        text = dumps_league(league)
+        loads_league(text, source=str(path))
+        write_atomic(path, text, overwrite=True)
+    return league, match
+
+
+# --- validation ----------------------------------------------------------------------------------------------
+
+
+class _Checker:
+    """Validates the data of a league file, collecting every problem with its place."""
+
+    def __init__(self, source: str, lines: Mapping[tuple[Any, ...], int]) -> None:
+        self.source = source
+        self.lines = lines
+        self.problems: list[str] = []
+
+    def where(self, *keys: Any) -> str:
+        return place(self.source, self.lines, keys)
+
+    def problem(self, message: str, *keys: Any) -> None:
+        self.problems.append(f"{self.where(*keys)}: {message}")
+
+    def unknown_fields(self, data: dict[Any, Any], allowed: Sequence[str], *keys: Any) -> None:
+        for key in data:
+            if key not in allowed:
+                self.problem(f"unknown field '{key}'; the fields here are {', '.join(allowed)}", *keys, key)
+
+    def league(self, data: Any) -> League | None:
+        if not isinstance(data, dict):
+            self.problem("is not a league file: it should hold the fields title, pairs, best_of, scoring, rounds")
+            return None
+        self.unknown_fields(data, _TOP_FIELDS)
+        for key in ("pairs", "best_of", "scoring", "rounds"):
+            if key not in data:
+                self.problem(f"the field '{key}' is missing")
+        title = data.get("title", "League")
+        if not isinstance(title, str):
+            self.problem("the title is a line of text", "title")
+            title = "League"
+        notes = data.get("notes", "")
+        if not isinstance(notes, str):
+            self.problem("notes are text", "notes")
+            notes = ""
+        best_of = data.get("best_of", 3)
+        if best_of not in BEST_OF or isinstance(best_of, bool):
+            self.problem(f"best_of is 3 or 5 (deals in a mini-match), not {best_of!r}", "best_of")
+            best_of = 3
+        scoring = data.get("scoring", "targets")
+        if scoring not in SCORINGS:
+            self.problem(f"scoring is targets or ebu, not {scoring!r}", "scoring")
+            scoring = "targets"
+        pairs = self.pairs(data.get("pairs"))
+        if pairs is None:
+            return None
+        league = League(title=title, pairs=tuple(pairs), best_of=best_of, scoring=scoring, notes=notes)
+        rounds = data.get("rounds")
+        if not isinstance(rounds, list) or not rounds:
+            if "rounds" in data:
+                self.problem("rounds is a list of rounds, each with its round number and matches", "rounds")
+            return league
+        for index, item in enumerate(rounds):
+            round_ = self.round(item, index, league)
+            if round_ is not None:
+                league.rounds.append(round_)
+        self.schedule(league)
+        return league
+
+    def pairs(self, value: Any) -> list[str] | None:
+        if value is None:
+            return None
+        if not isinstance(value, list):
+            self.problem("pairs is a list of names, like [I, II, III, IV]", "pairs")
+            return None
+        names = []
+        for index, name in enumerate(value):
+            if isinstance(name, bool) or not isinstance(name, (str, int)):
+                self.problem(
+                    f"{name!r} is not a pair's name; write names in quotes if they look like yes/no", "pairs", index
+                )
+                return None
+            names.append(str(name))
+        try:
+            return check_pairs(names)
+        except LeagueError as err:
+            self.problem(err.message, "pairs")
+            return None
+
+    def round(self, item: Any, index: int, league: League) -> Round | None:
+        if not isinstance(item, dict):
+            self.problem("a round has a round number and its matches", "rounds", index)
+            return None
+        self.unknown_fields(item, _ROUND_FIELDS, "rounds", index)
+        number = item.get("round")
+        if number != index + 1 or isinstance(number, bool):
+            self.problem(
+                f"the rounds are numbered 1, 2, 3 … in order: this one should be {index + 1}, not {number!r}",
+                "rounds",
+                index,
+                "round",
+            )
+            number = index + 1
+        matches_data = item.get("matches")
+        if not isinstance(matches_data, list):
+            self.problem("matches is a list, each with the two pairs that meet", "rounds", index, "matches")
+            return None
+        round_ = Round(number=number, matches=[])
+        playing: set[str] = set()
+        for position, entry in enumerate(matches_data):
+            match = self.match(entry, ("rounds", index, "matches", position), number, league)
+            if match is None:
+                continue
+            for pair in match.pairs:
+                if pair in playing:
+                    self.problem(f"{pair} plays twice in round {number}", "rounds", index, "matches", position)
+                playing.add(pair)
+            round_.matches.append(match)
+        idle = item.get("sits_out")
+        for name in idle if isinstance(idle, list) else [] if idle is None else [idle]:
+            try:
+                pair = find_pair(str(name), league.pairs)
+            except LeagueError as err:
+                self.problem(err.message, "rounds", index, "sits_out")
+                continue
+            if pair in playing:
+                self.problem(f"{pair} is said to sit out but plays in round {number}", "rounds", index, "sits_out")
+        return round_
+
+    def match(self, entry: Any, keys: tuple[Any, ...], number: int, league: League) -> Match | None:
+        if not isinstance(entry, dict) or "pairs" not in entry:
+            self.problem("a match gives the two pairs that meet, like pairs: [I, III]", *keys)
+            return None
+        self.unknown_fields(entry, _MATCH_FIELDS, *keys)
+        names = entry["pairs"]
+        if not isinstance(names, list) or len(names) != 2:
+            self.problem(f"pairs names the two pairs that meet, like [I, III], not {names!r}", *keys, "pairs")
+            return None
+        try:
+            first, second = (find_pair(str(name), league.pairs) for name in names)
+        except LeagueError as err:
+            self.problem(err.message, *keys, "pairs")
+            return None
+        if first == second:
+            self.problem(f"a pair cannot play against itself ({first}–{second})", *keys, "pairs")
+            return None
+        note = entry.get("note", "")
+        if not isinstance(note, str):
+            self.problem("a note is text", *keys, "note")
+            note = ""
+        given = [key for key in ("deals", "scores", "result") if key in entry]
+        if len(given) > 1:
+            self.problem(f"give one of {', '.join(given)}, not several", *keys, given[1])
+            return Match(round=number, first=first, second=second, note=note)
+        result = None
+        if given:
+            result = self.result(given[0], entry[given[0]], keys, league)
+        return Match(round=number, first=first, second=second, result=result, note=note)
+
+    def result(self, form: str, value: Any, keys: tuple[Any, ...], league: League) -> Result | None:
+        try:
+            if form == "deals":
+                if not isinstance(value, list):
+                    raise LeagueError("deals is a list of W (won by the first pair) and L, like [W, L, W]")
+                result = parse_deals(",".join(str(v) for v in value))
+            elif form == "scores":
+                if not league.in_points:
+                    raise LeagueError("scores per deal are for leagues with scoring: ebu; give deals: [W, L, W]")
+                if not isinstance(value, list) or not all(
+                    isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) for x in v) for v in value
+                ):
+                    raise LeagueError(
+                        "scores is a list of [points of the first pair, of the second], like [[420, 0], [0, 100]]"
+                    )
+                result = parse_scores(",".join(f"{a}-{b}" for a, b in value))
+            else:
+                if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)):
+                    raise LeagueError("result is the deals won by each pair, like [2, 1]")
+                result = Result(won=value[0], lost=value[1])
+        except LeagueError as err:
+            self.problem(err.message, *keys, form)
+            return None
+        problem = result.problem(league.best_of)
+        if problem:
+            self.problem(problem, *keys, form)
+            return None
+        return result
+
+    def schedule(self, league: League) -> None:
+        """Every pair meets every other exactly once."""
+        met: dict[frozenset[str], int] = {}
+        for index, round_ in enumerate(league.rounds):
+            for position, match in enumerate(round_.matches):
+                key = frozenset(match.pairs)
+                if key in met:
+                    message = f"{match.first} and {match.second} meet twice (rounds {met[key]} and {round_.number})"
+                    self.problem(f"{message}: pairs meet once", "rounds", index, "matches", position)
+                met.setdefault(key, round_.number)
+        missing = [
+            f"{a}–{b}"
+            for i, a in enumerate(league.pairs)
+            for b in league.pairs[i + 1 :]
+            if frozenset((a, b)) not in met
+        ]
+        if missing:
+            shown = ", ".join(missing[:6]) + (" …" if len(missing) > 6 else "")
+            self.problem(
+                f"{len(missing)} mini-match{'es' if len(missing) > 1 else ''} missing from the "
+                f"schedule ({shown}): every pair meets every other once",
+                "rounds",
+            )
