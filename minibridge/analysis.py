@@ -113,10 +113,12 @@ def _solve_tables(deals: Sequence[Deal]) -> list[DDTable]:
     solved = dds.ddTablesRes()
     dds.CalcAllTables(wanted, -1, [0] * 5, solved, dds.allParResults())
     return [
-        {seat: {strain: int(solved.results[i].resTable[_denomination(strain)][seat]) for strain in Strain}
-         for seat in Seat}
+        {
+            seat: {strain: int(solved.results[i].resTable[_denomination(strain)][seat]) for strain in Strain}
+            for seat in Seat
+        }
         for i in range(len(deals))
-    ]  # fmt: skip
+    ]
 
 
 def solve_positions(positions: Sequence[Position], *, all_cards: bool) -> list[dict[int, int]]:

@@ -150,8 +150,9 @@ def parse_results(text: str, *, source: str = "<text>", rules: RuleSet | None = 
         where = f"{source}, line {number}"
         if len(fields) != len(COLUMNS):
             misshapen += 1
-            problems.append(f"{where}: {len(COLUMNS)} columns are needed ({', '.join(COLUMNS)}), "
-                            f"found {len(fields)}: '{line}'")  # fmt: skip
+            problems.append(
+                f"{where}: {len(COLUMNS)} columns are needed ({', '.join(COLUMNS)}), found {len(fields)}: '{line}'"
+            )
             continue
         try:
             entries.append(_entry(fields, number, rules))
@@ -265,8 +266,11 @@ def _traveller(board: int, entries: list[Entry], rules: RuleSet) -> Traveller:
     for entry, ns_score, ew_score in nets:
         net = ns_score - ew_score
         top = 2 * (len(nets) - 1)
-        ns_mp = sum(2 if net > other_ns - other_ew else 1 if net == other_ns - other_ew else 0
-                    for other, other_ns, other_ew in nets if other is not entry)  # fmt: skip
+        ns_mp = sum(
+            2 if net > other_ns - other_ew else 1 if net == other_ns - other_ew else 0
+            for other, other_ns, other_ew in nets
+            if other is not entry
+        )
         results.append(
             TableResult(
                 board=board,

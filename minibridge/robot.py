@@ -189,8 +189,9 @@ class Robot:
             f"card|{self.seed}|{viewer.letter}|{known[viewer]}|{_mask(play.deal[viewer])}|"
             + " ".join(f"{e.seat.letter}{e.card}" for e in events)
         )
-        layouts = _deal_layouts(known, unseen, need, voids, points, self._pool(known, play.deal, events),
-                                self.samples, rng)  # fmt: skip
+        layouts = _deal_layouts(
+            known, unseen, need, voids, points, self._pool(known, play.deal, events), self.samples, rng
+        )
         if self.rules.signals:
             readers = [d for d in table.defenders if d is not viewer and d in unseen]
             for layout in layouts:
@@ -349,9 +350,13 @@ class _PointsDealer:
     points: the honours are chosen by counting (dynamic programming), the small cards at random."""
 
     def __init__(
-        self, cards: list[int], unseen: Sequence[Seat], need: Mapping[Seat, int], voids: Mapping[Seat, int],
+        self,
+        cards: list[int],
+        unseen: Sequence[Seat],
+        need: Mapping[Seat, int],
+        voids: Mapping[Seat, int],
         points: Mapping[Seat, int],
-    ) -> None:  # fmt: skip
+    ) -> None:
         first, second = unseen
         self.possible = False
         self.forced = [0, 0]

@@ -54,8 +54,13 @@ def test_the_tables_agree_with_endplay_for_every_seat_and_strain():
     deal = Deal.random(random.Random(4))
     (table,) = dd_tables([deal])
     theirs = calc_dd_table(EndplayDeal.from_pbn(deal.to_pbn()))
-    denoms = {Strain.NO_TRUMPS: Denom.nt, Strain.SPADES: Denom.spades, Strain.HEARTS: Denom.hearts,
-              Strain.DIAMONDS: Denom.diamonds, Strain.CLUBS: Denom.clubs}  # fmt: skip
+    denoms = {
+        Strain.NO_TRUMPS: Denom.nt,
+        Strain.SPADES: Denom.spades,
+        Strain.HEARTS: Denom.hearts,
+        Strain.DIAMONDS: Denom.diamonds,
+        Strain.CLUBS: Denom.clubs,
+    }
     for seat in Seat:
         for strain in Strain:
             assert table[seat][strain] == theirs[denoms[strain], Player.find(seat.letter)]
@@ -70,8 +75,13 @@ def test_the_tables_of_many_deals_agree_with_endplays_calc_all_tables():
     deals = [Deal.random(rng) for _ in range(6)]
     ours = dd_tables(deals, cache=False)
     theirs = calc_all_tables([EndplayDeal.from_pbn(deal.to_pbn()) for deal in deals])
-    denoms = {Strain.NO_TRUMPS: Denom.nt, Strain.SPADES: Denom.spades, Strain.HEARTS: Denom.hearts,
-              Strain.DIAMONDS: Denom.diamonds, Strain.CLUBS: Denom.clubs}  # fmt: skip
+    denoms = {
+        Strain.NO_TRUMPS: Denom.nt,
+        Strain.SPADES: Denom.spades,
+        Strain.HEARTS: Denom.hearts,
+        Strain.DIAMONDS: Denom.diamonds,
+        Strain.CLUBS: Denom.clubs,
+    }
     for table, other in zip(ours, theirs, strict=True):
         assert table == {s: {t: other[denoms[t], Player.find(s.letter)] for t in Strain} for s in Seat}
 

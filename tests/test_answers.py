@@ -41,8 +41,15 @@ def test_read_and_mark_give_typed_results(tmp_path: Path):
     assert (sheet.lesson.path, sheet.pupil, sheet.given) == (SMALL, "Sam", {"3": "7", "4": {"declarers": 130}})
     marks = mark_answers(sheet.lesson, sheet.given)
     assert [m.exercise for m in marks] == ["1", "2", "3", "4", "5"]
-    assert marks[2] == Mark(exercise="3", board=None, given=7, right=True, answer=7, answer_text="7",
-                            reason="in MiniLesson Three the goal is always 7 tricks")  # fmt: skip
+    assert marks[2] == Mark(
+        exercise="3",
+        board=None,
+        given=7,
+        right=True,
+        answer=7,
+        answer_text="7",
+        reason="in MiniLesson Three the goal is always 7 tricks",
+    )
     assert not marks[3].right and marks[3].reason.endswith("(give defenders too)")
     assert marks[0].given is None and not marks[0].right
 
@@ -65,8 +72,15 @@ def test_check_json_gives_every_mark(tmp_path: Path):
     data = json.loads(output)
     assert code == 0 and (data["lesson"], data["pupil"], data["right"], data["exercises"]) == (3, "Sam", 1, 5)
     reason = "in MiniLesson Three the goal is always 7 tricks"
-    assert data["marks"][2] == {"exercise": "3", "board": None, "given": 7, "right": True, "answer": 7,
-                                "answer_text": "7", "reason": reason}  # fmt: skip
+    assert data["marks"][2] == {
+        "exercise": "3",
+        "board": None,
+        "given": 7,
+        "right": True,
+        "answer": 7,
+        "answer_text": "7",
+        "reason": reason,
+    }
 
 
 def test_check_marks_a_pupils_answers(tmp_path: Path):

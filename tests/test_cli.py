@@ -38,8 +38,22 @@ def test_help_and_version():
         assert code == 0 and "Example" in output, command
 
 
-EVERY_COMMAND = ["announce", "check", "deal", "duplicate", "league", "lessons", "pack", "play", "records",
-                 "replay", "score", "scoresheet", "tricks-chart", "verify"]  # fmt: skip
+EVERY_COMMAND = [
+    "announce",
+    "check",
+    "deal",
+    "duplicate",
+    "league",
+    "lessons",
+    "pack",
+    "play",
+    "records",
+    "replay",
+    "score",
+    "scoresheet",
+    "tricks-chart",
+    "verify",
+]
 SUBCOMMANDS = {"duplicate": ["score"], "league": ["new", "record", "status", "table"], "lessons": ["show"]}
 
 

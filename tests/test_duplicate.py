@@ -65,8 +65,7 @@ def test_scores_match_points_and_rankings_on_a_worked_example():
         ("2", 0, 420, 0, 4), ("3", 0, 90, 2, 2), ("4", 50, 0, 4, 0),
     ]  # fmt: skip
     ns = [(p.rank, p.pair, p.boards, p.matchpoints, p.top, p.percentage) for p in competition.ns_ranking]
-    assert ns == [(1, "4", 1, 5, 6, 83.3), (2, "1", 2, 5, 10, 50.0), (3, "2", 2, 4, 10, 40.0),
-                  (3, "3", 2, 4, 10, 40.0)]  # fmt: skip
+    assert ns == [(1, "4", 1, 5, 6, 83.3), (2, "1", 2, 5, 10, 50.0), (3, "2", 2, 4, 10, 40.0), (3, "3", 2, 4, 10, 40.0)]
     ew = [(p.rank, p.pair, p.matchpoints, p.top, p.percentage) for p in competition.ew_ranking]
     assert ew == [(1, "2", 8, 10, 80.0), (1, "3", 8, 10, 80.0), (3, "1", 1, 6, 16.7), (4, "4", 1, 10, 10.0)]
     assert competition.notes == ()
@@ -146,17 +145,40 @@ def test_score_command_text_json_and_pdf(tmp_path: Path):
     assert code == 0 and "N–S pairs:" in output and "83.3%" in output and "3= 2" in output
     data = json.loads(run("duplicate", "score", str(results), "--json")[1])
     assert set(data) == {"boards", "rankings", "notes"}
-    assert data["boards"][0]["results"][2] == {"ns": "3", "ew": "3", "contract": "4H", "declarer": "N", "tricks": 8,
-                                               "ns_score": 0, "ew_score": 100, "ns_matchpoints": 0,
-                                               "ew_matchpoints": 6}  # fmt: skip
-    assert data["rankings"]["ew"][0] == {"pair": "2", "boards": 2, "matchpoints": 8, "top": 10, "percentage": 80.0,
-                                         "rank": 1}  # fmt: skip
+    assert data["boards"][0]["results"][2] == {
+        "ns": "3",
+        "ew": "3",
+        "contract": "4H",
+        "declarer": "N",
+        "tricks": 8,
+        "ns_score": 0,
+        "ew_score": 100,
+        "ns_matchpoints": 0,
+        "ew_matchpoints": 6,
+    }
+    assert data["rankings"]["ew"][0] == {
+        "pair": "2",
+        "boards": 2,
+        "matchpoints": 8,
+        "top": 10,
+        "percentage": 80.0,
+        "rank": 1,
+    }
     pdf = tmp_path / "class5.pdf"
     code, output = run("duplicate", "score", str(results), "-o", str(pdf), "--title", "Class 5, 12 March")
     assert code == 0 and pdf.exists()
     text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
-    for words in ("Class 5, 12 March", "N–S pairs", "E–W pairs", "Travellers", "Board 1 · dealer North · top 6",
-                  "Board 2 · dealer East · top 4", "83.3%", "4♥", "Match-points"):  # fmt: skip
+    for words in (
+        "Class 5, 12 March",
+        "N–S pairs",
+        "E–W pairs",
+        "Travellers",
+        "Board 1 · dealer North · top 6",
+        "Board 2 · dealer East · top 4",
+        "83.3%",
+        "4♥",
+        "Match-points",
+    ):
         assert words in text, words
     before = pdf.read_bytes()
     code, output = run("duplicate", "score", str(results), "-o", str(pdf))

@@ -48,8 +48,9 @@ def test_each_kind_solves_explains_and_marks_the_shipped_exercises(name: str):
         assert kind.form_problem(exercise.answer) is None
         reason = kind.explain(lesson, exercise)
         assert isinstance(reason, str) and reason.strip(), exercise
-        assert set(kind.needs) <= {key for key in ("board", "contract", "tricks", "trick", "seat")
-                                   if getattr(exercise, key) is not None}  # fmt: skip
+        assert set(kind.needs) <= {
+            key for key in ("board", "contract", "tricks", "trick", "seat") if getattr(exercise, key) is not None
+        }
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)

@@ -427,8 +427,11 @@ def test_table_json_keeps_its_keys(tmp_path: Path):
     data = json.loads(output)
     assert [s["pair"] for s in data["standings"]] == ["II", "I", "IV", "III"]
     assert set(data["standings"][0]) >= {"pair", "played", "won", "lost", "deals_won", "rank"}
-    assert data["schedule"] == [[["I", "IV"], ["II", "III"]], [["IV", "III"], ["I", "II"]],
-                                [["II", "IV"], ["III", "I"]]]  # fmt: skip
+    assert data["schedule"] == [
+        [["I", "IV"], ["II", "III"]],
+        [["IV", "III"], ["I", "II"]],
+        [["II", "IV"], ["III", "I"]],
+    ]
     assert not (tmp_path / "output").exists()
     odd = tmp_path / "odd.yaml"
     run("league", "new", str(odd), "--pairs", "A,B,C")

@@ -204,7 +204,7 @@ def test_the_answer_key_leaves_out_exercises_on_boards_not_in_the_pack():
     deals, seed = pack_deals(lesson, 2)
     analyses = analyse_boards(deals, lesson.rules)
     text = pdf_text(lesson_pack(lesson, deals, analyses, wording(), seed=seed))
-    key = text[text.rindex("Answer key"):]
+    key = text[text.rindex("Answer key") :]
     assert "Exercise 1 · Board 1" in key and "Exercise 2 · Board 2" in key
     assert "Board 3" not in key and "Board 6" not in key
     assert "Exercises on boards 3 to 6 are left out" in key

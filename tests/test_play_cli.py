@@ -82,8 +82,16 @@ def test_four_computers_print_json_that_replays_and_is_the_same_for_the_same_see
     games = json.loads(output)
     assert len(games) == 2
     for game in games:
-        assert set(game) >= {"deal", "dealer", "declarer", "contract", "play", "declarer_tricks", "declarers_score",
-                             "defenders_score"}  # fmt: skip
+        assert set(game) >= {
+            "deal",
+            "dealer",
+            "declarer",
+            "contract",
+            "play",
+            "declarer_tricks",
+            "declarers_score",
+            "defenders_score",
+        }
         assert len(game["play"]) == 52 and all(len(card) == 2 for card in game["play"])
         Contract.from_str(game["contract"])
     assert json.loads(run(args)[1]) == games

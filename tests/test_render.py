@@ -127,11 +127,14 @@ def test_a_changed_template_changes_the_printed_words(tmp_path, fake_solver):
     folder = tmp_path / "templates"
     shutil.copytree(str(files("minibridge.template_files")), folder)
     records = folder / "records.j2"
-    records.write_text(records.read_text(encoding="utf-8").replace("Board {{ number }}", "Donne {{ number }}"),
-                       encoding="utf-8")  # fmt: skip
+    records.write_text(
+        records.read_text(encoding="utf-8").replace("Board {{ number }}", "Donne {{ number }}"), encoding="utf-8"
+    )
     source = tmp_path / "one.pbn"
-    source.write_text('[Board "3"]\n[Dealer "S"]\n[Deal "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 '
-                      '765.T765.765.T76"]\n', encoding="utf-8")  # fmt: skip
+    source.write_text(
+        '[Board "3"]\n[Dealer "S"]\n[Deal "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76"]\n',
+        encoding="utf-8",
+    )
     mine, theirs = tmp_path / "mine.pdf", tmp_path / "theirs.pdf"
     assert run("records", str(source), "-o", str(mine), "--templates", str(folder))[0] == 0
     assert run("records", str(source), "-o", str(theirs))[0] == 0
@@ -149,8 +152,10 @@ def test_a_template_folder_with_a_broken_phrase_is_a_plain_error(tmp_path):
 
 def test_records_never_overwrite_without_force(tmp_path, fake_solver):
     source = tmp_path / "one.pbn"
-    source.write_text('[Board "1"]\n[Deal "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76"]\n',
-                      encoding="utf-8")  # fmt: skip
+    source.write_text(
+        '[Board "1"]\n[Deal "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76"]\n',
+        encoding="utf-8",
+    )
     out = tmp_path / "mine.pdf"
     out.write_bytes(b"a teacher's own file")
     code, _, err = run("records", str(source), "-o", str(out))
@@ -163,8 +168,10 @@ def test_records_never_overwrite_without_force(tmp_path, fake_solver):
 def test_records_default_to_the_output_folder(tmp_path, fake_solver, monkeypatch):
     monkeypatch.chdir(tmp_path)
     source = tmp_path / "club.pbn"
-    source.write_text('[Board "1"]\n[Deal "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76"]\n',
-                      encoding="utf-8")  # fmt: skip
+    source.write_text(
+        '[Board "1"]\n[Deal "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76"]\n',
+        encoding="utf-8",
+    )
     code, _, err = run("records", str(source))
     assert code == 0, err
     assert (tmp_path / "output" / "club.pdf").is_file()
@@ -185,8 +192,10 @@ def test_bad_files_are_one_line_messages(tmp_path):
 
 def test_no_progress_bar_when_not_on_a_terminal(tmp_path):
     source = tmp_path / "one.pbn"
-    source.write_text('[Board "1"]\n[Deal "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76"]\n',
-                      encoding="utf-8")  # fmt: skip
+    source.write_text(
+        '[Board "1"]\n[Deal "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76"]\n',
+        encoding="utf-8",
+    )
     code, output, err = run("records", str(source), "--json")
     assert code == 0 and err == ""
     assert json.loads(output)[0]["board"] == 1
@@ -194,8 +203,10 @@ def test_no_progress_bar_when_not_on_a_terminal(tmp_path):
 
 def test_the_same_input_gives_the_same_bytes(tmp_path, fake_solver):
     source = tmp_path / "one.pbn"
-    source.write_text('[Board "1"]\n[Deal "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76"]\n',
-                      encoding="utf-8")  # fmt: skip
+    source.write_text(
+        '[Board "1"]\n[Deal "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76"]\n',
+        encoding="utf-8",
+    )
     first, second = tmp_path / "1.pdf", tmp_path / "2.pdf"
     run("records", str(source), "-o", str(first))
     run("records", str(source), "-o", str(second))
@@ -295,7 +306,7 @@ def test_two_figure_tricks_in_the_table_stand_apart(monkeypatch):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_slips_title_and_seat_stand_apart_on_two_figure_boards(monkeypatch, paper):
-    """"Board 21" and "North · dealer" share the slip's top line without running into each other."""
+    """ "Board 21" and "North · dealer" share the slip's top line without running into each other."""
     import io
 
     from reportlab.lib.units import mm
@@ -338,8 +349,10 @@ def test_seat_names_and_compass_letters_come_from_the_templates(tmp_path, fake_s
     text = text.replace("{% macro seat_letter(letter) %}{{ letter }}", west)
     page.write_text(text, encoding="utf-8")
     source = tmp_path / "one.pbn"
-    source.write_text('[Board "3"]\n[Dealer "S"]\n[Deal "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 '
-                      '765.T765.765.T76"]\n', encoding="utf-8")  # fmt: skip
+    source.write_text(
+        '[Board "3"]\n[Dealer "S"]\n[Deal "N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76"]\n',
+        encoding="utf-8",
+    )
     mine = tmp_path / "mine.pdf"
     assert run("records", str(source), "-o", str(mine), "--templates", str(folder))[0] == 0
     printed = pdf_text(mine)

@@ -117,8 +117,9 @@ def test_every_layout_agrees_with_what_the_player_to_play_has_seen(seed: int, ca
     table = Table.of(rules, declarer=declarer, hcp={s: deal.hcp(s) for s in Seat})
     viewer = declarer if seat is declarer.partner else seat
     played = {s: set(deal[s]) - set(play.hand(s)) for s in Seat}
-    shown_out = {s: {t.cards[t.leader].suit for t in play.tricks if t.cards[s].suit is not t.cards[t.leader].suit}
-                 for s in Seat}  # fmt: skip
+    shown_out = {
+        s: {t.cards[t.leader].suit for t in play.tricks if t.cards[s].suit is not t.cards[t.leader].suit} for s in Seat
+    }
     for layout in Robot(rules, samples=4, seed=seed).layouts(play, table):
         assert layout.weight > 0
         for s in Seat:

@@ -23,9 +23,20 @@ from minibridge.rules import RULE_SETS, RuleSet, find_rules
 if TYPE_CHECKING:
     from minibridge.lessons import Lesson
 
-__all__ = ["reports_errors", "print_json", "seat_option_value", "rules_option", "slam_option", "json_option",
-           "lessons_folder_option", "lesson_options", "lesson_from", "rules_in_force", "quiet_option",
-           "progress_bar"]  # fmt: skip
+__all__ = [
+    "reports_errors",
+    "print_json",
+    "seat_option_value",
+    "rules_option",
+    "slam_option",
+    "json_option",
+    "lessons_folder_option",
+    "lesson_options",
+    "lesson_from",
+    "rules_in_force",
+    "quiet_option",
+    "progress_bar",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 

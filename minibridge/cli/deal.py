@@ -11,12 +11,21 @@ from minibridge.cli.printing import force_option
 
 
 @click.command()
-@click.option("--lesson", "lesson_ref", metavar="N|FILE", required=True,
-              help="Deal for MiniLesson N (1 to 6), or for a lesson file: its constraints and hand size.")  # fmt: skip
+@click.option(
+    "--lesson",
+    "lesson_ref",
+    metavar="N|FILE",
+    required=True,
+    help="Deal for MiniLesson N (1 to 6), or for a lesson file: its constraints and hand size.",
+)
 @click.option("-n", "count", type=click.IntRange(1, 64), default=8, show_default=True, help="How many deals.")
 @click.option("--seed", type=int, help="The seed: the same seed always gives the same deals (default: the lesson's).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the deals to this PBN file instead of printing them.")  # fmt: skip
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the deals to this PBN file instead of printing them.",
+)
 @force_option
 @lessons_folder_option
 @reports_errors

@@ -27,8 +27,12 @@ def duplicate() -> None:
 
 @duplicate.command()
 @click.argument("results", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="Also write the travellers and the ranking as a PDF.")  # fmt: skip
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the travellers and the ranking as a PDF.",
+)
 @click.option("--title", help="The competition's name, printed on the PDF.")
 @slam_option
 @force_option
@@ -99,8 +103,10 @@ def _ranking_lines(ranking: tuple[PairTotal, ...]) -> list[str]:
         shared = sum(o.rank == total.rank for o in ranking) > 1
         place = f"{total.rank}=" if shared else str(total.rank)
         percent = "-" if total.percentage is None else f"{total.percentage:.1f}%"
-        lines.append(f"  {place:>5} {total.pair:<{width}}  {total.boards:>6}  {total.matchpoints:>5} of {total.top:<4}"
-                     f"  {percent:>10}")  # fmt: skip
+        lines.append(
+            f"  {place:>5} {total.pair:<{width}}  {total.boards:>6}  {total.matchpoints:>5} of {total.top:<4}"
+            f"  {percent:>10}"
+        )
     return lines
 
 

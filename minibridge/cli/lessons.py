@@ -94,8 +94,9 @@ def show(lessons_folder: Path | None, lesson_ref: str, as_json: bool) -> None:
 
 def _wrap(text: str, indent: str = "  ") -> str:
     paragraphs = [p for p in text.strip().split("\n\n") if p.strip()]
-    return "\n\n".join(textwrap.fill(" ".join(p.split()), 96, initial_indent=indent, subsequent_indent=indent)
-                       for p in paragraphs)  # fmt: skip
+    return "\n\n".join(
+        textwrap.fill(" ".join(p.split()), 96, initial_indent=indent, subsequent_indent=indent) for p in paragraphs
+    )
 
 
 def _show_lesson(lesson: Any) -> str:
@@ -117,8 +118,9 @@ def _show_lesson(lesson: Any) -> str:
     out += ["", "Exercises"]
     for e in lesson.exercises:
         board = f", board {e.board}" if e.board is not None else ""
-        out.append(textwrap.fill(f"{e.id}. ({e.kind}{board}) {e.question}", 96, initial_indent="  ",
-                                 subsequent_indent="     "))  # fmt: skip
+        out.append(
+            textwrap.fill(f"{e.id}. ({e.kind}{board}) {e.question}", 96, initial_indent="  ", subsequent_indent="     ")
+        )
     return "\n".join(out)
 
 
@@ -161,10 +163,28 @@ def verify(paths: tuple[Path, ...], lessons_folder: Path | None, as_json: bool) 
             continue
         failures = verify_lesson(lesson)
         bad += bool(failures)
-        shown = [{"lesson": f.lesson, "board": f.board, "exercise": f.exercise, "expected": f.expected,
-                  "found": f.found, "reason": f.reason, "where": f.where} for f in failures]  # fmt: skip
-        report.append({"file": str(path), "lesson": lesson.number, "problems": [], "exercises": len(lesson.exercises),
-                       "deals": len(lesson.deals), "failures": shown})  # fmt: skip
+        shown = [
+            {
+                "lesson": f.lesson,
+                "board": f.board,
+                "exercise": f.exercise,
+                "expected": f.expected,
+                "found": f.found,
+                "reason": f.reason,
+                "where": f.where,
+            }
+            for f in failures
+        ]
+        report.append(
+            {
+                "file": str(path),
+                "lesson": lesson.number,
+                "problems": [],
+                "exercises": len(lesson.exercises),
+                "deals": len(lesson.deals),
+                "failures": shown,
+            }
+        )
         if not as_json:
             if failures:
                 for failure in failures:
@@ -234,8 +254,18 @@ def check(
     marks = mark_answers(lesson, sheet.given)
     right = sum(m.right for m in marks)
     if as_json:
-        shown = [{"exercise": m.exercise, "board": m.board, "given": m.given, "right": m.right, "answer": m.answer,
-                  "answer_text": m.answer_text, "reason": m.reason} for m in marks]  # fmt: skip
+        shown = [
+            {
+                "exercise": m.exercise,
+                "board": m.board,
+                "given": m.given,
+                "right": m.right,
+                "answer": m.answer,
+                "answer_text": m.answer_text,
+                "reason": m.reason,
+            }
+            for m in marks
+        ]
         print_json({"lesson": lesson.number, "pupil": pupil, "marks": shown, "right": right, "exercises": len(marks)})
         return
     click.echo(f"{lesson.name}: {lesson.title}{f' for {pupil}' if pupil else ''}")
@@ -244,6 +274,7 @@ def check(
         if m.right:
             click.echo(f"{head}: right.")
         else:
-            click.echo(f"{head}: {'not answered' if m.given is None else 'wrong'}. "
-                       f"The answer is {m.answer_text}: {m.reason}.")  # fmt: skip
+            click.echo(
+                f"{head}: {'not answered' if m.given is None else 'wrong'}. The answer is {m.answer_text}: {m.reason}."
+            )
     click.echo(f"{right} of {len(marks)} right.")

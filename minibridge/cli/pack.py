@@ -30,15 +30,26 @@ def pack_name(lesson: Lesson, seed: int) -> str:
 
 
 @click.command()
-@click.option("--lesson", "lesson_ref", metavar="N|FILE", required=True,
-              help="MiniLesson N (1 to 6), or a lesson file.")  # fmt: skip
-@click.option("--deals", "count", type=click.IntRange(1, 64),
-              help="How many boards: the lesson's own deals first, then random ones that suit it "
-                   "(default: the lesson's deals).")  # fmt: skip
+@click.option(
+    "--lesson", "lesson_ref", metavar="N|FILE", required=True, help="MiniLesson N (1 to 6), or a lesson file."
+)
+@click.option(
+    "--deals",
+    "count",
+    type=click.IntRange(1, 64),
+    help="How many boards: the lesson's own deals first, then random ones that suit it (default: the lesson's deals).",
+)
 @click.option("--seed", type=int, help="The seed of the random deals (default: the lesson's).")
 @paper_option
-@click.option("-o", "--output", "folder", type=click.Path(file_okay=False, path_type=Path), default=OUTPUT,
-              show_default=True, help="The folder to write the pack in.")  # fmt: skip
+@click.option(
+    "-o",
+    "--output",
+    "folder",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=OUTPUT,
+    show_default=True,
+    help="The folder to write the pack in.",
+)
 @click.option("--no-cache", is_flag=True, help="Solve every deal again instead of reading earlier results.")
 @templates_option
 @force_option

@@ -12,20 +12,24 @@ from minibridge.errors import AlreadyExistsError
 if TYPE_CHECKING:
     from minibridge.render.text import Wording
 
-__all__ = ["OUTPUT", "paper_option", "templates_option", "force_option", "words_from",
-           "refuse_existing"]  # fmt: skip
+__all__ = ["OUTPUT", "paper_option", "templates_option", "force_option", "words_from", "refuse_existing"]
 
 OUTPUT = Path("output")
 """Where generated files go unless told otherwise."""
 
 paper_option = click.option(
-    "--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
+    "--paper",
+    type=click.Choice(["a4", "letter"], case_sensitive=False),
+    default="a4",
+    show_default=True,
     help="Paper size.",
-)  # fmt: skip
+)
 templates_option = click.option(
-    "--templates", "templates_folder", type=click.Path(file_okay=False, path_type=Path),
+    "--templates",
+    "templates_folder",
+    type=click.Path(file_okay=False, path_type=Path),
     help="A folder of wording templates (*.j2) to use instead of the ones that come with minibridge.",
-)  # fmt: skip
+)
 force_option = click.option("--force", is_flag=True, help="Replace the output file if it exists.")
 
 

@@ -33,10 +33,15 @@ _SHOWN_SKIPS = 5
 
 @click.command()
 @click.argument("pbn_file", metavar="FILE.pbn", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="The PDF to write (default: output/FILE.pdf).")  # fmt: skip
-@click.option("--per-page", type=click.Choice(["1", "2", "4", "6"]), default="4", show_default=True,
-              help="Boards on each page.")  # fmt: skip
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The PDF to write (default: output/FILE.pdf).",
+)
+@click.option(
+    "--per-page", type=click.Choice(["1", "2", "4", "6"]), default="4", show_default=True, help="Boards on each page."
+)
 @paper_option
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON instead of writing a PDF.")
 @click.option("--no-cache", is_flag=True, help="Solve every deal again instead of reading earlier results.")
@@ -95,8 +100,14 @@ def records(
     from minibridge.render.documents import hand_records
 
     assert words is not None
-    pdf = hand_records(analyses, words, title=words("records", "file_title", name=pbn_file.name),
-                       paper=paper.lower(), per_page=int(per_page), announcement=rules.announcement)  # fmt: skip
+    pdf = hand_records(
+        analyses,
+        words,
+        title=words("records", "file_title", name=pbn_file.name),
+        paper=paper.lower(),
+        per_page=int(per_page),
+        announcement=rules.announcement,
+    )
     write_atomic(target, pdf, overwrite=force)
     count = len(analyses)
     click.echo(f"{count} board{'s' if count != 1 else ''} written to {target}", err=True)

@@ -11,13 +11,26 @@ from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_e
 
 
 @click.command()
-@click.option("--lesson", "lesson_ref", metavar="N|FILE",
-              help="Sheets for MiniLesson N (1 to 6) or a lesson file: its columns and number of deals.")  # fmt: skip
+@click.option(
+    "--lesson",
+    "lesson_ref",
+    metavar="N|FILE",
+    help="Sheets for MiniLesson N (1 to 6) or a lesson file: its columns and number of deals.",
+)
 @click.option("--deals", "count", type=click.IntRange(1, 64), help="How many boards (default: the lesson's, or 8).")
-@click.option("--tables", type=click.IntRange(1, 20), default=6, show_default=True,
-              help="Lines on each travelling score sheet: one for each table that plays the board.")  # fmt: skip
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="The PDF to write (default: output/score-sheets.pdf or output/score-sheets-lesson-N.pdf).")
+@click.option(
+    "--tables",
+    type=click.IntRange(1, 20),
+    default=6,
+    show_default=True,
+    help="Lines on each travelling score sheet: one for each table that plays the board.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The PDF to write (default: output/score-sheets.pdf or output/score-sheets-lesson-N.pdf).",
+)
 @paper_option
 @templates_option
 @force_option
@@ -53,6 +66,7 @@ def scoresheet(
     refuse_existing(target, force)
     boards = [(number, Seat.dealer_of_board(number)) for number in range(1, count + 1)]
     title = words("scorecard", "blank_title", lesson=lesson.name if lesson is not None else "")
-    write_atomic(target, score_sheets(rules, boards, words, title=title, paper=paper.lower(), tables=tables),
-                 overwrite=force)  # fmt: skip
+    write_atomic(
+        target, score_sheets(rules, boards, words, title=title, paper=paper.lower(), tables=tables), overwrite=force
+    )
     click.echo(f"score sheets for {count} boards written to {target}", err=True)

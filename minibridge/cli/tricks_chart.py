@@ -25,13 +25,27 @@ CHART_SAMPLES = 8
 
 
 @click.command("tricks-chart")
-@click.option("--deals", type=click.IntRange(min=1), default=40, show_default=True,
-              help="How many deals the computer plays for the chart.")  # fmt: skip
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="The PDF to write (default: output/tricks-chart.pdf).")  # fmt: skip
+@click.option(
+    "--deals",
+    type=click.IntRange(min=1),
+    default=40,
+    show_default=True,
+    help="How many deals the computer plays for the chart.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The PDF to write (default: output/tricks-chart.pdf).",
+)
 @click.option("--seed", type=int, default=1, show_default=True, help="Which deals: the same seed, the same chart.")
-@click.option("--samples", type=click.IntRange(min=1), default=CHART_SAMPLES, show_default=True,
-              help="Layouts the computer thinks about for each card.")  # fmt: skip
+@click.option(
+    "--samples",
+    type=click.IntRange(min=1),
+    default=CHART_SAMPLES,
+    show_default=True,
+    help="Layouts the computer thinks about for each card.",
+)
 @paper_option
 @click.option("--json", "as_json", is_flag=True, help="Print the numbers as JSON instead of writing a PDF.")
 @templates_option

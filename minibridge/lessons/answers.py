@@ -86,8 +86,10 @@ def read_answers(path: Path, folder: Path | None = None) -> Answers:
     else:
         ref = str(path.parent / ref) if not Path(ref).is_absolute() else ref
         if not Path(ref).exists():
-            raise LessonError(f"'{data['lesson']}' is neither a lesson number (1 to 6) nor a lesson file",
-                              where=place(path, lines, ("lesson",)))  # fmt: skip
+            raise LessonError(
+                f"'{data['lesson']}' is neither a lesson number (1 to 6) nor a lesson file",
+                where=place(path, lines, ("lesson",)),
+            )
         lesson = load_lesson(Path(ref))
     answers = data.get("answers") or {}
     if not isinstance(answers, dict):

@@ -163,8 +163,13 @@ class DeclarerKind(ExerciseKind):
 
     def rule_problems(self, lesson: Lesson, exercise: Exercise, boards: list[int]) -> Iterator[Problem]:
         if not lesson.rules.announcement:
-            yield ("kind",), (f"{lesson.name} has no announcement (rules: announcement: false), so no declarer: "
-                              "ask another kind of question")  # fmt: skip
+            yield (
+                ("kind",),
+                (
+                    f"{lesson.name} has no announcement (rules: announcement: false), so no declarer: "
+                    "ask another kind of question"
+                ),
+            )
 
     def form_problem(self, answer: Any) -> str | None:
         return None if answer == "redeal" else super().form_problem(answer)

@@ -147,8 +147,13 @@ def _plain(error: Any) -> str:
         return f"'{missing[0]}' is missing"
     if rule == "type":
         wanted = error.validator_value
-        words = {"boolean": "true or false", "integer": "a whole number", "string": "text", "array": "a list",
-                 "object": "a set of fields"}  # fmt: skip
+        words = {
+            "boolean": "true or false",
+            "integer": "a whole number",
+            "string": "text",
+            "array": "a list",
+            "object": "a set of fields",
+        }
         want = " or ".join(words.get(w, w) for w in (wanted if isinstance(wanted, list) else [wanted]))
         return f"{shown(value)} should be {want}"
     if rule == "enum":
@@ -191,8 +196,11 @@ def _build(data: dict[str, Any], path: Path, lines: KeyLines) -> Lesson:
         try:
             spec = DealSpec.from_mapping(data["generate"])
             if rules.cards_per_hand is not None and spec.cards_per_hand != rules.cards_per_hand:
-                problem(("generate",), f"{name} deals {rules.cards_per_hand} cards each; the generator deals "
-                                       f"{spec.cards_per_hand}: set cards_per_hand to match")  # fmt: skip
+                problem(
+                    ("generate",),
+                    f"{name} deals {rules.cards_per_hand} cards each; the generator deals "
+                    f"{spec.cards_per_hand}: set cards_per_hand to match",
+                )
             else:
                 deals.extend(generate(spec))
         except MiniBridgeError as err:
@@ -259,8 +267,11 @@ def _lesson_deal(item: dict[str, Any], rules: RuleSet, name: str, problem: Repor
             problem(("deal",), "each side holds the same points: this deal would be dealt again; choose another")
             return None
         if declarer is not None and declarer not in result.may_declare:
-            problem(("declarer",), f"the announcement makes {result.declarer.title} declarer, not "  # type: ignore[union-attr]
-                                   f"{declarer.title}")  # fmt: skip
+            problem(
+                ("declarer",),
+                f"the announcement makes {result.declarer.title} declarer, not "  # type: ignore[union-attr]
+                f"{declarer.title}",
+            )
             declarer = result.declarer
         if declarer is None:
             declarer = result.declarer
@@ -278,8 +289,10 @@ def _lesson_deal(item: dict[str, Any], rules: RuleSet, name: str, problem: Repor
     for trick_index, line in enumerate(lines):
         count = len(line.split())
         if count > 4 or (count < 4 and trick_index < len(lines) - 1):
-            problem(("play", trick_index), f"a trick is four cards, one from each player, led card first; "
-                                           f"this line has {count}")  # fmt: skip
+            problem(
+                ("play", trick_index),
+                f"a trick is four cards, one from each player, led card first; this line has {count}",
+            )
             whole = False
         try:
             cards.extend(Card.from_str(text) for text in line.split())

@@ -59,8 +59,16 @@ def tricks_drawing(rows: Sequence[PointsRow], words: Wording, *, width: float, h
         if points % 2 == 0:
             drawing.add(String(x, _BOTTOM - 4.5 * mm, str(points), fontName=FONT, fontSize=7.5, textAnchor="middle"))
     drawing.add(Rect(_LEFT, _BOTTOM, plot_w, plot_h, fillColor=None, strokeColor=INK, strokeWidth=0.7))
-    drawing.add(String(_LEFT + plot_w / 2, 2 * mm, words("tricks_chart", "x_axis"), fontName=FONT, fontSize=8.5,
-                       textAnchor="middle"))  # fmt: skip
+    drawing.add(
+        String(
+            _LEFT + plot_w / 2,
+            2 * mm,
+            words("tricks_chart", "x_axis"),
+            fontName=FONT,
+            fontSize=8.5,
+            textAnchor="middle",
+        )
+    )
     label = Group(String(0, 0, words("tricks_chart", "y_axis"), fontName=FONT, fontSize=8.5, textAnchor="middle"))
     label.translate(4.5 * mm, _BOTTOM + plot_h / 2)
     label.rotate(90)
@@ -75,8 +83,17 @@ def tricks_drawing(rows: Sequence[PointsRow], words: Wording, *, width: float, h
         for series, shift in ((row.played, -_OFFSET), (row.double_dummy, _OFFSET)):
             x = x_of(row.points) + shift
             solid = shift < 0
-            drawing.add(Line(x, y_of(min(series)), x, y_of(max(series)), strokeColor=INK, strokeWidth=0.9,
-                             strokeDashArray=None if solid else [2, 1.5]))  # fmt: skip
+            drawing.add(
+                Line(
+                    x,
+                    y_of(min(series)),
+                    x,
+                    y_of(max(series)),
+                    strokeColor=INK,
+                    strokeWidth=0.9,
+                    strokeDashArray=None if solid else [2, 1.5],
+                )
+            )
             for end in (min(series), max(series)):
                 drawing.add(Line(x - 0.8 * mm, y_of(end), x + 0.8 * mm, y_of(end), strokeColor=INK, strokeWidth=0.9))
             drawing.add(_mark(x, y_of(PointsRow.average(series)), solid))
@@ -117,8 +134,18 @@ def tricks_chart(rows: Sequence[PointsRow], words: Wording, *, deals: int, seed:
         tricks_drawing(rows, words, width=page.frame_width, height=115 * mm),
         Spacer(1, 5 * mm),
     ]
-    header = [words("tricks_chart", key) for key in ("table_points", "table_deals", "table_played", "table_range",
-                                                      "table_dd", "table_range", "table_target")]  # fmt: skip
+    header = [
+        words("tricks_chart", key)
+        for key in (
+            "table_points",
+            "table_deals",
+            "table_played",
+            "table_range",
+            "table_dd",
+            "table_range",
+            "table_target",
+        )
+    ]
     body = [
         [
             str(row.points),

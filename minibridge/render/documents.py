@@ -41,11 +41,28 @@ def build_pdf(story: list[Flowable], *, title: str, paper: str, footer: Callable
     register_fonts()
     page = Page(paper)
     buffer = io.BytesIO()
-    document = BaseDocTemplate(buffer, pagesize=page.size, leftMargin=page.margin, rightMargin=page.margin,
-                               topMargin=page.margin, bottomMargin=page.margin, title=title, author="minibridge",
-                               invariant=1)  # fmt: skip
-    frame = Frame(page.margin, page.margin + 6 * mm, page.frame_width, page.frame_height, id="body",
-                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)  # fmt: skip
+    document = BaseDocTemplate(
+        buffer,
+        pagesize=page.size,
+        leftMargin=page.margin,
+        rightMargin=page.margin,
+        topMargin=page.margin,
+        bottomMargin=page.margin,
+        title=title,
+        author="minibridge",
+        invariant=1,
+    )
+    frame = Frame(
+        page.margin,
+        page.margin + 6 * mm,
+        page.frame_width,
+        page.frame_height,
+        id="body",
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+    )
 
     def draw_footer(canvas: Any, doc: Any) -> None:
         canvas.saveState()
@@ -83,8 +100,11 @@ def board_view(analysis: BoardAnalysis, words: Wording, *, announcement: bool = 
             corner.append(words("records", "declarer", seat=words.seat(announced.declarer)))
             corner.append(words("records", "dummy", seat=words.seat(announced.dummy)))
     if announcement:
-        footer.append(words("records", "points_line", ns=announced.side_hcp(Seat.NORTH.side),
-                            ew=announced.side_hcp(Seat.EAST.side)))  # fmt: skip
+        footer.append(
+            words(
+                "records", "points_line", ns=announced.side_hcp(Seat.NORTH.side), ew=announced.side_hcp(Seat.EAST.side)
+            )
+        )
     tricks = analysis.declarer_tricks
     dd_heading = None
     dd = None
@@ -126,21 +146,34 @@ def records_story(
     page = Page(paper)
     columns = LAYOUTS[per_page]
     rows_per_page = -(-per_page // columns)
-    scale = min(_MAX_SCALE, (page.frame_width / columns - _GAP) / BoardRecord.BASE_WIDTH,
-                ((page.frame_height - _HEADING) / rows_per_page - _GAP) / BoardRecord.BASE_HEIGHT)  # fmt: skip
+    scale = min(
+        _MAX_SCALE,
+        (page.frame_width / columns - _GAP) / BoardRecord.BASE_WIDTH,
+        ((page.frame_height - _HEADING) / rows_per_page - _GAP) / BoardRecord.BASE_HEIGHT,
+    )
     story: list[Flowable] = []
     for start in range(0, len(analyses), per_page):
         if start:
             story.append(PageBreak())
         story.append(Paragraph(heading, styles["heading"]))
-        records: list[Flowable] = [BoardRecord(board_view(a, words, announcement=announcement), scale)
-                                   for a in analyses[start : start + per_page]]  # fmt: skip
+        records: list[Flowable] = [
+            BoardRecord(board_view(a, words, announcement=announcement), scale)
+            for a in analyses[start : start + per_page]
+        ]
         rows = [records[i : i + columns] for i in range(0, len(records), columns)]
         rows[-1] = rows[-1] + [Spacer(1, 1)] * (columns - len(rows[-1]))
         table = Table(rows, hAlign="CENTER")
-        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 2 * mm),
-                                   ("RIGHTPADDING", (0, 0), (-1, -1), 2 * mm), ("TOPPADDING", (0, 0), (-1, -1), 2 * mm),
-                                   ("BOTTOMPADDING", (0, 0), (-1, -1), 2 * mm)]))  # fmt: skip
+        table.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 2 * mm),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 2 * mm),
+                    ("TOPPADDING", (0, 0), (-1, -1), 2 * mm),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 2 * mm),
+                ]
+            )
+        )
         story.append(table)
     return story
 
@@ -173,8 +206,13 @@ def slips_story(analyses: Sequence[BoardAnalysis], words: Wording, *, paper: str
         row = []
         for seat in Seat:
             title = words("slips", "title", board=analysis.number)
-            seat_line = words("slips", "seat", seat=words.seat(seat), dealer=words.seat(analysis.dealer),
-                              is_dealer=seat is analysis.dealer)  # fmt: skip
+            seat_line = words(
+                "slips",
+                "seat",
+                seat=words.seat(seat),
+                dealer=words.seat(analysis.dealer),
+                is_dealer=seat is analysis.dealer,
+            )
             row.append(HandSlip(title, seat_line, hand_lines(analysis.deal[seat], void), width, height))
         rows.append(row)
     for start in range(0, len(rows), 5):
@@ -183,27 +221,41 @@ def slips_story(analyses: Sequence[BoardAnalysis], words: Wording, *, paper: str
         story.append(Paragraph(words("slips", "heading"), styles["heading"]))
         story.append(Paragraph(words("slips", "instructions"), styles["small"]))
         table = Table(rows[start : start + 5], colWidths=[width + 1 * mm] * 4)
-        table.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0.5 * mm),
-                                   ("RIGHTPADDING", (0, 0), (-1, -1), 0.5 * mm),
-                                   ("TOPPADDING", (0, 0), (-1, -1), 1 * mm),
-                                   ("BOTTOMPADDING", (0, 0), (-1, -1), 1 * mm)]))  # fmt: skip
+        table.setStyle(
+            TableStyle(
+                [
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0.5 * mm),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0.5 * mm),
+                    ("TOPPADDING", (0, 0), (-1, -1), 1 * mm),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1 * mm),
+                ]
+            )
+        )
         story.append(table)
     return story
 
 
 def grid(rows: list[list[Any]], widths: list[float], *, header_rows: int = 1, height: float | None = None) -> Table:
     """A ruled table for writing in: bold header on a light ground, a grey grid, tall rows."""
-    table = Table(rows, colWidths=widths, rowHeights=[None] * header_rows + [height] * (len(rows) - header_rows),
-                  repeatRows=header_rows)  # fmt: skip
-    table.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, header_rows - 1), BOLD, 8),
-        ("FONT", (0, header_rows), (-1, -1), FONT, 9),
-        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
-        ("GRID", (0, 0), (-1, -1), 0.5, GREY),
-        ("BACKGROUND", (0, 0), (-1, header_rows - 1), LIGHT),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 1.2 * mm),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 1.2 * mm),
-    ]))  # fmt: skip
+    table = Table(
+        rows,
+        colWidths=widths,
+        rowHeights=[None] * header_rows + [height] * (len(rows) - header_rows),
+        repeatRows=header_rows,
+    )
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, header_rows - 1), BOLD, 8),
+                ("FONT", (0, header_rows), (-1, -1), FONT, 9),
+                ("TEXTCOLOR", (0, 0), (-1, -1), INK),
+                ("GRID", (0, 0), (-1, -1), 0.5, GREY),
+                ("BACKGROUND", (0, 0), (-1, header_rows - 1), LIGHT),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 1.2 * mm),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 1.2 * mm),
+            ]
+        )
+    )
     return table

@@ -53,8 +53,17 @@ class Writer:
         self.style: tuple[str, float] | None = None
         self.colour: Any = None
 
-    def __call__(self, x: float, y: float, words: str, *, font: str = FONT, size: float = 10, colour: Any = INK,
-                 align: str = "left") -> None:  # fmt: skip
+    def __call__(
+        self,
+        x: float,
+        y: float,
+        words: str,
+        *,
+        font: str = FONT,
+        size: float = 10,
+        colour: Any = INK,
+        align: str = "left",
+    ) -> None:
         """Write ``words`` at (x, y), the left end, centre or right end of the line at x."""
         if align != "left":
             width = stringWidth(words, font, size)
@@ -216,8 +225,16 @@ class HandSlip(Flowable):
 class ScoreGrid(Flowable):
     """A ruled grid to write in: a title line, a shaded row of column headings, then empty rows."""
 
-    def __init__(self, title: str, headings: Sequence[str], widths: Sequence[float], *, rows: int,
-                 row_height: float = 7 * mm, heading_height: float = 6 * mm) -> None:  # fmt: skip
+    def __init__(
+        self,
+        title: str,
+        headings: Sequence[str],
+        widths: Sequence[float],
+        *,
+        rows: int,
+        row_height: float = 7 * mm,
+        heading_height: float = 6 * mm,
+    ) -> None:
         super().__init__()
         self.title = title
         self.headings = list(headings)

@@ -79,8 +79,9 @@ def league_table(league: League, words: Wording, *, paper: str = "a4") -> bytes:
         Paragraph(say("schedule_heading"), styles["heading"]),
         _schedule_table(league, say, page.frame_width),
     ]
-    return build_pdf(story, title=league.title, paper=paper,
-                     footer=lambda number: say("footer", title=league.title, page=number))  # fmt: skip
+    return build_pdf(
+        story, title=league.title, paper=paper, footer=lambda number: say("footer", title=league.title, page=number)
+    )
 
 
 def _cross_table(league: League, table: Sequence[Standing], say: Any, width: float) -> Table:
@@ -114,13 +115,20 @@ def _cross_table(league: League, table: Sequence[Standing], say: Any, width: flo
             if result is not None and result.won > result.lost:
                 style.append(("FONT", (c, r), (c, r), BOLD, size))
         standing = by_pair[pair]
-        row += [str(standing.won), str(standing.deals_won),
-                _rank_text(standing.rank, standing.rank in shared, say)]  # fmt: skip
+        row += [str(standing.won), str(standing.deals_won), _rank_text(standing.rank, standing.rank in shared, say)]
         rows.append(row)
-    style += [("FONT", (count + 1, 1), (-1, -1), BOLD, 10), ("ALIGN", (0, 1), (0, -1), "LEFT"),
-              ("LINEBEFORE", (count + 1, 0), (count + 1, -1), 1.2, INK)]  # fmt: skip
-    result = Table(rows, colWidths=[name_width] + [cell] * count + [total_width] * 3, repeatRows=1,
-                   rowHeights=[None] + [8 * mm] * count, hAlign="LEFT")  # fmt: skip
+    style += [
+        ("FONT", (count + 1, 1), (-1, -1), BOLD, 10),
+        ("ALIGN", (0, 1), (0, -1), "LEFT"),
+        ("LINEBEFORE", (count + 1, 0), (count + 1, -1), 1.2, INK),
+    ]
+    result = Table(
+        rows,
+        colWidths=[name_width] + [cell] * count + [total_width] * 3,
+        repeatRows=1,
+        rowHeights=[None] + [8 * mm] * count,
+        hAlign="LEFT",
+    )
     result.setStyle(TableStyle(style))
     return result
 
@@ -134,9 +142,15 @@ def _standings_table(league: League, table: Sequence[Standing], say: Any, width:
     shared = {s.rank for s in table if sum(o.rank == s.rank for o in table) > 1}
     rows: list[list[Any]] = [header]
     for s in table:
-        row: list[Any] = [_rank_text(s.rank, s.rank in shared, say),
-                          Paragraph(escape(s.pair), styles["cellbold"]), s.played, s.won, s.lost, s.deals_won,
-                          s.deals_lost]  # fmt: skip
+        row: list[Any] = [
+            _rank_text(s.rank, s.rank in shared, say),
+            Paragraph(escape(s.pair), styles["cellbold"]),
+            s.played,
+            s.won,
+            s.lost,
+            s.deals_won,
+            s.deals_lost,
+        ]
         row += [s.points] if in_points else []
         row.append(Paragraph(escape(say("tie_break_value", name=s.tie_break)), styles["cell"]))
         rows.append([str(v) if isinstance(v, int) else v for v in row])
@@ -161,12 +175,18 @@ def _schedule_table(league: League, say: Any, width: float) -> Table:
                 lines.append(f"<font color='#737373'>{text}</font>")
             else:
                 result = match.result
-                text = escape(say("match_played", first=match.first, second=match.second, won=result.won,
-                                  lost=result.lost))  # fmt: skip
+                text = escape(
+                    say("match_played", first=match.first, second=match.second, won=result.won, lost=result.lost)
+                )
                 lines.append(f"<b>{text}</b>")
         idle = league.sitting_out(round_)
-        rows.append([str(round_.number), Paragraph("<br/>".join(lines), styles["cell"]),
-                     Paragraph(escape(", ".join(idle) if idle else say("nobody")), styles["cell"])])  # fmt: skip
+        rows.append(
+            [
+                str(round_.number),
+                Paragraph("<br/>".join(lines), styles["cell"]),
+                Paragraph(escape(", ".join(idle) if idle else say("nobody")), styles["cell"]),
+            ]
+        )
         if all(m.played for m in round_.matches):
             style.append(("BACKGROUND", (0, index), (0, index), LIGHT))
     result = Table(rows, colWidths=[16 * mm, width - 16 * mm - 40 * mm, 40 * mm], repeatRows=1, hAlign="LEFT")
@@ -177,8 +197,9 @@ def _schedule_table(league: League, say: Any, width: float) -> Table:
 # --- duplicate -------------------------------------------------------------------------------------------------
 
 
-def duplicate_results(competition: Competition, words: Wording, *, title: str | None = None,
-                      paper: str = "a4") -> bytes:  # fmt: skip
+def duplicate_results(
+    competition: Competition, words: Wording, *, title: str | None = None, paper: str = "a4"
+) -> bytes:
     """A duplicate competition as a PDF: the N–S and E–W rankings, then a traveller for every board."""
     styles = paragraph_styles()
     page = Page(paper)
@@ -194,8 +215,14 @@ def duplicate_results(competition: Competition, words: Wording, *, title: str | 
         Paragraph(escape(say("explanation")), styles["small"]),
     ]
     for direction, ranking in ((say("ns"), competition.ns_ranking), (say("ew"), competition.ew_ranking)):
-        story.append(KeepTogether([Paragraph(escape(say("ranking_heading", direction=direction)), styles["heading"]),
-                                   _ranking_table(ranking, say, page.frame_width)]))  # fmt: skip
+        story.append(
+            KeepTogether(
+                [
+                    Paragraph(escape(say("ranking_heading", direction=direction)), styles["heading"]),
+                    _ranking_table(ranking, say, page.frame_width),
+                ]
+            )
+        )
     if competition.notes:
         story.append(Paragraph(say("notes_heading"), styles["heading"]))
         story += [Paragraph(escape(note), styles["small"]) for note in competition.notes]
@@ -208,18 +235,33 @@ def duplicate_results(competition: Competition, words: Wording, *, title: str | 
 def _ranking_table(ranking: Sequence[PairTotal], say: Any, width: float) -> Table:
     styles = paragraph_styles()
     shared = {p.rank for p in ranking if sum(o.rank == p.rank for o in ranking) > 1}
-    rows: list[list[Any]] = [[say("rank"), say("pair"), say("boards"), say("matchpoints"), say("top"),
-                              say("percentage")]]  # fmt: skip
+    rows: list[list[Any]] = [
+        [say("rank"), say("pair"), say("boards"), say("matchpoints"), say("top"), say("percentage")]
+    ]
     for total in ranking:
         percent = say("no_percentage") if total.percentage is None else say("percent", value=total.percentage)
-        rows.append([_rank_text(total.rank, total.rank in shared, say),
-                     Paragraph(escape(total.pair), styles["cellbold"]), str(total.boards), str(total.matchpoints),
-                     str(total.top), percent])  # fmt: skip
+        rows.append(
+            [
+                _rank_text(total.rank, total.rank in shared, say),
+                Paragraph(escape(total.pair), styles["cellbold"]),
+                str(total.boards),
+                str(total.matchpoints),
+                str(total.top),
+                percent,
+            ]
+        )
     small = 24 * mm
     widths = [18 * mm, width - 18 * mm - 4 * small] + [small] * 4
     result = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
-    result.setStyle(TableStyle(_style(("ALIGN", (1, 1), (1, -1), "LEFT"), ("FONT", (0, 1), (0, -1), BOLD, 10),
-                                      ("FONT", (-1, 1), (-1, -1), BOLD, 10))))  # fmt: skip
+    result.setStyle(
+        TableStyle(
+            _style(
+                ("ALIGN", (1, 1), (1, -1), "LEFT"),
+                ("FONT", (0, 1), (0, -1), BOLD, 10),
+                ("FONT", (-1, 1), (-1, -1), BOLD, 10),
+            )
+        )
+    )
     return result
 
 
@@ -232,20 +274,43 @@ def _contract_markup(symbol: str) -> str:
 def _traveller_table(traveller: Traveller, say: Any, words: Wording, width: float) -> Table:
     styles = paragraph_styles()
     dealer = words.seat(Seat.dealer_of_board(traveller.board))
-    header = [say("ns"), say("ew"), say("contract"), say("by"), say("tricks"), say("ns_score"), say("ew_score"),
-              say("ns_mp"), say("ew_mp")]  # fmt: skip
+    header = [
+        say("ns"),
+        say("ew"),
+        say("contract"),
+        say("by"),
+        say("tricks"),
+        say("ns_score"),
+        say("ew_score"),
+        say("ns_mp"),
+        say("ew_mp"),
+    ]
     title = say("traveller_title", board=traveller.board, dealer=dealer, top=traveller.top)
     rows: list[list[Any]] = [[Paragraph(escape(title), styles["cellbold"])] + [""] * (len(header) - 1), header]
     for r in sorted(traveller.results, key=lambda r: (-r.net, r.ns)):
-        rows.append([
-            Paragraph(escape(r.ns), styles["cellbold"]), Paragraph(escape(r.ew), styles["cellbold"]),
-            Paragraph(_contract_markup(r.contract.symbol), styles["cell"]), words.seat_letter(r.declarer),
-            str(r.tricks),
-            str(r.ns_score) if r.ns_score else "", str(r.ew_score) if r.ew_score else "",
-            str(r.ns_matchpoints), str(r.ew_matchpoints),
-        ])  # fmt: skip
+        rows.append(
+            [
+                Paragraph(escape(r.ns), styles["cellbold"]),
+                Paragraph(escape(r.ew), styles["cellbold"]),
+                Paragraph(_contract_markup(r.contract.symbol), styles["cell"]),
+                words.seat_letter(r.declarer),
+                str(r.tricks),
+                str(r.ns_score) if r.ns_score else "",
+                str(r.ew_score) if r.ew_score else "",
+                str(r.ns_matchpoints),
+                str(r.ew_matchpoints),
+            ]
+        )
     widths = [width / len(header)] * len(header)
     result = Table(rows, colWidths=widths, hAlign="LEFT")
-    result.setStyle(TableStyle(_style(("SPAN", (0, 0), (-1, 0)), ("ALIGN", (0, 0), (-1, 0), "LEFT"),
-                                      ("FONT", (-2, 2), (-1, -1), BOLD, 9), header_rows=2)))  # fmt: skip
+    result.setStyle(
+        TableStyle(
+            _style(
+                ("SPAN", (0, 0), (-1, 0)),
+                ("ALIGN", (0, 0), (-1, 0), "LEFT"),
+                ("FONT", (-2, 2), (-1, -1), BOLD, 9),
+                header_rows=2,
+            )
+        )
+    )
     return result

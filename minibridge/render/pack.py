@@ -50,14 +50,21 @@ def rules_lines(rules: RuleSet, words: Wording) -> list[str]:
         ("rule_cards", {"cards_per_hand": rules.cards_per_hand}),
         ("rule_announcement", {"announcement": rules.announcement, "tie_rule": rules.tie_rule}),
         ("rule_strains", {"strains": sorted(s.letter for s in rules.strains)}),
-        ("rule_contracts", {"has_contract": rules.has_contract, "part_score": rules.part_score, "game": rules.game,
-                            "slam": rules.slam}),
+        (
+            "rule_contracts",
+            {
+                "has_contract": rules.has_contract,
+                "part_score": rules.part_score,
+                "game": rules.game,
+                "slam": rules.slam,
+            },
+        ),
         ("rule_dutch", {"dutch_restrictions": rules.dutch_restrictions}),
         ("rule_scoring", {"scoring": rules.scoring}),
         ("rule_duplicate", {"duplicate": rules.duplicate}),
         ("rule_signals", {"signals": rules.signals}),
         ("rule_competition", {"competition": rules.competition}),
-    ]  # fmt: skip
+    ]
     lines = (words("pack", phrase, **context) for phrase, context in phrases)
     return [line for line in lines if line]
 
@@ -65,8 +72,10 @@ def rules_lines(rules: RuleSet, words: Wording) -> list[str]:
 def cover_story(lesson: Lesson, words: Wording, *, boards: int, seed: int) -> list[Flowable]:
     """The cover: the lesson, its objectives, the rules in force and what the pack holds."""
     styles = paragraph_styles()
-    contents = [f"{words('pack', 'section', name=name)}: {words('pack', 'section_purpose', name=name)}"
-                for name in pack_sections(lesson.rules)]  # fmt: skip
+    contents = [
+        f"{words('pack', 'section', name=name)}: {words('pack', 'section_purpose', name=name)}"
+        for name in pack_sections(lesson.rules)
+    ]
     return [
         Spacer(1, 12 * mm),
         Paragraph(escape(words("pack", "title", name=lesson.name, title=lesson.title)), styles["title"]),
@@ -104,8 +113,9 @@ def notes_story(lesson: Lesson, deals: Sequence[Board], words: Wording, *, seed:
     generated = [d.number for d in deals if d.generated and d.number is not None]
     if noted or generated:
         story.append(Paragraph(escape(words("pack", "deal_notes_heading")), styles["heading"]))
-        story += [Paragraph(escape(words("pack", "deal_note", board=d.number, note=d.note)), styles["body"])
-                  for d in noted]  # fmt: skip
+        story += [
+            Paragraph(escape(words("pack", "deal_note", board=d.number, note=d.note)), styles["body"]) for d in noted
+        ]
         if generated:
             text = words("pack", "generated_deals", first=min(generated), last=max(generated), seed=seed)
             story.append(Paragraph(escape(text), styles["body"]))
@@ -115,8 +125,13 @@ def notes_story(lesson: Lesson, deals: Sequence[Board], words: Wording, *, seed:
 def answer_text(lesson: Lesson, exercise: Exercise, words: Wording) -> str:
     """The engine's answer to an exercise in words; where the partners may choose who declares, both."""
     choice = [seat.letter for seat in may_declare(lesson, exercise)]
-    return words("answers", "answer", kind=exercise.kind, answer=solve(lesson, exercise),
-                 choice=choice if len(choice) > 1 else [])  # fmt: skip
+    return words(
+        "answers",
+        "answer",
+        kind=exercise.kind,
+        answer=solve(lesson, exercise),
+        choice=choice if len(choice) > 1 else [],
+    )
 
 
 def _in_pack(lesson: Lesson, exercise: Exercise, deals: Sequence[Board]) -> bool:
@@ -139,14 +154,22 @@ def answers_story(lesson: Lesson, words: Wording, deals: Sequence[Board] | None 
         story.append(Paragraph(escape(words("answers", "left_out", boards=missing)), styles["body"]))
     for exercise in exercises:
         answer = answer_text(lesson, exercise, words)
-        story.append(KeepTogether([
-            Paragraph(escape(words("answers", "exercise", id=exercise.id, board=exercise.board)), styles["cellbold"]),
-            Paragraph(escape(" ".join(exercise.question.split())), styles["body"]),
-            Paragraph(f"<b>{escape(words('answers', 'answer_label'))}</b> {escape(answer)}", styles["body"]),
-            Paragraph(f"<b>{escape(words('answers', 'why_label'))}</b> {escape(explain(lesson, exercise))}",
-                      styles["body"]),
-            Spacer(1, 3 * mm),
-        ]))  # fmt: skip
+        story.append(
+            KeepTogether(
+                [
+                    Paragraph(
+                        escape(words("answers", "exercise", id=exercise.id, board=exercise.board)), styles["cellbold"]
+                    ),
+                    Paragraph(escape(" ".join(exercise.question.split())), styles["body"]),
+                    Paragraph(f"<b>{escape(words('answers', 'answer_label'))}</b> {escape(answer)}", styles["body"]),
+                    Paragraph(
+                        f"<b>{escape(words('answers', 'why_label'))}</b> {escape(explain(lesson, exercise))}",
+                        styles["body"],
+                    ),
+                    Spacer(1, 3 * mm),
+                ]
+            )
+        )
     return story
 
 
@@ -164,8 +187,14 @@ def lesson_pack(
     """The whole pack for a lesson and its deals (with their analyses, in the same order), as a PDF."""
     boards = [(d.number, d.dealer) for d in deals]
     title = words("pack", "title", name=lesson.name, title=lesson.title)
-    records = records_story(analyses, words, per_page=per_page, heading=words("pack", "section", name="records"),
-                            paper=paper, announcement=lesson.rules.announcement)  # fmt: skip
+    records = records_story(
+        analyses,
+        words,
+        per_page=per_page,
+        heading=words("pack", "section", name="records"),
+        paper=paper,
+        announcement=lesson.rules.announcement,
+    )
     story: list[Flowable] = cover_story(lesson, words, boards=len(deals), seed=seed)
     parts = {
         "notes": lambda: notes_story(lesson, deals, words, seed=seed),

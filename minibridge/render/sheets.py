@@ -23,13 +23,31 @@ BoardSeat = tuple[int, Seat]
 """A board number and its dealer."""
 
 _CONTRACT_CARD = (
-    ("board", 10), ("dealer", 11), ("hcp_ns", 12), ("hcp_ew", 12), ("declarer", 15), ("contract", 14), ("goal", 10),
-    ("tricks", 11), ("score_ns", 13), ("score_ew", 13), ("total_ns", 13), ("total_ew", 13), ("tip_points", 17),
+    ("board", 10),
+    ("dealer", 11),
+    ("hcp_ns", 12),
+    ("hcp_ew", 12),
+    ("declarer", 15),
+    ("contract", 14),
+    ("goal", 10),
+    ("tricks", 11),
+    ("score_ns", 13),
+    ("score_ew", 13),
+    ("total_ns", 13),
+    ("total_ew", 13),
+    ("tip_points", 17),
     ("tip_tricks", 16),
-)  # fmt: skip
+)
 """The score card's columns under rules with contracts, and their relative widths."""
-_TRICKS_CARD = (("board", 10), ("dealer", 12), ("leader", 12), ("tricks_ns", 14), ("tricks_ew", 14),
-                ("total_ns", 14), ("total_ew", 14))  # fmt: skip
+_TRICKS_CARD = (
+    ("board", 10),
+    ("dealer", 12),
+    ("leader", 12),
+    ("tricks_ns", 14),
+    ("tricks_ew", 14),
+    ("total_ns", 14),
+    ("total_ew", 14),
+)
 _GROUPS = {"score_ns": ("score_group", 2), "total_ns": ("total_group", 2), "tip_points": ("tip_group", 2)}
 """Columns that start a group under a shared heading: the group's phrase and how many columns it spans."""
 
@@ -100,8 +118,10 @@ def travellers_story(
     styles = paragraph_styles()
     columns = _CONTRACT_TRAVELLER if rules.has_contract else _TRICKS_TRAVELLER
     width = Page(paper).frame_width / len(columns)
-    story: list[Flowable] = [Paragraph(words("traveller", "heading"), styles["heading"]),
-                             Paragraph(words("traveller", "instructions"), styles["small"])]  # fmt: skip
+    story: list[Flowable] = [
+        Paragraph(words("traveller", "heading"), styles["heading"]),
+        Paragraph(words("traveller", "instructions"), styles["small"]),
+    ]
     headings = [words("traveller", name) for name in columns]
     for number, dealer in boards:
         title = words("traveller", "title", board=number, dealer=words.seat(dealer))
