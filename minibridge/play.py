@@ -14,86 +14,17 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
 
 from minibridge.board import Board, CardRow, PlayRecord
 from minibridge.cards import CARDS, Card, Seat, Side, Suit
 from minibridge.deal import SUIT_MASKS, Deal
 from minibridge.errors import IllegalPlayError
+from minibridge.trick import SEATS, Irregularity, Trick, trick_strength, trick_winner, winner_index
 
-__all__ = ["Trick", "Irregularity", "Play", "trick_winner"]
+__all__ = ["Play", "Action"]
 
-SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
-_STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(
-        tuple(40 + c % 13 if c // 13 == trumps else 20 + c % 13 if c // 13 == led else 0 for c in range(52))
-        for led in range(4)
-    )
-    for trumps in range(5)
-)
-"""How strong each card is in a trick, by trump suit (4: no-trumps) and suit led: the strongest wins."""
-
-IrregularityKind = Literal["lead out of turn", "revoke", "card out of rotation"]
 Action = tuple[str, Seat | None, Card | None]
 """A step of the play as taken: ``("play", seat, card)``, ``("accept", seat, None)``, ``("put back", …)`` …"""
-
-
-class Trick(NamedTuple):
-    """A completed trick: who led, each seat's card, and who won it."""
-
-    leader: Seat
-    cards: tuple[Card, Card, Card, Card]
-    """Indexed by seat: ``cards[Seat.NORTH]`` is North's card."""
-    winner: Seat
-
-    @property
-    def led(self) -> Card:
-        """The card led."""
-        return self.cards[self.leader]
-
-    def in_order(self) -> list[tuple[Seat, Card]]:
-        """The cards in the order they were played, from the leader clockwise."""
-        return [(seat, self.cards[seat]) for seat in self.leader.clockwise()]
-
-
-@dataclass(frozen=True, kw_only=True)
-class Irregularity:
-    """An irregularity of Laws 19–23 and how it was settled."""
-
-    kind: IrregularityKind
-    trick: int
-    """The trick it happened in, from 1."""
-    seat: Seat
-    card: Card | None
-    settled: str
-    """How it was settled, in words: ``accepted``, ``card put back``, ``corrected``, ``established`` …"""
-    transferred: int = 0
-    """Tricks transferred to the opponents at the end of the hand (an established revoke: one)."""
-
-    def describe(self) -> str:
-        """One line in a teacher's words."""
-        card = f" ({self.card})" if self.card is not None else ""
-        return f"trick {self.trick}: {self.kind} by {self.seat.title}{card}, {self.settled}"
-
-
-def _winner(index: Sequence[int], leader: int, strength: tuple[tuple[int, ...], ...]) -> int:
-    """The seat (0–3) whose card, by index, is strongest in a trick led by ``leader``."""
-    key = strength[index[leader] // 13]
-    best, top = 0, key[index[0]]
-    if key[index[1]] > top:
-        best, top = 1, key[index[1]]
-    if key[index[2]] > top:
-        best, top = 2, key[index[2]]
-    if key[index[3]] > top:
-        best = 3
-    return best
-
-
-def trick_winner(cards: Sequence[Card], leader: Seat, trumps: Suit | None) -> Seat:
-    """The seat that wins a trick of four cards (indexed by seat) led by ``leader``: the highest trump, else the
-    highest card of the suit led (Law 11)."""
-    strength = _STRENGTH[4 if trumps is None else int(trumps)]
-    return SEATS[_winner([c.index for c in cards], int(leader), strength)]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -235,7 +166,7 @@ class Play:
             state.irregularities.append(
                 Irregularity(kind="lead out of turn", trick=1, seat=first, card=None, settled=how)
             )
-        strength = _STRENGTH[4 if self.trumps is None else int(self.trumps)]
+        strength = trick_strength(self.trumps)
         hands, won, tricks = state.hands, state.won, state.tricks
         total = self.total_tricks
         at = int(first)
@@ -259,7 +190,7 @@ class Play:
                 or (h3 & mask and not b3 & mask)
             ):
                 at = self._irregular_trick(number, row, index, at, rows)
-            best = _winner(index, at, strength)
+            best = winner_index(index, at, strength)
             hands[0], hands[1], hands[2], hands[3] = h0 ^ b0, h1 ^ b1, h2 ^ b2, h3 ^ b3
             won[best & 1] += 1
             tricks.append(Trick(SEATS[at], row, SEATS[best]))  # type: ignore[arg-type]

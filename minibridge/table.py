@@ -32,10 +32,11 @@ from minibridge.cards import Card, Seat, Side
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import IllegalPlayError, RuleError
-from minibridge.play import Play, Trick
+from minibridge.play import Play
 from minibridge.robot import Robot, Table
 from minibridge.rules import RuleSet, allowed_contracts, check_contract, trumps_held
 from minibridge.scoring import Score, find_scheme, goal, score
+from minibridge.trick import Trick
 
 __all__ = [
     "Stage",

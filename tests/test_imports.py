@@ -16,7 +16,7 @@ LAYERS: list[set[str]] = [
     {"errors"},
     {"cards"},
     {"deal", "rules", "contract", "places"},
-    {"board", "announce", "pbn", "play", "signals"},
+    {"board", "trick", "announce", "pbn", "play", "signals"},
     {"scoring", "lessons", "dealing", "analysis", "files"},
     {"league", "duplicate", "robot", "replay", "table", "experiments"},
     {"render"},

@@ -13,7 +13,8 @@ from minibridge.cards import Card, Seat, Side, Strain, Suit
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import IllegalPlayError
-from minibridge.play import Play, trick_winner
+from minibridge.play import Play
+from minibridge.trick import trick_winner
 
 # Every hand has a void: North clubs, East diamonds, South spades, West hearts.
 VOIDS = Deal.from_pbn("N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876")

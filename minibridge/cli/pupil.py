@@ -10,9 +10,10 @@ from minibridge.cards import Card, Seat, Side, Suit
 from minibridge.contract import Contract
 from minibridge.deal import Hand
 from minibridge.errors import MiniBridgeError
-from minibridge.play import Play, Trick
+from minibridge.play import Play
 from minibridge.signals import denied_by_lead, signal_in_trick
 from minibridge.table import ComputerPlayer, Game, play_game
+from minibridge.trick import Trick
 
 PUPIL = Seat.SOUTH
 

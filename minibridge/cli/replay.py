@@ -10,8 +10,8 @@ import click
 from minibridge.cli.common import json_option, lesson_options, print_json, reports_errors, rules_in_force
 
 if TYPE_CHECKING:
-    from minibridge.play import Irregularity
     from minibridge.replay import ReplayedGame
+    from minibridge.trick import Irregularity
 
 
 @click.command()

@@ -21,10 +21,11 @@ from minibridge.contract import Contract
 from minibridge.deal import Deal, Hand
 from minibridge.errors import LessonError, MiniBridgeError
 from minibridge.lessons.lesson import Exercise, Lesson, shown
-from minibridge.play import Irregularity, Play
+from minibridge.play import Play
 from minibridge.rules import contract_problems
 from minibridge.scoring import Score, breakdown, find_scheme, goal, score
 from minibridge.signals import explain_signal, read_signal
+from minibridge.trick import Irregularity
 
 __all__ = [
     "ExerciseKind",
