@@ -14,7 +14,7 @@ __all__ = ["COMMANDS", "main"]
 
 COMMANDS = {
     "announce": "minibridge.cli.announce:announce",
-    "check": "minibridge.cli.lessons:check",
+    "check": "minibridge.cli.check:check",
     "deal": "minibridge.cli.deal:deal",
     "duplicate": "minibridge.cli.duplicate:duplicate",
     "league": "minibridge.cli.league:league",
@@ -26,7 +26,7 @@ COMMANDS = {
     "score": "minibridge.cli.score:score",
     "scoresheet": "minibridge.cli.scoresheet:scoresheet",
     "tricks-chart": "minibridge.cli.tricks_chart:tricks_chart",
-    "verify": "minibridge.cli.lessons:verify",
+    "verify": "minibridge.cli.verify:verify",
 }
 """Every command's name and where it is defined, as ``module:attribute``."""
 

@@ -1,0 +1,82 @@
+"""``minibridge check``: a pupil's answers marked one by one, or the empty answers form of a lesson."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from minibridge.cli.common import json_option, lesson_from, lessons_folder_option, print_json, reports_errors
+
+
+@click.command()
+@click.argument("answers", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--template", "template_ref", metavar="N|FILE", help="Write an empty answers file for lesson N.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Where to write the template.")
+@click.option("--force", is_flag=True, help="Replace the template file if it exists.")
+@lessons_folder_option
+@json_option
+@reports_errors
+def check(
+    answers: Path | None,
+    template_ref: str | None,
+    output: Path | None,
+    force: bool,
+    lessons_folder: Path | None,
+    as_json: bool,
+) -> None:
+    """Mark a pupil's answers to a lesson's exercises, one by one.
+
+    ANSWERS is a YAML file that names the lesson and gives an answer for each exercise;
+    `--template N` writes an empty one to fill in.
+
+    \b
+    Examples:
+        minibridge check --template 3 -o sam.yaml
+        minibridge check sam.yaml
+    """
+    if template_ref is not None:
+        if answers is not None:
+            raise click.UsageError("give either ANSWERS to mark or --template N, not both")
+        from minibridge.files import write_atomic
+        from minibridge.lessons.answers import answers_template
+
+        lesson = lesson_from(template_ref, lessons_folder)
+        text = answers_template(lesson, template_ref)
+        target = output or Path(f"answers-lesson-{lesson.number}.yaml")
+        write_atomic(target, text, overwrite=force)
+        click.echo(f"Wrote {target}: fill in each answer, then run 'minibridge check {target}'.")
+        return
+    if answers is None:
+        raise click.UsageError("give the ANSWERS file to mark, or --template N to write an empty one")
+    from minibridge.lessons.answers import mark_answers, read_answers
+
+    sheet = read_answers(answers, lessons_folder)
+    lesson, pupil = sheet.lesson, sheet.pupil
+    marks = mark_answers(lesson, sheet.given)
+    right = sum(m.right for m in marks)
+    if as_json:
+        shown = [
+            {
+                "exercise": m.exercise,
+                "board": m.board,
+                "given": m.given,
+                "right": m.right,
+                "answer": m.answer,
+                "answer_text": m.answer_text,
+                "reason": m.reason,
+            }
+            for m in marks
+        ]
+        print_json({"lesson": lesson.number, "pupil": pupil, "marks": shown, "right": right, "exercises": len(marks)})
+        return
+    click.echo(f"{lesson.name}: {lesson.title}{f' for {pupil}' if pupil else ''}")
+    for m in marks:
+        head = f"Exercise {m.exercise}{f', board {m.board}' if m.board is not None else ''}"
+        if m.right:
+            click.echo(f"{head}: right.")
+        else:
+            click.echo(
+                f"{head}: {'not answered' if m.given is None else 'wrong'}. The answer is {m.answer_text}: {m.reason}."
+            )
+    click.echo(f"{right} of {len(marks)} right.")
