@@ -10,43 +10,11 @@ on its own, so both pay for every game's whole text.
 from __future__ import annotations
 
 import argparse
-import random
 import time
 
+from games import random_games
+
 from minibridge import pbn
-from minibridge.board import Board, PlayRecord
-from minibridge.cards import Seat
-from minibridge.contract import Contract
-from minibridge.deal import Deal
-from minibridge.play import Play
-
-_TAGS = {"Event": "Club night", "Site": "School hall", "Date": "2024.03.14", "Scoring": "MP"}
-
-
-def random_texts(count: int, seed: int) -> list[str]:
-    """The PBN texts of random complete games, one game each."""
-    rng = random.Random(seed)
-    texts = []
-    for number in range(1, count + 1):
-        deal = Deal.random(rng)
-        declarer = Seat(rng.randrange(4))
-        play = Play(deal, trumps=None, declarer=declarer)
-        cards = []
-        while not play.finished:
-            card = rng.choice(play.legal_cards())
-            play.play(card)
-            cards.append(card)
-        board = Board(
-            number=number,
-            deal=deal,
-            declarer=declarer,
-            contract=Contract.from_str("1NT"),
-            play=PlayRecord.from_order(cards, deal),
-            result=play.declarer_tricks,
-            tags=dict(_TAGS),
-        )
-        texts.append(pbn.dumps([board]))
-    return texts
 
 
 def time_ours(texts: list[str]) -> float:
@@ -74,7 +42,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=3, help="timings taken in turn; the best of each counts")
     args = parser.parse_args()
-    texts = random_texts(args.games, args.seed)
+    texts = random_games(args.games, args.seed)
     time_endplay(texts[:50])  # load endplay's library before timing it
     time_ours(texts[:50])
     endplay_seconds = ours_seconds = float("inf")

@@ -10,33 +10,12 @@ Prints games per second for each and the ratio (goal: at least 10).
 from __future__ import annotations
 
 import argparse
-import random
 import time
 
-from minibridge.board import Board, PlayRecord
-from minibridge.cards import Seat, Strain
-from minibridge.contract import Contract
-from minibridge.deal import Deal
-from minibridge.pbn import dumps, loads
+from games import random_games
+
+from minibridge.pbn import loads
 from minibridge.play import Play
-
-
-def random_games(count: int, seed: int) -> list[str]:
-    """Random complete games as PBN texts: a deal, a contract, declarer, the result and a random legal play."""
-    rng = random.Random(seed)
-    texts = []
-    for number in range(1, count + 1):
-        deal = Deal.random(rng)
-        contract = Contract(1, rng.choice(list(Strain)))
-        declarer = Seat(rng.randrange(4))
-        play = Play(deal, trumps=contract.strain.trumps, declarer=declarer)
-        while not play.finished:
-            play.play(rng.choice(play.legal_cards()))
-        record = PlayRecord(leader=declarer.lho, tricks=tuple(trick.cards for trick in play.tricks))
-        board = Board(number=number, deal=deal, declarer=declarer, contract=contract, play=record)
-        board.result = play.declarer_tricks
-        texts.append(dumps([board]))
-    return texts
 
 
 def time_ours(texts: list[str]) -> float:

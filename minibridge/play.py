@@ -19,7 +19,7 @@ from minibridge.board import Board, CardRow, PlayRecord
 from minibridge.cards import CARDS, Card, Seat, Side, Suit
 from minibridge.deal import SUIT_MASKS, Deal
 from minibridge.errors import IllegalPlayError
-from minibridge.trick import SEATS, Irregularity, Trick, trick_strength, trick_winner, winner_index
+from minibridge.trick import SEATS, Irregularity, IrregularityKind, Trick, trick_strength, trick_winner, winner_index
 
 __all__ = ["Play", "Action"]
 
@@ -160,12 +160,11 @@ class Play:
     def _replay_tricks(self, first: Seat, rows: Sequence[CardRow]) -> None:
         """Replay whole tricks by seat, stopping at the first trick not complete (a claim)."""
         state = self._state
-        self._history.append((("record", first, None), state.copy()))
+        fresh = _State(hands=[hand.mask for hand in self.deal.hands], leader=self.opening_leader)
+        self._history.append((("record", first, None), fresh))  # undo goes back to the start of the record
         if first is not self.opening_leader:
             how = f"accepted: it was {self.opening_leader.title}'s lead (Law 19)"
-            state.irregularities.append(
-                Irregularity(kind="lead out of turn", trick=1, seat=first, card=None, settled=how)
-            )
+            self._note("lead out of turn", first, None, how, trick=1)
         strength = trick_strength(self.trumps)
         hands, won, tricks = state.hands, state.won, state.tricks
         total = self.total_tricks
@@ -209,9 +208,7 @@ class Play:
             if len(others) > 1:
                 names = ", ".join(s.title for s in others[:-1]) + f" or {others[-1].title}"
                 how += f"; led by {names}: the record does not show which"
-            self._state.irregularities.append(
-                Irregularity(kind="lead out of turn", trick=number, seat=others[0], card=row[others[0]], settled=how)
-            )
+            self._note("lead out of turn", others[0], row[others[0]], how, trick=number)
             return int(others[0])
         following = rows[number] if number < len(rows) else None
         for seat in _revokers(index, hands, leader):
@@ -221,10 +218,7 @@ class Play:
                 if established
                 else "not established (it could still be corrected)"
             )
-            irregularity = Irregularity(
-                kind="revoke", trick=number, seat=seat, card=row[seat], settled=how, transferred=1 if established else 0
-            )
-            self._state.irregularities.append(irregularity)
+            self._note("revoke", seat, row[seat], how, trick=number, transferred=1 if established else 0)
         return at
 
     def record(self) -> PlayRecord:
@@ -374,15 +368,7 @@ class Play:
         if seat is not turn:
             if self.strict:
                 raise IllegalPlayError(f"it is {turn.title}'s turn to play, not {seat.title}'s")
-            state.irregularities.append(
-                Irregularity(
-                    kind="card out of rotation",
-                    trick=len(state.tricks) + 1,
-                    seat=seat,
-                    card=card,
-                    settled="the card stands (Law 23)",
-                )
-            )
+            self._note("card out of rotation", seat, card, "the card stands (Law 23)")
         if state.current:
             led = state.current[state.leader].suit
             if card.suit is not led and state.hands[seat] & SUIT_MASKS[led]:
@@ -412,6 +398,23 @@ class Play:
             self._close_revokes()
         return trick
 
+    def _note(
+        self,
+        kind: IrregularityKind,
+        seat: Seat,
+        card: Card | None,
+        settled: str,
+        *,
+        trick: int = 0,
+        transferred: int = 0,
+    ) -> None:
+        """Record an irregularity and how it was settled (in the trick in progress unless ``trick`` is given)."""
+        number = trick or len(self._state.tricks) + 1
+        irregularity = Irregularity(
+            kind=kind, trick=number, seat=seat, card=card, settled=settled, transferred=transferred
+        )
+        self._state.irregularities.append(irregularity)
+
     def _establish_revokes(self, seat: Seat) -> None:
         state = self._state
         number = len(state.tricks) + 1
@@ -419,30 +422,13 @@ class Play:
             if not revoke.established and revoke.trick < number and revoke.seat.side is seat.side:
                 state.revokes[place] = dataclasses.replace(revoke, established=True)
                 settled = f"established: one trick goes to {revoke.seat.side.other.title} at the end (Law 21)"
-                state.irregularities.append(
-                    Irregularity(
-                        kind="revoke",
-                        trick=revoke.trick,
-                        seat=revoke.seat,
-                        card=revoke.card,
-                        settled=settled,
-                        transferred=1,
-                    )
-                )
+                self._note("revoke", revoke.seat, revoke.card, settled, trick=revoke.trick, transferred=1)
 
     def _close_revokes(self) -> None:
         state = self._state
         for revoke in state.revokes:
             if not revoke.established:
-                state.irregularities.append(
-                    Irregularity(
-                        kind="revoke",
-                        trick=revoke.trick,
-                        seat=revoke.seat,
-                        card=revoke.card,
-                        settled="not corrected before the end",
-                    )
-                )
+                self._note("revoke", revoke.seat, revoke.card, "not corrected before the end", trick=revoke.trick)
         state.revokes = [r for r in state.revokes if r.established]
 
     # --- the Laws --------------------------------------------------------------------------------------------
@@ -470,15 +456,7 @@ class Play:
         card = state.pending_lead[1]
         state.hands[offender] |= 1 << card.index
         state.pending_lead = None
-        state.irregularities.append(
-            Irregularity(
-                kind="lead out of turn",
-                trick=len(state.tricks) + 1,
-                seat=offender,
-                card=card,
-                settled="card put back (Law 19)",
-            )
-        )
+        self._note("lead out of turn", offender, card, "card put back (Law 19)")
 
     def _need_pending(self) -> Seat:
         if self._state.pending_lead is None:
@@ -490,15 +468,7 @@ class Play:
         assert state.pending_lead is not None
         offender, card = state.pending_lead
         state.pending_lead = None
-        state.irregularities.append(
-            Irregularity(
-                kind="lead out of turn",
-                trick=len(state.tricks) + 1,
-                seat=offender,
-                card=card,
-                settled=how + " (Law 19)",
-            )
-        )
+        self._note("lead out of turn", offender, card, how + " (Law 19)")
         state.leader = offender
         state.hands[offender] |= 1 << card.index
         self._establish_revokes(offender)
@@ -520,17 +490,11 @@ class Play:
         before = next(
             state for action, state in reversed(self._history) if action == ("play", open_revoke.seat, open_revoke.card)
         )
-        corrected = Irregularity(
-            kind="revoke",
-            trick=open_revoke.trick,
-            seat=open_revoke.seat,
-            card=open_revoke.card,
-            settled="corrected (Law 20)",
-        )
-        irregularities = [*self._state.irregularities, corrected]
         self._step(("correct", open_revoke.seat, open_revoke.card))
+        irregularities = self._state.irregularities
         self._state = before.copy()
         self._state.irregularities = irregularities
+        self._note("revoke", open_revoke.seat, open_revoke.card, "corrected (Law 20)", trick=open_revoke.trick)
 
     def undo(self) -> None:
         """Take back the last step: a card, a decision on a lead out of turn, a correction, a claim."""

@@ -254,12 +254,7 @@ def _lesson_deal(item: dict[str, Any], rules: RuleSet, name: str, problem: Repor
         return None
     board = item["board"]
     dealer = Seat.from_str(item["dealer"]) if "dealer" in item else Seat.dealer_of_board(board)
-    contract = None
-    if "contract" in item:
-        try:
-            contract = Contract.from_str(item["contract"])
-        except MiniBridgeError as err:
-            problem(("contract",), err)
+    contract = _contract_of(item, problem)
     declarer = Seat.from_str(item["declarer"]) if "declarer" in item else None
     result = announce(deal, dealer, tie_rule=rules.tie_rule)
     if rules.announcement:
@@ -318,12 +313,7 @@ def _lesson_deal(item: dict[str, Any], rules: RuleSet, name: str, problem: Repor
 
 def _exercise(item: dict[str, Any], problem: Report) -> Exercise:
     """An exercise of the lesson file; a contract that cannot be read is reported at its field."""
-    contract = None
-    if "contract" in item:
-        try:
-            contract = Contract.from_str(item["contract"])
-        except MiniBridgeError as err:
-            problem(("contract",), err)
+    contract = _contract_of(item, problem)
     return Exercise(
         id=str(item["id"]),
         kind=item["kind"],
@@ -335,3 +325,14 @@ def _exercise(item: dict[str, Any], problem: Report) -> Exercise:
         trick=item.get("trick"),
         seat=Seat.from_str(item["seat"]) if "seat" in item else None,
     )
+
+
+def _contract_of(item: dict[str, Any], problem: Report) -> Contract | None:
+    """The contract of a deal or an exercise; one that cannot be read is reported at its field."""
+    if "contract" not in item:
+        return None
+    try:
+        return Contract.from_str(item["contract"])
+    except MiniBridgeError as err:
+        problem(("contract",), err)
+        return None
