@@ -244,6 +244,41 @@ def test_ebu_points_are_totalled_but_do_not_decide():
     assert (second.pair, second.won, second.points) == ("I", 0, 420)
 
 
+def test_a_standing_in_json_has_every_key_and_points_only_in_leagues_scored_the_ebu_way():
+    from minibridge.cli.league import standing_json
+
+    league = League.create(ROMAN[:2], scoring="ebu")
+    league.record(1, "II", "I", parse_scores("0-420,100-0,50-0"))
+    assert [standing_json(s) for s in standings(league)] == [
+        {
+            "pair": "II",
+            "played": 1,
+            "won": 1,
+            "lost": 0,
+            "deals_won": 2,
+            "deals_lost": 1,
+            "rank": 1,
+            "tie_break": None,
+            "points": 150,
+        },
+        {
+            "pair": "I",
+            "played": 1,
+            "won": 0,
+            "lost": 1,
+            "deals_won": 1,
+            "deals_lost": 2,
+            "rank": 2,
+            "tie_break": None,
+            "points": 420,
+        },
+    ]
+    targets = League.create(ROMAN[:2])
+    targets.record(1, "I", "II", parse_deals("W,W"))
+    first = standing_json(standings(targets)[0])
+    assert list(first) == ["pair", "played", "won", "lost", "deals_won", "deals_lost", "rank", "tie_break"]
+
+
 # --- the league file -------------------------------------------------------------------------------------------
 
 

@@ -213,6 +213,45 @@ def test_the_same_input_gives_the_same_bytes(tmp_path, fake_solver):
     assert first.read_bytes() == second.read_bytes()
 
 
+def test_a_hand_record_and_a_score_sheet_are_the_same_bytes_for_the_same_boards(fake_solver):
+    from minibridge.analysis import analyse_boards
+    from minibridge.board import Board
+    from minibridge.deal import Deal
+    from minibridge.render.records import hand_records
+    from minibridge.render.sheets import score_sheets
+    from minibridge.render.text import wording
+    from minibridge.rules import find_rules
+
+    rules, words = find_rules("ebu"), wording()
+    deal = Deal.from_pbn("N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76")
+
+    def records() -> bytes:
+        return hand_records(analyse_boards([Board(number=1, deal=deal)], rules, cache=False), words)
+
+    def sheets() -> bytes:
+        return score_sheets(rules, [Board(number=n) for n in range(1, 5)], words, title="Sheets")
+
+    for make in (records, sheets):
+        first = make()
+        assert first.startswith(b"%PDF") and first == make()
+
+
+def test_score_sheets_print_each_boards_number_and_dealer(tmp_path):
+    from minibridge.board import Board
+    from minibridge.cards import Seat
+    from minibridge.render.sheets import score_sheets
+    from minibridge.render.text import wording
+    from minibridge.rules import find_rules
+
+    boards = [Board(number=5), Board(number=6, dealer=Seat.WEST), Board(number=7)]
+    out = tmp_path / "sheets.pdf"
+    out.write_bytes(score_sheets(find_rules("ebu"), boards, wording(), title="Sheets"))
+    text = pdf_text(out)
+    for number, dealer in ((5, "North"), (6, "West"), (7, "South")):
+        assert f"Board {number} · Dealer {dealer}" in text
+    assert "Board 1 " not in text
+
+
 def test_a_long_suit_is_fitted_in_its_place():
     from reportlab.lib.units import mm
     from reportlab.pdfbase.pdfmetrics import stringWidth

@@ -89,7 +89,7 @@ def score(
     if output is None:
         return
     from minibridge.files import write_atomic
-    from minibridge.render.league import duplicate_results
+    from minibridge.render.duplicate import duplicate_results
 
     pdf = duplicate_results(competition, words_from(templates_folder), title=title, paper=paper)
     write_atomic(output, pdf, overwrite=force)

@@ -11,7 +11,7 @@ from minibridge.cli.common import json_option, print_json, reports_errors
 from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option, words_from
 
 if TYPE_CHECKING:
-    from minibridge.league import League
+    from minibridge.league import League, Standing
 
 _FILE = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 
@@ -224,7 +224,7 @@ def _league_json(current: League) -> dict[str, Any]:
         "best_of": current.best_of,
         "scoring": current.scoring,
         "tie_breaks": list(TIE_BREAKS),
-        "standings": [s.as_json() for s in standings(current)],
+        "standings": [standing_json(s) for s in standings(current)],
         "schedule": [[list(pairing) for pairing in round_] for round_ in current.schedule()],
         "matches": [
             {
@@ -236,3 +236,12 @@ def _league_json(current: League) -> dict[str, Any]:
             for m in current.matches
         ],
     }
+
+
+def standing_json(standing: Standing) -> dict[str, Any]:
+    """A pair's line of the table in ``league table --json``; ``points`` only in leagues scored the EBU way."""
+    keys = ("pair", "played", "won", "lost", "deals_won", "deals_lost", "rank", "tie_break")
+    data: dict[str, Any] = {key: getattr(standing, key) for key in keys}
+    if standing.points is not None:
+        data["points"] = standing.points
+    return data

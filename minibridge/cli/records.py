@@ -97,7 +97,7 @@ def records(
         print_json([_analysis_json(analysis) for analysis in analyses])
         return
     from minibridge.files import write_atomic
-    from minibridge.render.documents import hand_records
+    from minibridge.render.records import hand_records
 
     assert words is not None
     pdf = hand_records(

@@ -53,7 +53,7 @@ def scoresheet(
         minibridge scoresheet
         minibridge scoresheet --lesson 5 --deals 12 -o sheets.pdf
     """
-    from minibridge.cards import Seat
+    from minibridge.board import Board
     from minibridge.files import write_atomic
     from minibridge.render.sheets import score_sheets
     from minibridge.rules import find_rules
@@ -64,7 +64,7 @@ def scoresheet(
     count = count or (len(lesson.deals) if lesson is not None else 8)
     target = output or OUTPUT / (f"score-sheets-lesson-{lesson.number}.pdf" if lesson else "score-sheets.pdf")
     refuse_existing(target, force)
-    boards = [(number, Seat.dealer_of_board(number)) for number in range(1, count + 1)]
+    boards = [Board(number=number) for number in range(1, count + 1)]
     title = words("scorecard", "blank_title", lesson=lesson.name if lesson is not None else "")
     write_atomic(
         target, score_sheets(rules, boards, words, title=title, paper=paper.lower(), tables=tables), overwrite=force

@@ -8,7 +8,6 @@ EBU points are totalled in leagues scored the EBU way, but do not decide.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from minibridge.league.model import League
 
@@ -34,22 +33,6 @@ class Standing:
     ``level`` when nothing separates them (they share the rank); None when matches won alone decide."""
     points: int | None = None
     """EBU points over the deals recorded with scores (EBU leagues only)."""
-
-    def as_json(self) -> dict[str, Any]:
-        """The standing as a ``--json`` object."""
-        data: dict[str, Any] = {
-            "pair": self.pair,
-            "played": self.played,
-            "won": self.won,
-            "lost": self.lost,
-            "deals_won": self.deals_won,
-            "deals_lost": self.deals_lost,
-            "rank": self.rank,
-            "tie_break": self.tie_break,
-        }
-        if self.points is not None:
-            data["points"] = self.points
-        return data
 
 
 def _head_to_head(level: list[str], beat: set[tuple[str, str]]) -> dict[str, tuple[int, ...]]:

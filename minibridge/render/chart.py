@@ -17,8 +17,8 @@ from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from minibridge.contract import TARGETS
 from minibridge.experiments import PointsRow
-from minibridge.render.documents import build_pdf, grid, page_footer
-from minibridge.render.styles import FONT, GREY, INK, LIGHT, Page, paragraph_styles, register_fonts
+from minibridge.render.page import build_pdf, page_footer
+from minibridge.render.styles import FONT, GREY, INK, LIGHT, Page, grid, paragraph_styles, register_fonts
 from minibridge.render.text import Wording
 
 __all__ = ["tricks_drawing", "tricks_chart"]

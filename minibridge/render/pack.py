@@ -12,7 +12,8 @@ from reportlab.platypus import Flowable, KeepTogether, ListFlowable, ListItem, P
 from minibridge.analysis import BoardAnalysis
 from minibridge.board import Board
 from minibridge.lessons import Exercise, Lesson, explain, may_declare, solve
-from minibridge.render.documents import build_pdf, page_footer, records_story, slips_story
+from minibridge.render.page import build_pdf, page_footer
+from minibridge.render.records import records_story, slips_story
 from minibridge.render.sheets import scorecard_story, travellers_story
 from minibridge.render.styles import paragraph_styles
 from minibridge.render.text import Wording
@@ -185,7 +186,6 @@ def lesson_pack(
     tables: int = 6,
 ) -> bytes:
     """The whole pack for a lesson and its deals (with their analyses, in the same order), as a PDF."""
-    boards = [(d.number, d.dealer) for d in deals]
     title = words("pack", "title", name=lesson.name, title=lesson.title)
     records = records_story(
         analyses,
@@ -200,8 +200,8 @@ def lesson_pack(
         "notes": lambda: notes_story(lesson, deals, words, seed=seed),
         "records": lambda: records,
         "slips": lambda: slips_story(analyses, words, paper=paper),
-        "scorecards": lambda: scorecard_story(lesson.rules, boards, words, paper=paper),
-        "travellers": lambda: travellers_story(lesson.rules, boards, words, paper=paper, tables=tables),
+        "scorecards": lambda: scorecard_story(lesson.rules, deals, words, paper=paper),
+        "travellers": lambda: travellers_story(lesson.rules, deals, words, paper=paper, tables=tables),
         "answers": lambda: answers_story(lesson, words, deals),
     }
     for name in pack_sections(lesson.rules):

@@ -10,17 +10,15 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
 
+from minibridge.board import Board
 from minibridge.cards import Seat
-from minibridge.render.documents import build_pdf, grid, page_footer
 from minibridge.render.flowables import ScoreGrid
-from minibridge.render.styles import BOLD, Page, paragraph_styles
+from minibridge.render.page import build_pdf, page_footer
+from minibridge.render.styles import BOLD, Page, grid, paragraph_styles
 from minibridge.render.text import Wording
 from minibridge.rules import RuleSet
 
-__all__ = ["BoardSeat", "scorecard_story", "travellers_story", "score_sheets"]
-
-BoardSeat = tuple[int, Seat]
-"""A board number and its dealer."""
+__all__ = ["scorecard_story", "travellers_story", "score_sheets"]
 
 _CONTRACT_CARD = (
     ("board", 10),
@@ -55,6 +53,12 @@ _CONTRACT_TRAVELLER = ("ns_pair", "ew_pair", "contract", "by", "tricks", "score_
 _TRICKS_TRAVELLER = ("ns_pair", "ew_pair", "tricks_ns", "tricks_ew")
 
 
+def _dealer(board: Board) -> Seat:
+    """The dealer of a numbered board (a blank sheet's ``Board(number=n)`` has the dealer of its number)."""
+    assert board.number is not None and board.dealer is not None, "a board on a score sheet has a number"
+    return board.dealer
+
+
 def _header_style(size: float = 7.5) -> ParagraphStyle:
     return ParagraphStyle(f"header-{size}", fontName=BOLD, fontSize=size, leading=size * 1.2, alignment=TA_CENTER)
 
@@ -66,8 +70,9 @@ def _heading(text: str, width: float) -> Paragraph:
     return Paragraph(text, _header_style(round(size, 1)))
 
 
-def scorecard_story(rules: RuleSet, boards: Sequence[BoardSeat], words: Wording, *, paper: str) -> list[Flowable]:
-    """A pupil's score card: a row per board, with the points-against-tricks columns of the teaching tips."""
+def scorecard_story(rules: RuleSet, boards: Sequence[Board], words: Wording, *, paper: str) -> list[Flowable]:
+    """A pupil's score card: a row per board (its number and dealer), with the points-against-tricks columns of
+    the teaching tips."""
     styles = paragraph_styles()
     header = _header_style()
     columns = _CONTRACT_CARD if rules.has_contract else _TRICKS_CARD
@@ -94,8 +99,9 @@ def scorecard_story(rules: RuleSet, boards: Sequence[BoardSeat], words: Wording,
                 spans.append(("SPAN", (index, 0), (index, 1)))
         rows.append(groups)
     rows.append(names)
-    for number, dealer in boards:
-        row: list[object] = [str(number), words.seat_letter(dealer)] + [""] * (len(columns) - 2)
+    for board in boards:
+        dealer = _dealer(board)
+        row: list[object] = [str(board.number), words.seat_letter(dealer)] + [""] * (len(columns) - 2)
         if not rules.has_contract:
             row[2] = words.seat_letter(dealer.lho)
         rows.append(row)
@@ -112,7 +118,7 @@ def scorecard_story(rules: RuleSet, boards: Sequence[BoardSeat], words: Wording,
 
 
 def travellers_story(
-    rules: RuleSet, boards: Sequence[BoardSeat], words: Wording, *, paper: str, tables: int = 6
+    rules: RuleSet, boards: Sequence[Board], words: Wording, *, paper: str, tables: int = 6
 ) -> list[Flowable]:
     """A travelling score sheet per board, with a line for each table that plays it."""
     styles = paragraph_styles()
@@ -123,8 +129,8 @@ def travellers_story(
         Paragraph(words("traveller", "instructions"), styles["small"]),
     ]
     headings = [words("traveller", name) for name in columns]
-    for number, dealer in boards:
-        title = words("traveller", "title", board=number, dealer=words.seat(dealer))
+    for board in boards:
+        title = words("traveller", "title", board=board.number, dealer=words.seat(_dealer(board)))
         story.append(Spacer(1, 4 * mm))
         story.append(ScoreGrid(title, headings, [width] * len(columns), rows=tables))
     return story
@@ -132,7 +138,7 @@ def travellers_story(
 
 def score_sheets(
     rules: RuleSet,
-    boards: Sequence[BoardSeat],
+    boards: Sequence[Board],
     words: Wording,
     *,
     title: str,

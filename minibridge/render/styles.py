@@ -1,4 +1,4 @@
-"""Fonts, colours and page geometry shared by every printed document."""
+"""Fonts, colours, page geometry, paragraph styles and ruled tables shared by every printed document."""
 
 from __future__ import annotations
 
@@ -10,8 +10,23 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.platypus import Table, TableStyle
 
-__all__ = ["FONT", "BOLD", "RED", "INK", "GREY", "PAPERS", "Page", "register_fonts", "paragraph_styles", "suit_colour"]
+__all__ = [
+    "FONT",
+    "BOLD",
+    "RED",
+    "INK",
+    "GREY",
+    "LIGHT",
+    "PAPERS",
+    "Page",
+    "register_fonts",
+    "paragraph_styles",
+    "suit_colour",
+    "ruled_style",
+    "grid",
+]
 
 FONT = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"
@@ -88,3 +103,30 @@ def paragraph_styles() -> dict[str, ParagraphStyle]:
         "cell": ParagraphStyle("cell", parent=body, fontSize=9, leading=11.5, spaceAfter=0),
         "cellbold": ParagraphStyle("cellbold", parent=body, fontName=BOLD, fontSize=9, leading=11.5, spaceAfter=0),
     }
+
+
+def ruled_style(*extra: tuple[Any, ...], header_rows: int = 1, font_size: float = 9) -> list[tuple[Any, ...]]:
+    """The commands of a ruled table: bold header on a light ground, a grey grid, centred; then ``extra``."""
+    return [
+        ("FONT", (0, 0), (-1, header_rows - 1), BOLD, font_size - 1),
+        ("FONT", (0, header_rows), (-1, -1), FONT, font_size),
+        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
+        ("GRID", (0, 0), (-1, -1), 0.5, GREY),
+        ("BACKGROUND", (0, 0), (-1, header_rows - 1), LIGHT),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+        *extra,
+    ]
+
+
+def grid(rows: list[list[Any]], widths: list[float], *, header_rows: int = 1, height: float | None = None) -> Table:
+    """A ruled table for writing in: bold header on a light ground, a grey grid, tall rows."""
+    table = Table(
+        rows,
+        colWidths=widths,
+        rowHeights=[None] * header_rows + [height] * (len(rows) - header_rows),
+        repeatRows=header_rows,
+    )
+    padding = [("LEFTPADDING", (0, 0), (-1, -1), 1.2 * mm), ("RIGHTPADDING", (0, 0), (-1, -1), 1.2 * mm)]
+    table.setStyle(TableStyle(ruled_style(*padding, header_rows=header_rows)))
+    return table

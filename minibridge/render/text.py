@@ -6,6 +6,7 @@ can be changed (or translated) without touching the layout.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -16,7 +17,7 @@ import jinja2
 from minibridge.cards import Seat
 from minibridge.errors import MiniBridgeError
 
-__all__ = ["Wording", "wording"]
+__all__ = ["Wording", "wording", "rank_text"]
 
 
 class Wording:
@@ -66,3 +67,8 @@ def wording(folder: str | None = None) -> Wording:
     if not path.is_dir():
         raise MiniBridgeError(f"'{path}' is not a folder of templates")
     return Wording(path)
+
+
+def rank_text(rank: int, shared: bool, say: Callable[..., str]) -> str:
+    """``2``, or ``2=`` (the ``shared`` phrase of ``say``) for a place shared with another pair."""
+    return say("shared", rank=rank) if shared else str(rank)

@@ -1,31 +1,20 @@
-"""Documents as PDF bytes: the page set-up every document shares, hand records and hand slips."""
+"""Hand records (each board in the compass layout with its analysis) and hand slips to cut out, as PDF bytes."""
 
 from __future__ import annotations
 
-import io
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from reportlab.lib.units import mm
-from reportlab.platypus import (
-    BaseDocTemplate,
-    Flowable,
-    Frame,
-    PageBreak,
-    PageTemplate,
-    Paragraph,
-    Spacer,
-    Table,
-    TableStyle,
-)
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from minibridge.analysis import BoardAnalysis
 from minibridge.cards import Seat, Strain
 from minibridge.render.flowables import BoardRecord, BoardView, HandSlip, hand_lines
-from minibridge.render.styles import BOLD, FONT, GREY, INK, LIGHT, Page, paragraph_styles, register_fonts
+from minibridge.render.page import build_pdf, page_footer
+from minibridge.render.styles import Page, paragraph_styles
 from minibridge.render.text import Wording
 
-__all__ = ["LAYOUTS", "board_view", "build_pdf", "page_footer", "grid", "hand_records", "records_story", "slips_story"]
+__all__ = ["LAYOUTS", "board_view", "hand_records", "records_story", "slips_story"]
 
 LAYOUTS: dict[int, int] = {1: 1, 2: 1, 4: 2, 6: 2}
 """Boards per page → columns."""
@@ -34,51 +23,6 @@ _GAP = 4.5 * mm
 _HEADING = 13 * mm
 
 _STRAINS = (Strain.NO_TRUMPS, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
-
-
-def build_pdf(story: list[Flowable], *, title: str, paper: str, footer: Callable[[int], str]) -> bytes:
-    """Lay out a story on pages with ``footer(page number)`` at the foot; the same input gives the same bytes."""
-    register_fonts()
-    page = Page(paper)
-    buffer = io.BytesIO()
-    document = BaseDocTemplate(
-        buffer,
-        pagesize=page.size,
-        leftMargin=page.margin,
-        rightMargin=page.margin,
-        topMargin=page.margin,
-        bottomMargin=page.margin,
-        title=title,
-        author="minibridge",
-        invariant=1,
-    )
-    frame = Frame(
-        page.margin,
-        page.margin + 6 * mm,
-        page.frame_width,
-        page.frame_height,
-        id="body",
-        leftPadding=0,
-        rightPadding=0,
-        topPadding=0,
-        bottomPadding=0,
-    )
-
-    def draw_footer(canvas: Any, doc: Any) -> None:
-        canvas.saveState()
-        canvas.setFont(FONT, 8)
-        canvas.setFillColor(GREY)
-        canvas.drawCentredString(page.size[0] / 2, page.margin - 2 * mm, footer(doc.page))
-        canvas.restoreState()
-
-    document.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=draw_footer)])
-    document.build(story)
-    return buffer.getvalue()
-
-
-def page_footer(words: Wording, title: str) -> Callable[[int], str]:
-    """The usual footer of a document: its title and the page number, in the templates' words."""
-    return lambda number: words("page", "footer", title=title, page=number)
 
 
 def board_view(analysis: BoardAnalysis, words: Wording, *, announcement: bool = True) -> BoardView:
@@ -233,29 +177,3 @@ def slips_story(analyses: Sequence[BoardAnalysis], words: Wording, *, paper: str
         )
         story.append(table)
     return story
-
-
-def grid(rows: list[list[Any]], widths: list[float], *, header_rows: int = 1, height: float | None = None) -> Table:
-    """A ruled table for writing in: bold header on a light ground, a grey grid, tall rows."""
-    table = Table(
-        rows,
-        colWidths=widths,
-        rowHeights=[None] * header_rows + [height] * (len(rows) - header_rows),
-        repeatRows=header_rows,
-    )
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, header_rows - 1), BOLD, 8),
-                ("FONT", (0, header_rows), (-1, -1), FONT, 9),
-                ("TEXTCOLOR", (0, 0), (-1, -1), INK),
-                ("GRID", (0, 0), (-1, -1), 0.5, GREY),
-                ("BACKGROUND", (0, 0), (-1, header_rows - 1), LIGHT),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 1.2 * mm),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 1.2 * mm),
-            ]
-        )
-    )
-    return table
