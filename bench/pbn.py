@@ -13,6 +13,7 @@ import argparse
 import time
 
 from games import random_games
+from timing import best_in_turn
 
 from minibridge import pbn
 
@@ -45,10 +46,7 @@ def main() -> None:
     texts = random_games(args.games, args.seed)
     time_endplay(texts[:50])  # load endplay's library before timing it
     time_ours(texts[:50])
-    endplay_seconds = ours_seconds = float("inf")
-    for _ in range(args.rounds):  # in turn, so that a busy moment of the machine weighs on both
-        endplay_seconds = min(endplay_seconds, time_endplay(texts))
-        ours_seconds = min(ours_seconds, time_ours(texts))
+    endplay_seconds, ours_seconds = best_in_turn(args.rounds, lambda: time_endplay(texts), lambda: time_ours(texts))
     per_game = 1e6 / args.games
     print(f"{args.games} random complete games, a dozen tags and 13 tricks each")
     print(f"endplay pbn.loads    : {endplay_seconds * per_game:8.1f} µs/game")

@@ -21,6 +21,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from timing import best_in_turn
+
 from minibridge.cards import Seat
 from minibridge.deal import Deal
 from minibridge.pbn import Board, dumps
@@ -67,10 +69,9 @@ def main() -> None:
         _, printed = cpu_seconds(ours_command, env)  # once first: the files read from disk are then warm for both
         assert len(json.loads(printed)) == args.boards
         cpu_seconds(reference_command, env)
-        ours = reference = float("inf")
-        for _ in range(args.rounds):  # in turn, so that a busy moment of the machine weighs on both
-            reference = min(reference, cpu_seconds(reference_command, env)[0])
-            ours = min(ours, cpu_seconds(ours_command, env)[0])
+        reference, ours = best_in_turn(
+            args.rounds, lambda: cpu_seconds(reference_command, env)[0], lambda: cpu_seconds(ours_command, env)[0]
+        )
         assert not (Path(folder) / "cache" / "minibridge").exists(), "the cache was used"
     print(f"{args.boards} random complete boards, CPU time of a fresh process (user + system), best of {args.rounds}")
     print(f"endplay calc_all_tables     : {reference:6.3f} s")

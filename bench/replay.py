@@ -13,6 +13,7 @@ import argparse
 import time
 
 from games import random_games
+from timing import best_in_turn
 
 from minibridge.pbn import loads
 from minibridge.play import Play
@@ -49,10 +50,7 @@ def main() -> None:
     args = parser.parse_args()
     texts = random_games(args.games, args.seed)
     time_endplay(texts[:50])  # load endplay before timing it
-    endplay_seconds = ours_seconds = float("inf")
-    for _ in range(args.rounds):  # in turn, so that a busy moment of the machine weighs on both
-        endplay_seconds = min(endplay_seconds, time_endplay(texts))
-        ours_seconds = min(ours_seconds, time_ours(texts))
+    endplay_seconds, ours_seconds = best_in_turn(args.rounds, lambda: time_endplay(texts), lambda: time_ours(texts))
     print(f"{args.games} random complete games read from PBN text and replayed, 52 cards each")
     print(f"endplay pbn + Deal.play : {args.games / endplay_seconds:10.0f} games/s")
     print(f"minibridge loads + Play : {args.games / ours_seconds:10.0f} games/s")

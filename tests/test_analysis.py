@@ -37,6 +37,19 @@ def cache_home(tmp_path, monkeypatch):
     return tmp_path
 
 
+def _endplay_denoms() -> dict[Strain, object]:
+    """endplay's denominations by our strains."""
+    from endplay.types import Denom
+
+    return {
+        Strain.NO_TRUMPS: Denom.nt,
+        Strain.SPADES: Denom.spades,
+        Strain.HEARTS: Denom.hearts,
+        Strain.DIAMONDS: Denom.diamonds,
+        Strain.CLUBS: Denom.clubs,
+    }
+
+
 def test_tricks_of_a_deal_where_each_seat_holds_one_suit():
     (table,) = dd_tables([SOLID])
     assert table is not None
@@ -49,18 +62,12 @@ def test_tricks_of_a_deal_where_each_seat_holds_one_suit():
 def test_the_tables_agree_with_endplay_for_every_seat_and_strain():
     from endplay.dds import calc_dd_table
     from endplay.types import Deal as EndplayDeal
-    from endplay.types import Denom, Player
+    from endplay.types import Player
 
     deal = Deal.random(random.Random(4))
     (table,) = dd_tables([deal])
     theirs = calc_dd_table(EndplayDeal.from_pbn(deal.to_pbn()))
-    denoms = {
-        Strain.NO_TRUMPS: Denom.nt,
-        Strain.SPADES: Denom.spades,
-        Strain.HEARTS: Denom.hearts,
-        Strain.DIAMONDS: Denom.diamonds,
-        Strain.CLUBS: Denom.clubs,
-    }
+    denoms = _endplay_denoms()
     for seat in Seat:
         for strain in Strain:
             assert table[seat][strain] == theirs[denoms[strain], Player.find(seat.letter)]
@@ -69,19 +76,13 @@ def test_the_tables_agree_with_endplay_for_every_seat_and_strain():
 def test_the_tables_of_many_deals_agree_with_endplays_calc_all_tables():
     from endplay.dds import calc_all_tables
     from endplay.types import Deal as EndplayDeal
-    from endplay.types import Denom, Player
+    from endplay.types import Player
 
     rng = random.Random(11)
     deals = [Deal.random(rng) for _ in range(6)]
     ours = dd_tables(deals, cache=False)
     theirs = calc_all_tables([EndplayDeal.from_pbn(deal.to_pbn()) for deal in deals])
-    denoms = {
-        Strain.NO_TRUMPS: Denom.nt,
-        Strain.SPADES: Denom.spades,
-        Strain.HEARTS: Denom.hearts,
-        Strain.DIAMONDS: Denom.diamonds,
-        Strain.CLUBS: Denom.clubs,
-    }
+    denoms = _endplay_denoms()
     for table, other in zip(ours, theirs, strict=True):
         assert table == {s: {t: other[denoms[t], Player.find(s.letter)] for t in Strain} for s in Seat}
 
