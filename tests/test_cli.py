@@ -123,7 +123,9 @@ def test_score_table_json_has_every_contract_for_0_to_13_tricks():
     assert by_key[("1D", 13)]["declarers_score"] == 190  # 001 part-score table
     assert by_key[("5C", 11)]["declarers_score"] == 400  # 001 game table
     slam_rows = run_json("score", "--table", "--slam")["rows"]  # type: ignore[index]
-    assert {row["contract"] for row in slam_rows} >= {"6NT", "7S"}
+    slams = {f"{level}{strain}" for level in (6, 7) for strain in ("NT", "S", "H", "D", "C")}
+    assert {row["contract"] for row in slam_rows} == {row["contract"] for row in rows} | slams
+    assert len(slam_rows) == 20 * 14
 
 
 def test_score_table_in_words_looks_like_the_rule_book():

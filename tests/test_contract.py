@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from minibridge.cards import Strain
-from minibridge.contract import GAME_LEVEL, Contract, target_for_points
+from minibridge.contract import GAME_LEVEL, Contract, pbn_contract, pbn_strain, target_for_points
 from minibridge.errors import ContractError
 
 NT, S, H, D, C = Strain.NO_TRUMPS, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS
@@ -206,3 +206,33 @@ def test_target_bands_cover_21_to_40():
 def test_target_for_points_refuses_impossible_points(points: int):
     with pytest.raises(ContractError, match=f"21 to 40 points together, not {points}"):
         target_for_points(points)
+
+
+# --- a PBN file's contract ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "strain", "contract"),
+    [
+        ("4SX", Strain.SPADES, "4S"),  # doubles play no part in MiniBridge
+        ("3ntxx", Strain.NO_TRUMPS, "3NT"),
+        ("1N", Strain.NO_TRUMPS, "1NT"),
+        ("1 S", Strain.SPADES, "1S"),
+        ("5D", Strain.DIAMONDS, "5D"),
+        ("6NT", Strain.NO_TRUMPS, "6NT"),
+        ("7C", Strain.CLUBS, "7C"),
+        ("2S", Strain.SPADES, None),  # played in spades, but no MiniBridge contract: part-score, game or slam
+        ("4NT", Strain.NO_TRUMPS, None),
+        ("H", Strain.HEARTS, None),  # a strain without a level
+        ("Pass", None, None),
+        ("", None, None),
+        (None, None, None),
+        ("8S", None, None),
+        ("4SXXX", None, None),
+    ],
+)
+def test_a_pbn_contract_gives_its_strain_and_its_minibridge_contract(
+    text: str | None, strain: Strain | None, contract: str | None
+):
+    assert pbn_strain(text) is strain
+    assert pbn_contract(text) == (Contract.from_str(contract) if contract is not None else None)

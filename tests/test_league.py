@@ -505,5 +505,5 @@ def test_table_pdf_reads_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     pdf = tmp_path / "odd.pdf"
     assert run("league", "table", "odd.yaml", "-o", str(pdf))[0] == 0
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.read_bytes())).pages)
-    assert "I v IV: to play" in text or "IV v I: to play" in text
+    assert "I v IV: to play" in text  # round 4 of the Berger table for five pairs
     assert "Sits out" in text

@@ -13,7 +13,7 @@ from minibridge.board import Board, PlayRecord
 from minibridge.cards import Card, Seat, Strain, Suit
 from minibridge.contract import Contract
 from minibridge.deal import Deal
-from minibridge.errors import DealError, IllegalPlayError, NotationError, PBNError
+from minibridge.errors import DealError, NotationError, PBNError
 from minibridge.pbn import load, loads
 from minibridge.play import Play
 
@@ -154,16 +154,6 @@ def test_a_board_written_from_code_reads_back():
     assert '[Deal "S:' in text and '[Play "W"]' in text
     again = loads(text)[0]
     assert (again.number, again.dealer, again.deal, again.contract, again.play) == (3, Seat.SOUTH, deal, hearts, record)
-
-
-def test_a_record_in_the_order_played():
-    deal = Deal.from_pbn("N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876")
-    cards = [Card.from_str(c) for c in ("SA", "S2", "H5", "S9", "HA")]
-    record = PlayRecord.from_order(cards, deal)
-    assert record.leader is Seat.NORTH and record.complete_tricks == 1
-    assert record.tricks[1] == (None, Card.from_str("HA"), None, None)
-    with pytest.raises(IllegalPlayError, match="card 2 of the play, CA, is not in this deal"):
-        PlayRecord.from_order([Card.from_str("SA"), Card.from_str("CA")], Deal.from_pbn("N:A... K... Q... J..."))
 
 
 @settings(max_examples=40, deadline=None)

@@ -87,6 +87,7 @@ def test_dutch_rules_allow_a_trump_suit_only_with_eight_cards_together():
 
 def test_defenders_in_lesson_six_lead_the_top_of_touching_cards():
     rules = find_lesson(6).rules
+    checked = 0
     for seed in (1, 2):
         deal, dealer = _dealt(seed)
         game = play_by_computers(rules, Board(number=1, dealer=dealer, deal=deal), Robot(rules, samples=2, seed=seed))
@@ -98,8 +99,10 @@ def test_defenders_in_lesson_six_lead_the_top_of_touching_cards():
             if trick.leader in defenders and led.rank < 14:
                 above = Card(led.suit, led.rank + 1)  # type: ignore[arg-type]
                 assert above not in held[trick.leader], f"{trick.leader} led {led} holding {above}"
+                checked += 1
             for seat, card in trick.in_order():
                 held[seat].discard(card)
+    assert checked == 7  # the defenders' leads below an ace in the two deals
 
 
 @settings(max_examples=25, deadline=None)

@@ -1,0 +1,159 @@
+"""Replaying a file's recorded plays (``minibridge.replay``): agreement with the Result tag, claims, contracts that
+are no MiniBridge contract, games without a contract (MiniLessons One and Two), and where an error happened."""
+
+from __future__ import annotations
+
+import pytest
+
+from minibridge.board import Board, PlayRecord
+from minibridge.cards import Seat, Side, Strain, Suit
+from minibridge.contract import Contract
+from minibridge.deal import Deal
+from minibridge.errors import IllegalPlayError, RuleError
+from minibridge.lessons import find_lesson
+from minibridge.pbn import loads
+from minibridge.play import Play
+from minibridge.replay import replay_boards, replay_game
+from minibridge.rules import find_rules
+from minibridge.scoring import score
+
+# Every hand has a void: North clubs, East diamonds, South spades, West hearts. Each side holds 20.
+VOIDS = Deal.from_pbn("N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876")
+EBU = find_rules("ebu")
+
+
+def lowest_cards_play(deal: Deal, trumps: Suit | None, declarer: Seat) -> tuple[PlayRecord, int]:
+    """Every player plays their lowest legal card: the record and declarer's tricks."""
+    play = Play(deal, trumps=trumps, declarer=declarer)
+    order = []
+    while not play.finished:
+        card = min(play.legal_cards(), key=lambda c: (c.rank, c.suit))
+        play.play(card)
+        order.append(card)
+    return PlayRecord.from_order(order, deal), play.declarer_tricks
+
+
+def test_a_complete_play_agrees_with_its_result_and_is_scored_under_ebu_rules():
+    record, tricks = lowest_cards_play(VOIDS, None, Seat.SOUTH)
+    contract = Contract.from_str("1NT")
+    board = Board(number=1, deal=VOIDS, declarer=Seat.SOUTH, contract=contract, play=record, result=tricks)
+    game = replay_game(board, EBU)
+    assert game is not None
+    assert (game.declarer, game.side, game.tricks_played, game.complete) == (Seat.SOUTH, Side.NORTH_SOUTH, 13, True)
+    assert (game.declarer_tricks, game.defender_tricks) == (tricks, 13 - tricks)
+    assert (game.claimed, game.agrees, game.contract_text) == (None, True, "1NT")
+    assert game.score == score(contract, tricks, EBU.with_slam(), points=20)
+
+
+def test_a_complete_play_that_disagrees_with_its_result_says_so():
+    record, tricks = lowest_cards_play(VOIDS, None, Seat.SOUTH)
+    board = Board(number=1, deal=VOIDS, declarer=Seat.SOUTH, contract=Contract.from_str("1NT"), play=record)
+    board.result = tricks + 1
+    game = replay_game(board, EBU)
+    assert game is not None and game.agrees is False and game.declarer_tricks == tricks
+
+
+def test_a_claim_takes_the_rest_of_the_result():
+    """West leads DA and declarer's side takes no trick in play; the Result of 1 says a trick was claimed."""
+    text = '[Deal "N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876"]\n'
+    text += '[Declarer "S"]\n[Contract "1NT"]\n[Result "1"]\n[Play "W"]\nDA D2 S2 D9\n*\n'
+    game = replay_game(loads(text)[0], EBU)
+    assert game is not None
+    assert (game.tricks_played, game.complete, game.declarer_tricks, game.claimed, game.agrees) == (
+        1,
+        False,
+        0,
+        1,
+        True,
+    )
+    assert game.score == score(Contract.from_str("1NT"), 1, EBU.with_slam(), points=20)
+
+
+def test_a_claim_of_more_tricks_than_are_left_disagrees_and_is_not_scored():
+    text = '[Deal "N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876"]\n'
+    text += '[Declarer "S"]\n[Contract "1NT"]\n[Result "13"]\n[Play "W"]\nDA D2 S2 D9\n*\n'
+    game = replay_game(loads(text)[0], EBU)
+    assert game is not None
+    assert (game.claimed, game.agrees, game.score) == (13, False, None)
+
+
+def test_a_contract_that_is_no_minibridge_contract_is_played_in_its_strain_without_a_score():
+    record, tricks = lowest_cards_play(VOIDS, Suit.SPADES, Seat.SOUTH)
+    board = Board(number=1, deal=VOIDS, declarer=Seat.SOUTH, tags={"Contract": "2S"}, play=record, result=tricks)
+    assert board.contract is None and board.strain is Strain.SPADES
+    game = replay_game(board, EBU)
+    assert game is not None
+    assert game.play.trumps is Suit.SPADES
+    assert (game.contract_text, game.declarer_tricks, game.agrees, game.score) == ("2S", tricks, True, None)
+
+
+# A game of MiniLesson One: two cards each, no announcement, no contract; East leads.
+LESSON_ONE = '[Board "1"]\n[Deal "N:AK... QJ... T9... 87..."]\n[Play "E"]\nSQ S9 S7 SA\nSK SJ ST S8\n*\n'
+
+
+def test_a_game_without_a_contract_is_replayed_under_lesson_one_with_the_tricks_for_each_side():
+    game = replay_game(loads(LESSON_ONE)[0], find_lesson(1).rules, by_lesson=True)
+    assert game is not None
+    assert (game.declarer, game.side, game.contract_text) == (None, Side.NORTH_SOUTH, None)
+    assert (game.tricks_played, game.declarer_tricks, game.defender_tricks) == (2, 2, 0)
+    assert (game.claimed, game.agrees, game.score) == (None, None, None)
+
+
+def test_a_game_without_a_contract_is_skipped_with_the_reason_outside_the_lessons():
+    replay = replay_boards(loads(LESSON_ONE), source="lesson.pbn")
+    assert replay.games == []
+    assert replay.skipped == [
+        "lesson.pbn, board 1 (game 0, line 1): has a play but it has no contract "
+        "(for a game of MiniLesson One or Two, add --lesson 1): not replayed"
+    ]
+    replay = replay_boards(loads(LESSON_ONE), rules=find_lesson(1).rules, by_lesson=True, source="lesson.pbn")
+    assert [g.declarer_tricks for g in replay.games] == [2] and replay.skipped == []
+
+
+def test_a_contract_that_cannot_be_read_is_skipped_with_the_reason():
+    record, _ = lowest_cards_play(VOIDS, None, Seat.SOUTH)
+    board = Board(number=4, deal=VOIDS, declarer=Seat.SOUTH, tags={"Contract": "Pass"}, play=record, line=30)
+    replay = replay_boards([board], source="club.pbn")
+    assert replay.skipped == [
+        "club.pbn, board 4 (game 0, line 30): has a play but its contract 'Pass' is not one I can read: not replayed"
+    ]
+
+
+def test_an_error_names_the_file_the_board_the_game_and_its_line():
+    """Game 1 (board 2) gives North the club ace that South holds; game 2 (board 3) is a short deal with a contract,
+    which Lesson Three refuses."""
+    text = (
+        LESSON_ONE + '\n[Board "2"]\n[Deal "N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876"]\n'
+    )
+    text += '[Declarer "S"]\n[Contract "3NT"]\n[Result "9"]\n[Play "W"]\nDA CA S2 D6\n*\n'
+    text += '\n[Board "3"]\n[Deal "N:AK... QJ... T9... 87..."]\n[Declarer "S"]\n[Contract "1NT"]\n'
+    text += '[Play "W"]\nS7 SA SJ S9\n*\n'
+    boards = loads(text)
+    assert [b.line for b in boards] == [1, 8, 17]
+    with pytest.raises(IllegalPlayError) as caught:
+        replay_boards(boards, source="class.pbn")
+    assert str(caught.value) == "class.pbn, board 2 (game 1, line 8): trick 1: North plays CA but it was dealt to South"
+    with pytest.raises(RuleError) as caught:
+        replay_boards(boards, rules=find_lesson(3).rules, by_lesson=True, board_number=3, source="class.pbn")
+    assert str(caught.value) == (
+        "class.pbn, board 3 (game 2, line 17): "
+        "MiniLesson Three is played with complete hands of 13 cards; this deal has 2 cards each"
+    )
+
+
+def test_only_the_board_asked_for_is_replayed():
+    record, tricks = lowest_cards_play(VOIDS, None, Seat.SOUTH)
+    boards = [
+        Board(number=n, deal=VOIDS, declarer=Seat.SOUTH, contract=Contract.from_str("1NT"), play=record, result=tricks)
+        for n in (1, 2, 1)
+    ]
+    replay = replay_boards(boards, board_number=1)
+    assert [(g.index, g.board.number) for g in replay.games] == [(0, 1), (2, 1)]
+
+
+def test_a_replay_needs_the_deal_and_its_play():
+    from minibridge.errors import MiniBridgeError
+
+    with pytest.raises(MiniBridgeError, match="a replay needs the deal and its recorded play"):
+        replay_game(Board(number=1, deal=VOIDS), EBU)
+    assert replay_boards([Board(number=1, deal=VOIDS), Board(number=2)]).games == []
