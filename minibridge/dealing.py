@@ -26,7 +26,8 @@ CONSTRAINTS: dict[str, str] = {
     "fit": "the declaring side holds at least this many cards together in one suit, e.g. 8",
     "major_fit": "the declaring side holds at least this many cards together in spades or hearts",
     "long_suit": "declarer or dummy holds a suit at least this long, e.g. 6",
-    "strong_short_trumps": "the declaring side has a long weak suit and a shorter suit with more points (true)",
+    "strong_short_trumps": "the declaring side has a weak suit of 8 or more cards and a suit of 4 to 7 cards holding "
+    "at least 3 points more (true)",
     "equal_partners": "declarer and dummy hold the same points, so the tie rule decides (true)",
     "sequence_lead": "the opening leader holds three cards in sequence headed by an honour, e.g. KQJ (true)",
 }
@@ -112,7 +113,7 @@ def _suit_points(mask: int, suit: Suit) -> int:
 
 
 def _strong_short_and_long_weak(mask: int, lengths: dict[Suit, int]) -> bool:
-    """A suit of 8+ cards together, and a shorter suit (at most 7) holding more points than it."""
+    """A suit of 8+ cards together, and a suit of 4 to 7 cards holding at least 3 points more than it."""
     long = [s for s in Suit if lengths[s] >= 8]
     short = [s for s in Suit if 4 <= lengths[s] <= 7]
     return any(_suit_points(mask, s) > _suit_points(mask, lg) + 2 for lg in long for s in short)

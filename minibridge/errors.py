@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 
 __all__ = [
@@ -35,7 +36,10 @@ class MiniBridgeError(Exception):
     def at(self, where: str) -> MiniBridgeError:
         """The same error with ``where`` put in front of any place it already names."""
         place = f"{where}, {self.where}" if self.where else where
-        return type(self)(self.message, where=place)
+        error = copy.copy(self)
+        error.where = place
+        error.args = (f"{place}: {self.message}",)
+        return error
 
 
 class NotationError(MiniBridgeError):

@@ -45,11 +45,6 @@ def test_already_exists_says_how_to_replace_the_file():
     assert error.where is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=TypeError,
-    reason="library bug: AlreadyExistsError.at passes where= to an __init__ that takes only the path",
-)
 def test_already_exists_can_be_given_a_place_like_every_error():
     assert str(AlreadyExistsError("a.pdf").at("--output")).startswith("--output: 'a.pdf' already exists")
 
