@@ -9,11 +9,10 @@ on its own, so both pay for every game's whole text.
 
 from __future__ import annotations
 
-import argparse
 import time
 
 from games import random_games
-from timing import best_in_turn
+from timing import arguments, best_in_turn
 
 from minibridge import pbn
 
@@ -38,11 +37,7 @@ def time_endplay(texts: list[str]) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rounds", type=int, default=3, help="timings taken in turn; the best of each counts")
-    args = parser.parse_args()
+    args = arguments(__doc__.splitlines()[0], what="games", count=2000, rounds=3)
     texts = random_games(args.games, args.seed)
     time_endplay(texts[:50])  # load endplay's library before timing it
     time_ours(texts[:50])

@@ -11,7 +11,6 @@ is never used: ``--no-cache``, and ``XDG_CACHE_HOME`` points to the temporary fo
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
@@ -21,7 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from timing import best_in_turn
+from timing import arguments, best_in_turn
 
 from minibridge.cards import Seat
 from minibridge.deal import Deal
@@ -52,11 +51,7 @@ def cpu_seconds(command: list[str], env: dict[str, str]) -> tuple[float, str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--boards", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rounds", type=int, default=10, help="timings taken in turn; the best of each counts")
-    args = parser.parse_args()
+    args = arguments(__doc__.splitlines()[0], what="boards", count=4, rounds=10)
     deals = random_deals(args.boards, args.seed)
     script = Path(sys.executable).with_name("minibridge")
     with tempfile.TemporaryDirectory() as folder:

@@ -4,16 +4,15 @@ This engine (``pbn.loads`` then ``Play.from_record``) against endplay (its PBN r
 card) on the same random games, each read from its PBN text inside the timed loop on both sides, in one run.
 Prints games per second for each and the ratio (goal: at least 10).
 
-    python bench/replay.py [--games 2000] [--seed 1] [--rounds 3]
+    python bench/replay.py [--games 2000] [--seed 1] [--rounds 5]
 """
 
 from __future__ import annotations
 
-import argparse
 import time
 
 from games import random_games
-from timing import best_in_turn
+from timing import arguments, best_in_turn
 
 from minibridge.pbn import loads
 from minibridge.play import Play
@@ -43,11 +42,7 @@ def time_endplay(texts: list[str]) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rounds", type=int, default=3, help="timings taken in turn; the best of each counts")
-    args = parser.parse_args()
+    args = arguments(__doc__.splitlines()[0], what="games", count=2000, rounds=5)
     texts = random_games(args.games, args.seed)
     time_endplay(texts[:50])  # load endplay before timing it
     endplay_seconds, ours_seconds = best_in_turn(args.rounds, lambda: time_endplay(texts), lambda: time_ours(texts))

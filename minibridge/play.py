@@ -167,6 +167,7 @@ class Play:
             self._note("lead out of turn", first, None, how, trick=1)
         strength = trick_strength(self.trumps)
         hands, won, tricks = state.hands, state.won, state.tricks
+        new_trick = tuple.__new__  # a Trick made without the checks of its constructor, for speed
         total = self.total_tricks
         at = int(first)
         for number, row in enumerate(rows, start=1):  # the hot loop of every replay: written out for speed
@@ -192,7 +193,7 @@ class Play:
             best = winner_index(index, at, strength)
             hands[0], hands[1], hands[2], hands[3] = h0 ^ b0, h1 ^ b1, h2 ^ b2, h3 ^ b3
             won[best & 1] += 1
-            tricks.append(Trick(SEATS[at], row, SEATS[best]))  # type: ignore[arg-type]
+            tricks.append(new_trick(Trick, (SEATS[at], row, SEATS[best])))
             at = best
         state.leader = SEATS[at]
 
