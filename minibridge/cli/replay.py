@@ -90,7 +90,8 @@ def _describe(game: ReplayedGame, show_tricks: bool) -> str:
     number = game.board.number if game.board.number is not None else "?"
     head = f"Board {number} (game {game.index})"
     if game.declarer is None:
-        lines = [f"{head}: North–South took {game.declarer_tricks} tricks, East–West {game.defender_tricks}."]
+        ns = game.declarer_tricks
+        lines = [f"{head}: North–South took {ns} trick{'s' if ns != 1 else ''}, East–West {game.defender_tricks}."]
     else:
         head += f": {game.contract_text} by {game.declarer.title}"
         tricks = f"declarer's side took {game.declarer_tricks} of the {game.tricks_played} tricks played"
