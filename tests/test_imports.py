@@ -18,7 +18,7 @@ LAYERS: list[set[str]] = [
     {"deal", "rules", "contract", "places"},
     {"board", "trick", "announce", "pbn", "play", "signals"},
     {"scoring", "lessons", "dealing", "analysis", "files"},
-    {"league", "duplicate", "robot", "replay", "table", "experiments"},
+    {"league", "duplicate", "robot", "replay", "table", "experiments", "classroom"},
     {"render"},
     {"cli"},
 ]

@@ -1,0 +1,327 @@
+"""A pupil's game against the computer, as the classroom server keeps it: South, with North's cards when
+North–South declare, the computer at the other seats; a session of deals under a lesson's rules or free play.
+
+The game is kept as plain data (:meth:`PupilGame.to_data`, :meth:`PupilGame.from_data`): its setup and every
+decision taken, so that it survives a restart and is rebuilt without the computer thinking again.
+
+>>> game = PupilGame.start(GameSetup(lesson=5, deals=1, seed=7, samples=2))
+>>> game.phase in ("contract", "play", "declarer"), game.deal_number
+(True, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from minibridge.board import Board
+from minibridge.cards import Card, Seat, Side
+from minibridge.contract import Contract
+from minibridge.deal import Deal
+from minibridge.errors import IllegalPlayError, RuleError
+from minibridge.lessons import find_lesson
+from minibridge.robot import DEFAULT_SAMPLES, Robot
+from minibridge.rules import RuleSet, find_rules
+from minibridge.table import ComputerPlayer, Game, Session
+
+__all__ = ["PUPIL", "SHORT_DEAL", "Phase", "GameSetup", "PupilGame"]
+
+PUPIL = Seat.SOUTH
+SHORT_DEAL = 5
+"""Cards per hand in MiniLessons One and Two when the lesson file has no deal to copy the size from."""
+
+Phase = Literal["declarer", "contract", "play", "deal_over", "game_over"]
+"""What the game waits for: the pupil's choice of declarer or contract, a card, the next deal, nothing."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameSetup:
+    """How a pupil's game is played: a lesson (1 to 6) or free play under named rules, how long, which deals."""
+
+    lesson: int | None = None
+    rules: str = "ebu"
+    """Free play: ``ebu``, ``nbb`` or ``targets`` (ignored with a lesson)."""
+    slam: bool = False
+    deals: int | None = None
+    target: int | None = None
+    seed: int = 1
+    samples: int = DEFAULT_SAMPLES
+    """Layouts the computer thinks about for each decision."""
+
+    def __post_init__(self) -> None:
+        if self.lesson is not None and not 1 <= self.lesson <= 6:
+            raise RuleError(f"there are six MiniLessons: choose a lesson from 1 to 6, not {self.lesson}")
+        if self.rules not in ("ebu", "nbb", "targets"):
+            raise RuleError(f"free play is by the rules ebu, nbb or targets, not '{self.rules}'")
+        if self.deals is not None and not 1 <= self.deals <= 52:
+            raise RuleError(f"a game has 1 to 52 deals, not {self.deals}")
+        if self.target is not None and self.target < 1:
+            raise RuleError(f"a target score is above 0, not {self.target}")
+        if self.deals is not None and self.target is not None:
+            raise RuleError("give either a number of deals or a target, not both")
+
+    def rule_set(self) -> RuleSet:
+        """The rules in force."""
+        if self.lesson is not None:
+            return find_lesson(self.lesson).rules
+        return find_rules(self.rules).with_slam(self.slam)
+
+    def cards_per_hand(self) -> int:
+        """13, or in MiniLessons One and Two as many as the lesson's own deals."""
+        rules = self.rule_set()
+        if rules.cards_per_hand is not None:
+            return rules.cards_per_hand
+        deals = find_lesson(self.lesson).deals if self.lesson is not None else ()
+        return deals[0].deal.cards_per_hand if deals and deals[0].deal is not None else SHORT_DEAL
+
+    def as_data(self) -> dict[str, Any]:
+        """Plain data."""
+        return {
+            "lesson": self.lesson,
+            "rules": self.rules,
+            "slam": self.slam,
+            "deals": self.deals,
+            "target": self.target,
+            "seed": self.seed,
+            "samples": self.samples,
+        }
+
+
+@dataclass(kw_only=True)
+class _DealRecord:
+    """One deal as dealt and every decision taken in it."""
+
+    number: int
+    dealer: Seat
+    deal: Deal
+    declarer: Seat | None = None
+    contract: Contract | None = None
+    cards: list[Card] = field(default_factory=list)
+
+
+class PupilGame:
+    """A pupil's game: the session, the deal at the table, and what the pupil may do now."""
+
+    def __init__(self, setup: GameSetup) -> None:
+        self.setup = setup
+        self.rules = setup.rule_set()
+        if setup.deals is None and setup.target is None and not self.rules.has_contract:
+            setup = GameSetup(**{**setup.as_data(), "deals": 4})
+            self.setup = setup
+        self.session = Session(rules=self.rules, deals=setup.deals, target=setup.target)
+        self.computer = ComputerPlayer(robot=Robot(self.rules, samples=setup.samples, seed=setup.seed))
+        self._dealing = random.Random(setup.seed)
+        self._size = setup.cards_per_hand()
+        self.records: list[_DealRecord] = []
+        self.game: Game
+
+    @classmethod
+    def start(cls, setup: GameSetup) -> PupilGame:
+        """A new game, at the pupil's first decision."""
+        game = cls(setup)
+        game._next_deal()
+        game.advance()
+        return game
+
+    # --- where the game stands -----------------------------------------------------------------------------
+
+    @property
+    def deal_number(self) -> int:
+        """The deal at the table, counted from 1 in this game."""
+        return len(self.records)
+
+    @property
+    def phase(self) -> Phase:
+        """What the game waits for."""
+        stage = self.game.stage
+        if stage == "over":
+            return "game_over" if self.session.finished else "deal_over"
+        if stage in ("declarer", "contract"):
+            return stage
+        return "play"
+
+    def pupil_plays(self, seat: Seat) -> bool:
+        """The pupil plays this seat's cards: South's, and North's too when North–South declare."""
+        if seat is PUPIL:
+            return True
+        game = self.game
+        declaring = game.declarer is not None and game.contract is not None and game.declarer.side is Side.NORTH_SOUTH
+        return seat is Seat.NORTH and declaring
+
+    @property
+    def pupil_to_act(self) -> bool:
+        """The next decision is the pupil's."""
+        game = self.game
+        stage = game.stage
+        if stage == "declarer":
+            return game.announcement is not None and game.announcement.declaring_side is Side.NORTH_SOUTH
+        if stage == "contract":
+            return game.declarer is not None and game.declarer.side is Side.NORTH_SOUTH
+        if stage == "play":
+            assert game.play is not None
+            seat = game.play.to_play
+            return seat is not None and self.pupil_plays(seat)
+        return False
+
+    @property
+    def seat_to_play(self) -> Seat | None:
+        """The seat whose card is next (None outside the play)."""
+        return self.game.play.to_play if self.game.stage == "play" and self.game.play is not None else None
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the pupil may play now (none when it is not the pupil's card)."""
+        seat = self.seat_to_play
+        if seat is None or not self.pupil_plays(seat):
+            return []
+        assert self.game.play is not None
+        return self.game.play.legal_cards(seat)
+
+    # --- the pupil's decisions -----------------------------------------------------------------------------
+
+    def choose_declarer(self, seat: Seat) -> None:
+        """The pupil's pair chooses who declares (equal points, where the lesson lets the players choose)."""
+        if self.phase != "declarer" or not self.pupil_to_act:
+            raise RuleError("there is no declarer to choose now")
+        self.game.choose_declarer(seat)
+        self.records[-1].declarer = seat
+
+    def choose_contract(self, contract: Contract) -> None:
+        """The pupil chooses the contract for North–South; one the rules forbid is refused, saying why."""
+        if self.phase != "contract" or not self.pupil_to_act:
+            raise RuleError("it is not the moment for you to choose a contract")
+        self.game.choose_contract(contract)
+        self.records[-1].contract = contract
+
+    def play_card(self, card: Card) -> None:
+        """The pupil plays a card for the seat to play (South, or North when North–South declare)."""
+        seat = self.seat_to_play
+        if seat is None:
+            raise IllegalPlayError("there is no card to play now")
+        if not self.pupil_plays(seat):
+            raise IllegalPlayError(f"it is {seat.title}'s turn: wait for the computer to play")
+        assert self.game.play is not None
+        if card not in self.game.play.legal_cards(seat):
+            _explain_refusal(self.game, seat, card)
+        self.game.play_card(card, seat)
+        self.records[-1].cards.append(card)
+        self._close_deal()
+
+    def next_deal(self) -> None:
+        """On to the next deal, once a deal is over."""
+        if self.phase != "deal_over":
+            raise RuleError("the deal is not over yet" if self.phase != "game_over" else "the game is over")
+        self._next_deal()
+
+    # --- the computer ----------------------------------------------------------------------------------------
+
+    def computer_to_act(self) -> bool:
+        """The next decision is the computer's."""
+        return self.phase in ("declarer", "contract", "play") and not self.pupil_to_act
+
+    def step(self) -> bool:
+        """Let the computer take one decision; False when it is not the computer's turn."""
+        if not self.computer_to_act():
+            return False
+        game, record = self.game, self.records[-1]
+        if game.stage == "declarer":
+            seat = self.computer.choose_declarer(game)
+            game.choose_declarer(seat)
+            record.declarer = seat
+        elif game.stage == "contract":
+            contract = self.computer.choose_contract(game)
+            game.choose_contract(contract)
+            record.contract = contract
+        else:
+            seat = self.seat_to_play
+            assert seat is not None
+            card = self.computer.choose_card(game, seat)
+            game.play_card(card, seat)
+            record.cards.append(card)
+        self._close_deal()
+        return True
+
+    def advance(self) -> None:
+        """Let the computer play up to the pupil's next decision or the end of the deal."""
+        while self.step():
+            pass
+
+    # --- dealing --------------------------------------------------------------------------------------------
+
+    def _deal_board(self) -> Board:
+        number = self.session.played + 1
+        deal = Deal.random(self._dealing, cards_per_hand=self._size)
+        return Board(number=number, dealer=self.session.dealer, deal=deal)
+
+    def _next_deal(self) -> None:
+        """Deal the next deal; a redeal is dealt again by the same dealer at once."""
+        while True:
+            board = self._deal_board()
+            game = Game(self.rules, board)
+            if game.stage != "redeal":
+                break
+            self.session.record_game(game)
+        assert board.deal is not None and board.dealer is not None
+        self.game = game
+        self.records.append(
+            _DealRecord(number=len(self.records) + 1, dealer=board.dealer, deal=board.deal, declarer=game.declarer)
+        )
+
+    def _close_deal(self) -> None:
+        if self.game.stage == "over" and len(self.session.history) < len(self.records):
+            self.session.record_game(self.game)
+
+    # --- kept as data ------------------------------------------------------------------------------------------
+
+    def to_data(self) -> dict[str, Any]:
+        """The game as plain data: its setup and every decision of every deal."""
+        return {
+            "setup": self.setup.as_data(),
+            "deals": [
+                {
+                    "number": r.number,
+                    "declarer": r.declarer.letter if r.declarer is not None else None,
+                    "contract": str(r.contract) if r.contract is not None else None,
+                    "cards": [str(c) for c in r.cards],
+                }
+                for r in self.records
+            ],
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> PupilGame:
+        """The game of :meth:`to_data`, rebuilt by dealing again and taking the same decisions."""
+        game = cls(GameSetup(**data["setup"]))
+        for saved in data["deals"]:
+            game._next_deal()
+            current = game.game
+            if saved["declarer"] is not None and current.stage == "declarer":
+                seat = Seat.from_str(saved["declarer"])
+                current.choose_declarer(seat)
+                game.records[-1].declarer = seat
+            if saved["contract"] is not None:
+                contract = Contract.from_str(saved["contract"])
+                current.choose_contract(contract)
+                game.records[-1].contract = contract
+            for text in saved["cards"]:
+                card = Card.from_str(text)
+                current.play_card(card)
+                game.records[-1].cards.append(card)
+            game._close_deal()
+        return game
+
+
+def _explain_refusal(game: Game, seat: Seat, card: Card) -> None:
+    """Raise the reason a card cannot be played, in a child's words."""
+    play = game.play
+    assert play is not None
+    hand = play.hand(seat)
+    if card not in hand:
+        whose = "you don't" if seat is PUPIL else f"{seat.title} doesn't"
+        raise IllegalPlayError(f"{whose} hold {card.symbol}")
+    current = play.current_trick
+    led = current[play.leader].suit if current else None
+    if led is not None and card.suit is not led:
+        who = "you hold" if seat is PUPIL else f"{seat.title} holds"
+        raise IllegalPlayError(f"you must follow suit: {led.plural} were led and {who} {led.plural[:-1]}")
+    raise IllegalPlayError(f"{card.symbol} cannot be played now")
