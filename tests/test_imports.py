@@ -20,7 +20,7 @@ LAYERS: list[set[str]] = [
     {"scoring", "lessons", "dealing", "analysis", "files"},
     {"league", "duplicate", "robot", "replay", "table", "experiments", "classroom"},
     {"render"},
-    {"cli"},
+    {"web", "cli"},
 ]
 
 

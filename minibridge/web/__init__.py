@@ -1,0 +1,1 @@
+"""The classroom server: the pupils' pages and the server that serves them."""

@@ -1,0 +1,110 @@
+"""The pupils' pages: HTML rendered from a pupil's VIEW (``views.py``) and nothing else of the game.
+
+The words and the layout live in the templates ``templates/web/*.j2`` (jinja2's sandbox, autoescaped); this
+module only arranges what a view already holds: cards by suit in alternating colours, a contract in parts,
+how many cards a hidden hand still holds (public: every card played is on the table). A page can show no
+card the view does not hold, so a hidden card cannot leak through a page.
+
+>>> [group["suit"] for group in suit_groups(["D4", "HA", "SK", "H2"])]
+['H', 'S', 'D']
+>>> contract_parts("4H")
+{'level': 4, 'strain': 'H', 'kind': 'game', 'goal': 10}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import cache
+from importlib.resources import files
+from itertools import zip_longest
+from typing import Any
+
+import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from minibridge.contract import Contract
+
+__all__ = [
+    "SEATS",
+    "environment",
+    "suit_groups",
+    "contract_parts",
+    "cards_held",
+    "render_start",
+    "render_table",
+    "render_page",
+]
+
+SEATS = ("N", "E", "S", "W")
+"""The seats in the order of play round the table."""
+
+_RANKS = "AKQJT98765432"
+_BLACK, _RED = ("S", "C"), ("H", "D")
+_LESSONS = (1, 2, 3, 4, 5, 6)
+
+
+@cache
+def environment() -> ImmutableSandboxedEnvironment:
+    """The sandboxed, autoescaped jinja2 environment of the web pages, with their helpers."""
+    folder = files("minibridge.template_files").joinpath("web")
+    env = ImmutableSandboxedEnvironment(
+        loader=jinja2.FileSystemLoader(str(folder)),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["suit_groups"] = suit_groups
+    env.filters["contract_parts"] = contract_parts
+    env.globals["cards_held"] = cards_held
+    env.globals["SEATS"] = SEATS
+    return env
+
+
+def suit_groups(cards: Iterable[str]) -> list[dict[str, Any]]:
+    """Cards (``"SA"``) by suit, highest first, the suits ordered so that two red suits never sit side by side.
+
+    Each group is ``{"suit": "S", "cards": ["SA", "S7"]}``; suits without cards are left out.
+    """
+    by_suit: dict[str, list[str]] = {}
+    for card in cards:
+        by_suit.setdefault(card[0], []).append(card)
+    blacks = [suit for suit in _BLACK if suit in by_suit]
+    reds = [suit for suit in _RED if suit in by_suit]
+    first, second = (reds, blacks) if len(reds) > len(blacks) else (blacks, reds)
+    order = [suit for pair in zip_longest(first, second) for suit in pair if suit is not None]
+    return [{"suit": suit, "cards": sorted(by_suit[suit], key=lambda c: _RANKS.index(c[1]))} for suit in order]
+
+
+def contract_parts(text: str) -> dict[str, Any]:
+    """A contract in level notation (``4H``, ``3NT``) as the parts its words are made of."""
+    contract = Contract.from_str(text)
+    return {"level": contract.level, "strain": contract.strain.letter, "kind": contract.kind, "goal": contract.goal()}
+
+
+def cards_held(view: Mapping[str, Any], seat: str) -> int:
+    """How many cards ``seat`` holds now, from what everyone has seen: South's hand, the tricks, the trick."""
+    played = {entry["seat"] for entry in view.get("trick") or ()}
+    tricks = len(view.get("tricks") or ())
+    dealt = len(view["hands"].get("S", ())) + tricks + (1 if "S" in played else 0)
+    return dealt - tricks - (1 if seat in played else 0)
+
+
+def render_start(options: Mapping[str, Any] | None = None) -> str:
+    """The start page: a lesson or free play, how long; ``options`` may hold ``lessons`` (``{"number",
+    "title"}`` each), ``class_code`` (true when pupils must type the class code) and ``message``."""
+    options = dict(options or {})
+    options.setdefault("lessons", [{"number": n, "title": None} for n in _LESSONS])
+    options.setdefault("class_code", False)
+    options.setdefault("message", None)
+    return environment().get_template("start.j2").render(options=options)
+
+
+def render_table(view: Mapping[str, Any], *, selected: str | None = None) -> str:
+    """The table as an htmx fragment: the hands the view holds, the trick, the contract, the result."""
+    return environment().get_template("table.j2").render(view=view, selected=selected)
+
+
+def render_page(view: Mapping[str, Any], *, selected: str | None = None) -> str:
+    """The whole page of the table."""
+    return environment().get_template("game.j2").render(view=view, selected=selected)
