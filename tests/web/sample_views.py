@@ -113,15 +113,15 @@ SAMPLES: dict[str, dict[str, Any]] = {
         played=52,
         goal=10,
         result={
-            "declarer_tricks": 6,
+            "declarer_tricks": 8,
             "score": {
                 "rules": "lesson-5",
                 "contract": "4H",
-                "tricks": 6,
+                "tricks": 8,
                 "goal": 10,
                 "made": False,
                 "declarers_score": 0,
-                "defenders_score": 200,
+                "defenders_score": 100,
             },
         },
     ),

@@ -65,7 +65,11 @@ def _photograph(page: Path, width: int, height: int) -> Path:
 def main(out: Path, names: list[str]) -> None:
     out.mkdir(parents=True, exist_ok=True)
     shutil.copytree(Path(str(files("minibridge.web").joinpath("static"))), out / "static", dirs_exist_ok=True)
-    pages = [_write(out, name, render_page(sample(name), selected=SELECTED.get(name))) for name in names or SAMPLES]
+    pages = [
+        _write(out, name, render_page(sample(name), selected=SELECTED.get(name)))
+        for name in names or SAMPLES
+        if name in SAMPLES
+    ]
     if not names or "start" in names:
         pages.append(_write(out, "start", render_start({"class_code": True})))
     for page in pages:
@@ -74,4 +78,4 @@ def main(out: Path, names: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), [name for name in sys.argv[2:] if name in SAMPLES])
+    main(Path(sys.argv[1]), sys.argv[2:])
