@@ -20,6 +20,7 @@ LAYERS: list[set[str]] = [
     {"scoring", "lessons", "dealing", "analysis", "files"},
     {"league", "duplicate", "robot", "replay", "table", "experiments", "classroom"},
     {"render"},
+    {"web"},
     {"cli"},
 ]
 
@@ -57,6 +58,8 @@ HOMES: dict[str, str] = {
     "endplay": "analysis.py",
     "reportlab": "render/",
     "click": "cli/",
+    "starlette": "web/",
+    "uvicorn": "web/",
 }
 
 
