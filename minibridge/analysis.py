@@ -2,7 +2,9 @@
 
 DDS (Bo Haglund's double-dummy solver) comes as ``libdds.so`` with endplay's small ctypes bindings,
 ``endplay/_dds/__init__.py``. This module loads that one file on the first solve, never the rest of endplay
-(whose package import pulls in plotting), and no other module reaches DDS.
+(whose package import pulls in plotting), and no other module reaches DDS. DDS solves one call at a time on
+all its cores and crashes when two threads call it at once, so every call goes through one lock (a classroom
+server thinks for several games in threads).
 
 A table gives, for each seat as declarer and each strain, the tricks declarer takes with best play
 all round, cached on disk. From it follows the best MiniBridge contract for the announced declarer.
@@ -18,6 +20,7 @@ import importlib.util
 import json
 import os
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,6 +64,8 @@ _MAX_POSITIONS = 200
 """The most positions DDS solves in one call."""
 _DDS = "endplay._dds"
 """The name endplay's DDS bindings are known by, in ``sys.modules`` too."""
+_DDS_LOCK = threading.Lock()
+"""Held while DDS is loaded or solves: it is not safe to call from two threads at once."""
 
 Position = tuple[list[int], Suit | None, Seat, list[Card]]
 """A position in the play: the remaining hands as card masks by seat, trumps (None: no-trumps), the leader of
@@ -73,9 +78,11 @@ def _dds() -> ModuleType:
     ``importlib.util.find_spec`` finds endplay's folder without running its ``__init__``; the bindings are then
     registered under their own name, so that endplay's package, if something imports it later, shares them.
     """
-    loaded = sys.modules.get(_DDS)
-    if loaded is not None:
-        return loaded
+    with _DDS_LOCK:
+        return sys.modules.get(_DDS) or _load_dds()
+
+
+def _load_dds() -> ModuleType:
     package = importlib.util.find_spec("endplay")
     if package is None or not package.submodule_search_locations:
         raise ModuleNotFoundError("endplay, which brings the double-dummy solver DDS, is not installed", name="endplay")
@@ -111,7 +118,8 @@ def _solve_tables(deals: Sequence[Deal]) -> list[DDTable]:
         for seat in Seat:
             wanted.ddTableDeal[i].cards[seat][:] = _holdings(deal[seat].mask)
     solved = dds.ddTablesRes()
-    dds.CalcAllTables(wanted, -1, [0] * 5, solved, dds.allParResults())
+    with _DDS_LOCK:
+        dds.CalcAllTables(wanted, -1, [0] * 5, solved, dds.allParResults())
     return [
         {
             seat: {strain: int(solved.results[i].resTable[_denomination(strain)][seat]) for strain in Strain}
@@ -146,7 +154,8 @@ def solve_positions(positions: Sequence[Position], *, all_cards: bool) -> list[d
             boards.solutions[i] = 3 if all_cards else 1
             boards.mode[i] = 1
         solved = dds.solvedBoards()
-        dds.SolveAllBoardsBin(boards, solved)
+        with _DDS_LOCK:
+            dds.SolveAllBoardsBin(boards, solved)
         for i in range(len(chunk)):
             future = solved.solvedBoard[i]
             row: dict[int, int] = {}
