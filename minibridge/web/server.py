@@ -6,12 +6,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 
 import uvicorn
 from starlette.applications import Starlette
@@ -56,14 +56,16 @@ def _server(app: Starlette, host: str, port: int) -> uvicorn.Server:
 
 
 def run(app: Starlette, *, host: str, port: int, on_ready: Callable[[], None] | None = None) -> None:
-    """Serve until Ctrl-C; ``on_ready`` is called (in another thread) once the server listens. A port already
-    taken raises OSError before anything starts."""
+    """Serve until Ctrl-C (uvicorn finishes the requests under way, then gives the Ctrl-C back: it ends the
+    serving here); ``on_ready`` is called (in another thread) once the server listens. A port already taken
+    raises OSError before anything starts."""
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
         probe.bind((host, port))
     server = _server(app, host, port)
     if on_ready is not None:
         threading.Thread(target=_when_started, args=(server, on_ready), daemon=True).start()
-    server.run()
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
 
 
 def _when_started(server: uvicorn.Server, action: Callable[[], None]) -> None:
@@ -74,7 +76,7 @@ def _when_started(server: uvicorn.Server, action: Callable[[], None]) -> None:
     action()
 
 
-@contextmanager
+@contextlib.contextmanager
 def running(app: Starlette, *, host: str = "127.0.0.1", port: int | None = None) -> Iterator[str]:
     """The server running in a thread while the block runs; yields its address (``http://127.0.0.1:PORT``)."""
     port = port or free_port(host)
