@@ -47,14 +47,8 @@ _CODE_LETTERS = "ACDEFHJKMNPRTWXY34679"
 
 _ACTIONS = ("declarer", "contract", "card", "next")
 _ACTION_FORMS = '{"card": "SA"}, {"contract": "4S"}, {"declarer": "N"} or {"next": true}'
-_SETUP_FIELDS: dict[str, tuple[type, ...]] = {
-    "lesson": (int,),
-    "rules": (str,),
-    "slam": (bool,),
-    "deals": (int,),
-    "target": (int,),
-    "seed": (int,),
-}
+_SETUP_FIELDS: dict[str, type] = {"lesson": int, "rules": str, "slam": bool, "deals": int, "target": int, "seed": int}
+_KIND_WORDS = {int: "a whole number", str: "text", bool: "true or false"}
 
 
 class ApiError(Exception):
@@ -233,7 +227,7 @@ async def _json_body(request: Request) -> dict[str, Any]:
     except ValueError:
         raise ApiError(400, "the request is not valid JSON") from None
     if not isinstance(value, dict):
-        raise ApiError(422, f"send a JSON object, like {_ACTION_FORMS.split(',')[0]}")
+        raise ApiError(422, "send a JSON object: its fields between { and }")
     return value
 
 
@@ -241,13 +235,13 @@ def _setup_from(body: dict[str, Any], samples: int) -> GameSetup:
     """A game's setup from the fields given; a seed is drawn at random when none is given."""
     fields: dict[str, Any] = {}
     for name, value in body.items():
-        kinds = _SETUP_FIELDS.get(name)
-        if kinds is None:
+        kind = _SETUP_FIELDS.get(name)
+        if kind is None:
             raise ApiError(422, f"'{name}' is not a setting of a game; the settings are {', '.join(_SETUP_FIELDS)}")
         if value is None:
             continue
-        if not isinstance(value, kinds) or (bool not in kinds and isinstance(value, bool)):
-            raise ApiError(422, f"'{name}' should be {'true or false' if bool in kinds else kinds[0].__name__}")
+        if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+            raise ApiError(422, f"'{name}' should be {_KIND_WORDS[kind]}")
         fields[name] = value
     fields.setdefault("seed", secrets.randbelow(2**31))
     try:
@@ -271,7 +265,7 @@ def _action_from(body: dict[str, Any]) -> Callable[[PupilGame], None]:
     def apply(game: PupilGame) -> None:
         try:
             if kind == "next":
-                _at_moment(game, "deal_over", "the deal is not over yet" if game.phase != "game_over" else None)
+                _at_moment(game, "deal_over", "the deal is not over yet")
                 game.next_deal()
             elif kind == "declarer":
                 _at_moment(game, "declarer", "there is no declarer for you to choose now")
@@ -288,12 +282,12 @@ def _action_from(body: dict[str, Any]) -> Callable[[PupilGame], None]:
     return apply
 
 
-def _at_moment(game: PupilGame, phase: str, message: str | None) -> None:
-    """Refuse (409) an action at the wrong moment; the message says why (at the end of the game, that it is over)."""
+def _at_moment(game: PupilGame, phase: str, message: str) -> None:
+    """Refuse (409) an action at the wrong moment, saying why (at the end of the game, that it is over)."""
     if game.phase == "game_over":
         raise ApiError(409, "the game is over: start a new one")
     if game.phase != phase or (phase != "deal_over" and not game.pupil_to_act):
-        raise ApiError(409, message or "this is not the moment")
+        raise ApiError(409, message)
 
 
 def _lesson(number: int) -> Lesson:

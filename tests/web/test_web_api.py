@@ -172,7 +172,7 @@ def test_the_class_code_is_needed_where_it_is_set(tmp_path: Path):
         ({"lesson": 9}, "six MiniLessons"),
         ({"deals": 2, "target": 500}, "not both"),
         ({"rules": "bridge"}, "ebu, nbb or targets"),
-        ({"deals": "two"}, "deals"),
+        ({"deals": "two"}, "whole number"),
         ({"slam": 1}, "true or false"),
         ({"colour": "red"}, "not a setting"),
     ],
