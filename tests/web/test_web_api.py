@@ -251,3 +251,18 @@ def test_answers_are_marked_with_the_reason_and_kept_by_pupil(client: TestClient
     ):
         refused = client.post("/api/lessons/3/answers", json=body)
         assert refused.status_code == 422 and words in refused.json()["error"]
+
+
+def test_two_requests_for_one_game_at_once_do_not_interleave(client: TestClient):
+    from concurrent.futures import ThreadPoolExecutor
+
+    view = _start(client, lesson=5, deals=1, seed=7)
+    rng = random.Random(1)
+    while view["phase"] != "play":
+        view = _act(client, view, next_action(view, rng)).json()
+    card = view["legal"][0]
+    with ThreadPoolExecutor(4) as pool:
+        statuses = sorted(pool.map(lambda _: _act(client, view, {"card": card}).status_code, range(4)))
+    assert statuses[0] == 200 and statuses.count(200) == 1 and set(statuses[1:]) <= {409, 422}
+    data = client.app.state.store.game(view["id"])  # type: ignore[attr-defined]
+    assert data["deals"][-1]["cards"].count(card) == 1
