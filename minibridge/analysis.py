@@ -2,7 +2,10 @@
 
 DDS (Bo Haglund's double-dummy solver) comes as ``libdds.so`` with endplay's small ctypes bindings,
 ``endplay/_dds/__init__.py``. This module loads that one file on the first solve, never the rest of endplay
-(whose package import pulls in plotting), and no other module reaches DDS.
+(whose package import pulls in plotting), and no other module reaches DDS. DDS solves one call at a time on
+all its cores and crashes when two threads call it at once, so the calls take turns, the lightest waiting call
+first: a classroom server thinking for several games at once answers a card in the play before it finishes
+weighing a contract from the first trick.
 
 A table gives, for each seat as declarer and each strain, the tricks declarer takes with best play
 all round, cached on disk. From it follows the best MiniBridge contract for the announced declarer.
@@ -14,11 +17,14 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import heapq
 import importlib.util
+import itertools
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -57,10 +63,43 @@ _BATCH = 8
 keep every core busy."""
 _MAX_BATCH = 40
 """The most deals DDS solves in one call (all five denominations)."""
-_MAX_POSITIONS = 200
-"""The most positions DDS solves in one call."""
+_MAX_POSITIONS = 40
+"""The most positions DDS solves in one call: enough to keep every core busy, few enough that a lighter call
+waiting for its turn does not wait long."""
 _DDS = "endplay._dds"
 """The name endplay's DDS bindings are known by, in ``sys.modules`` too."""
+_LOADING = threading.Lock()
+"""Held while DDS's bindings are loaded."""
+
+
+class _Turns:
+    """DDS's turns: one call at a time, and of the calls waiting, the lightest first (then the first come)."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self._waiting: list[tuple[int, int]] = []
+        self._tickets = itertools.count()
+        self._busy = False
+
+    @contextlib.contextmanager
+    def turn(self, weight: int) -> Iterator[None]:
+        """Wait for the turn of a call of this weight (its cards to solve), then hold DDS while the block runs."""
+        ticket = (weight, next(self._tickets))
+        with self._changed:
+            heapq.heappush(self._waiting, ticket)
+            while self._busy or self._waiting[0] != ticket:
+                self._changed.wait()
+            heapq.heappop(self._waiting)
+            self._busy = True
+        try:
+            yield
+        finally:
+            with self._changed:
+                self._busy = False
+                self._changed.notify_all()
+
+
+_TURNS = _Turns()
 
 Position = tuple[list[int], Suit | None, Seat, list[Card]]
 """A position in the play: the remaining hands as card masks by seat, trumps (None: no-trumps), the leader of
@@ -73,9 +112,11 @@ def _dds() -> ModuleType:
     ``importlib.util.find_spec`` finds endplay's folder without running its ``__init__``; the bindings are then
     registered under their own name, so that endplay's package, if something imports it later, shares them.
     """
-    loaded = sys.modules.get(_DDS)
-    if loaded is not None:
-        return loaded
+    with _LOADING:
+        return sys.modules.get(_DDS) or _load_dds()
+
+
+def _load_dds() -> ModuleType:
     package = importlib.util.find_spec("endplay")
     if package is None or not package.submodule_search_locations:
         raise ModuleNotFoundError("endplay, which brings the double-dummy solver DDS, is not installed", name="endplay")
@@ -111,7 +152,8 @@ def _solve_tables(deals: Sequence[Deal]) -> list[DDTable]:
         for seat in Seat:
             wanted.ddTableDeal[i].cards[seat][:] = _holdings(deal[seat].mask)
     solved = dds.ddTablesRes()
-    dds.CalcAllTables(wanted, -1, [0] * 5, solved, dds.allParResults())
+    with _TURNS.turn(52 * 20 * len(deals)):
+        dds.CalcAllTables(wanted, -1, [0] * 5, solved, dds.allParResults())
     return [
         {
             seat: {strain: int(solved.results[i].resTable[_denomination(strain)][seat]) for strain in Strain}
@@ -125,7 +167,7 @@ def solve_positions(positions: Sequence[Position], *, all_cards: bool) -> list[d
     """Solve positions double dummy: for each, the tricks the side to play takes from here on.
 
     With ``all_cards`` the dict gives the tricks after each card the player to play may play, by card index;
-    otherwise only after a best card and the cards equal to it. DDS solves 200 positions a call, on every core.
+    otherwise only after a best card and the cards equal to it. DDS solves 40 positions a call, on every core.
     """
     dds = _dds()
     results: list[dict[int, int]] = []
@@ -146,7 +188,8 @@ def solve_positions(positions: Sequence[Position], *, all_cards: bool) -> list[d
             boards.solutions[i] = 3 if all_cards else 1
             boards.mode[i] = 1
         solved = dds.solvedBoards()
-        dds.SolveAllBoardsBin(boards, solved)
+        with _TURNS.turn(sum(sum(bin(mask).count("1") for mask in hands) for hands, *_ in chunk)):
+            dds.SolveAllBoardsBin(boards, solved)
         for i in range(len(chunk)):
             future = solved.solvedBoard[i]
             row: dict[int, int] = {}

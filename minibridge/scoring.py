@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from minibridge.cards import Strain
 from minibridge.contract import Contract, target_for_points
@@ -79,6 +79,21 @@ class Score:
     def describe(self) -> str:
         """The result in words: ``4S (game in spades), 11 tricks: goal 10 reached; declaring side scores 450.``"""
         return self.scheme.describe(self)
+
+    def as_data(self) -> dict[str, Any]:
+        """The score as plain data: the object of ``minibridge score --json`` (``hcp`` when the points were given)."""
+        data: dict[str, Any] = {
+            "rules": self.rules,
+            "contract": str(self.contract),
+            "tricks": self.tricks,
+            "goal": self.goal,
+            "made": self.made,
+            "declarers_score": self.declarers_score,
+            "defenders_score": self.defenders_score,
+        }
+        if self.points is not None:
+            data["hcp"] = self.points
+        return data
 
 
 class Scheme:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+import threading
+import time
 
 import pytest
 
@@ -228,3 +230,47 @@ def test_where_partners_may_choose_the_one_who_does_better_is_analysed():
     (enforced,) = analyse_boards([board], find_lesson(5).rules)  # tie: first to announce
     assert enforced.declarer is Seat.NORTH
     assert (enforced.declarer_tricks[Strain.NO_TRUMPS], chosen.declarer_tricks[Strain.NO_TRUMPS]) == (6, 9)
+
+
+def test_threads_solving_at_once_take_turns_and_agree_with_one_thread():
+    rng = random.Random(5)
+    deals = [Deal.random(rng) for _ in range(6)]
+    positions = [([deal[s].mask for s in Seat], None, Seat.WEST, []) for deal in deals]
+    alone = analysis.solve_positions(positions, all_cards=True)
+    found: list[list[dict[int, int]]] = [[] for _ in range(4)]
+
+    def solve(index: int) -> None:
+        found[index] = analysis.solve_positions(positions, all_cards=True)
+
+    threads = [threading.Thread(target=solve, args=(i,)) for i in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert found == [alone] * 4
+
+
+def test_of_the_calls_waiting_for_dds_the_lightest_goes_first():
+    turns = analysis._Turns()
+    order: list[int] = []
+    release = threading.Event()
+
+    def call(weight: int) -> None:
+        with turns.turn(weight):
+            order.append(weight)
+            if weight == 0:
+                release.wait(5)
+
+    first = threading.Thread(target=call, args=(0,))
+    first.start()
+    while not order:
+        time.sleep(0.01)
+    waiting = [threading.Thread(target=call, args=(w,)) for w in (300, 100, 200)]
+    for thread in waiting:
+        thread.start()
+    while len(turns._waiting) < 3:
+        time.sleep(0.01)
+    release.set()
+    for thread in (first, *waiting):
+        thread.join()
+    assert order == [0, 100, 200, 300]

@@ -51,6 +51,7 @@ EVERY_COMMAND = [
     "replay",
     "score",
     "scoresheet",
+    "serve",
     "tricks-chart",
     "verify",
 ]

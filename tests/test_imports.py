@@ -20,7 +20,8 @@ LAYERS: list[set[str]] = [
     {"scoring", "lessons", "dealing", "analysis", "files"},
     {"league", "duplicate", "robot", "replay", "table", "experiments", "classroom"},
     {"render"},
-    {"web", "cli"},
+    {"web"},
+    {"cli"},
 ]
 
 
@@ -57,6 +58,8 @@ HOMES: dict[str, str] = {
     "endplay": "analysis.py",
     "reportlab": "render/",
     "click": "cli/",
+    "starlette": "web/",
+    "uvicorn": "web/",
 }
 
 

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from minibridge.announce import announce
 from minibridge.cards import Seat, Strain
-from minibridge.cli.score import score_json
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import ContractError, RuleError
@@ -199,7 +198,7 @@ def test_score_fields_and_json():
     # 002 example 2: 4S with 11 tricks 450
     result = score(contract("4S"), 11)
     assert (result.goal, result.made, result.odd_tricks, result.short) == (10, True, 5, 0)
-    assert score_json(result) == {
+    assert result.as_data() == {
         "rules": "ebu",
         "contract": "4S",
         "tricks": 11,
@@ -344,7 +343,7 @@ def test_targets_win_or_loss(points: int, tricks: int, goal: int, made: bool):
     assert (result.goal, result.made) == (goal, made)
     # 000: "each deal be scored simply as a win or loss for each side"
     assert (result.declarers_score, result.defenders_score) == ((1, 0) if made else (0, 1))
-    assert score_json(result)["hcp"] == points
+    assert result.as_data()["hcp"] == points
 
 
 def test_targets_goal_ignores_the_level():

@@ -25,6 +25,7 @@ COMMANDS = {
     "replay": "minibridge.cli.replay:replay",
     "score": "minibridge.cli.score:score",
     "scoresheet": "minibridge.cli.scoresheet:scoresheet",
+    "serve": "minibridge.cli.serve:serve",
     "tricks-chart": "minibridge.cli.tricks_chart:tricks_chart",
     "verify": "minibridge.cli.verify:verify",
 }

@@ -49,26 +49,13 @@ def check(
         return
     if answers is None:
         raise click.UsageError("give the ANSWERS file to mark, or --template N to write an empty one")
-    from minibridge.lessons.answers import mark_answers, read_answers
+    from minibridge.lessons.answers import mark_answers, marks_data, read_answers
 
     sheet = read_answers(answers, lessons_folder)
     lesson, pupil = sheet.lesson, sheet.pupil
     marks = mark_answers(lesson, sheet.given)
-    right = sum(m.right for m in marks)
     if as_json:
-        shown = [
-            {
-                "exercise": m.exercise,
-                "board": m.board,
-                "given": m.given,
-                "right": m.right,
-                "answer": m.answer,
-                "answer_text": m.answer_text,
-                "reason": m.reason,
-            }
-            for m in marks
-        ]
-        print_json({"lesson": lesson.number, "pupil": pupil, "marks": shown, "right": right, "exercises": len(marks)})
+        print_json(marks_data(lesson, pupil, marks))
         return
     click.echo(f"{lesson.name}: {lesson.title}{f' for {pupil}' if pupil else ''}")
     for m in marks:
@@ -79,4 +66,4 @@ def check(
             click.echo(
                 f"{head}: {'not answered' if m.given is None else 'wrong'}. The answer is {m.answer_text}: {m.reason}."
             )
-    click.echo(f"{right} of {len(marks)} right.")
+    click.echo(f"{sum(m.right for m in marks)} of {len(marks)} right.")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -65,7 +65,7 @@ def score(
             raise click.UsageError("give either --table or a CONTRACT and TRICKS, not both")
         rows = score_table(rules)
         if as_json:
-            print_json({"rules": rules.name, "rows": [score_json(row) for row in rows]})
+            print_json({"rules": rules.name, "rows": [row.as_data() for row in rows]})
         else:
             click.echo(_format_table(rules, scheme, rows))
         return
@@ -77,7 +77,7 @@ def score(
         target_for_points(hcp)  # a declaring side holds 21 to 40 points: refuses any other number
     result = score_deal(Contract.from_str(contract), tricks, rules, points=hcp)
     if as_json:
-        print_json(score_json(result))
+        print_json(result.as_data())
     else:
         click.echo(result.describe())
 
@@ -110,19 +110,3 @@ def _format_table(rules: RuleSet, scheme: Scheme, rows: list[Score]) -> str:
                 cells.append(f"({row.defenders_score})")
         lines.append(f"{tricks:>6} " + "".join(f"{c:>8}" for c in cells))
     return "\n".join(lines)
-
-
-def score_json(result: Score) -> dict[str, Any]:
-    """The ``--json`` object of a score."""
-    data: dict[str, Any] = {
-        "rules": result.rules,
-        "contract": str(result.contract),
-        "tricks": result.tricks,
-        "goal": result.goal,
-        "made": result.made,
-        "declarers_score": result.declarers_score,
-        "defenders_score": result.defenders_score,
-    }
-    if result.points is not None:
-        data["hcp"] = result.points
-    return data

@@ -8,6 +8,7 @@ a pupil's answers file in :mod:`.answers`.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -85,10 +86,18 @@ def lesson_files(directory: Path | None = None) -> list[Path]:
 
 
 def find_lesson(number: int, directory: Path | None = None) -> Lesson:
-    """Lesson ``number`` (1 to 6) from a folder of lesson files (by default the lessons shipped)."""
+    """Lesson ``number`` (1 to 6) from a folder of lesson files (by default the lessons shipped, read once)."""
     if number not in NUMBER_WORDS:
         raise LessonError(f"there are six MiniLessons, numbered 1 to 6, not {number}")
-    folder = _shipped() if directory is None else directory
+    return _shipped_lesson(number) if directory is None else _folder_lesson(number, directory)
+
+
+@functools.cache
+def _shipped_lesson(number: int) -> Lesson:
+    return _folder_lesson(number, _shipped())
+
+
+def _folder_lesson(number: int, folder: Path) -> Lesson:
     expected = folder / FILE_NAMES[number]
     if expected.is_file():
         return load_lesson(expected)

@@ -22,7 +22,7 @@ from minibridge.lessons.lesson import Lesson
 from minibridge.lessons.schema import load_lesson
 from minibridge.places import place, read_yaml_file
 
-__all__ = ["Answers", "Mark", "answers_template", "read_answers", "mark_answers"]
+__all__ = ["Answers", "Mark", "answers_template", "read_answers", "mark_answers", "marks_data"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -139,6 +139,24 @@ def mark_answers(lesson: Lesson, given: dict[str, Any]) -> list[Mark]:
             )
         )
     return marks
+
+
+def marks_data(lesson: Lesson, pupil: str | None, marks: list[Mark]) -> dict[str, Any]:
+    """Marks as plain data: the object of ``minibridge check --json``."""
+    shown = [
+        {
+            "exercise": m.exercise,
+            "board": m.board,
+            "given": m.given,
+            "right": m.right,
+            "answer": m.answer,
+            "answer_text": m.answer_text,
+            "reason": m.reason,
+        }
+        for m in marks
+    ]
+    right = sum(m.right for m in marks)
+    return {"lesson": lesson.number, "pupil": pupil, "marks": shown, "right": right, "exercises": len(marks)}
 
 
 def _natural(text: str) -> tuple[int, str]:

@@ -1,0 +1,357 @@
+"""The classroom server's routes: the JSON API, each route a small function over the store, the game and its view.
+
+Every answer of the API is JSON; every refusal is ``{"error": "…"}`` in plain words with its status (401/403
+without the class code, 404 for what does not exist, 409 for an action at the wrong moment, 413 for a body too
+large, 415 for a body that is not JSON, 422 for a value the rules refuse). A refused action changes nothing:
+the game is rebuilt from the store for every request and saved only once the action is taken. The computer
+thinks in a worker thread, one game at a time under that game's own lock, so other pupils are not kept waiting.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from minibridge.cards import Card, Seat
+from minibridge.classroom import GameSetup, PupilGame
+from minibridge.contract import Contract
+from minibridge.errors import MiniBridgeError
+from minibridge.lessons import find_lesson
+from minibridge.lessons.answers import mark_answers, marks_data
+from minibridge.lessons.lesson import Lesson
+from minibridge.robot import DEFAULT_SAMPLES
+from minibridge.web.store import Store
+from minibridge.web.views import exercise_view, pupil_view
+
+__all__ = ["MAX_BODY", "ApiError", "create_app", "new_class_code"]
+
+MAX_BODY = 64 * 1024
+"""The largest request body taken, in bytes."""
+
+_CODE_LETTERS = "ACDEFHJKMNPRTWXY34679"
+"""Letters and digits a child cannot mistake for one another."""
+
+_ACTIONS = ("declarer", "contract", "card", "next")
+_ACTION_FORMS = '{"card": "SA"}, {"contract": "4S"}, {"declarer": "N"} or {"next": true}'
+_SETUP_FIELDS: dict[str, type] = {"lesson": int, "rules": str, "slam": bool, "deals": int, "target": int, "seed": int}
+_KIND_WORDS = {int: "a whole number", str: "text", bool: "true or false"}
+
+
+class ApiError(Exception):
+    """A request refused: its HTTP status and the reason in plain words."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def new_class_code() -> str:
+    """A random class code of six letters and digits that cannot be mistaken for one another."""
+    return "".join(secrets.choice(_CODE_LETTERS) for _ in range(6))
+
+
+def create_app(
+    *, data: Path, class_code: str | None, teacher_token: str, loopback: bool, samples: int = DEFAULT_SAMPLES
+) -> Starlette:
+    """The classroom server over the data folder ``data``. Pupils need ``class_code`` to start a game when it is
+    given, and always when the server is not bound to loopback (a random code is chosen then: read it from
+    ``app.state.class_code``). ``samples`` is how many layouts the computer thinks about for each decision."""
+    if class_code is None and not loopback:
+        class_code = new_class_code()
+    store = Store(data)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        store.close()
+
+    app = Starlette(
+        routes=[
+            Route("/api/health", health),
+            Route("/api/games", create_game, methods=["POST"]),
+            Route("/api/games/{game_id}", show_game),
+            Route("/api/games/{game_id}/actions", act, methods=["POST"]),
+            Route("/api/lessons/{number:int}/exercises", exercises),
+            Route("/api/lessons/{number:int}/answers", answers, methods=["POST"]),
+        ],
+        middleware=[Middleware(BodyLimit, limit=MAX_BODY)],
+        exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _server_error},
+        lifespan=lifespan,
+    )
+    app.state.store = store
+    app.state.class_code = class_code
+    app.state.teacher_token = teacher_token
+    app.state.loopback = loopback
+    app.state.samples = samples
+    app.state.locks = GameLocks()
+    return app
+
+
+# --- the routes ----------------------------------------------------------------------------------------------
+
+
+async def health(request: Request) -> Response:
+    """The server is up."""
+    return JSONResponse({"ok": True})
+
+
+async def create_game(request: Request) -> Response:
+    """Start a game for a pupil: the computer plays up to the pupil's first decision."""
+    _check_class_code(request)
+    body = await _json_body(request)
+    setup = _setup_from(body, request.app.state.samples)
+    store: Store = request.app.state.store
+
+    def start() -> dict[str, Any]:
+        game = PupilGame.start(setup)
+        return pupil_view(store.create_game(game.to_data()), game)
+
+    return JSONResponse(await run_in_threadpool(start), status_code=201)
+
+
+async def show_game(request: Request) -> Response:
+    """A game as the pupil sees it."""
+    game_id = request.path_params["game_id"]
+    store: Store = request.app.state.store
+    game = await run_in_threadpool(_load, store, game_id)
+    return JSONResponse(pupil_view(game_id, game))
+
+
+async def act(request: Request) -> Response:
+    """The pupil's decision, then the computer's up to the pupil's next decision or the end of the deal."""
+    game_id = request.path_params["game_id"]
+    body = await _json_body(request)
+    action = _action_from(body)
+    state = request.app.state
+
+    def take() -> dict[str, Any]:
+        with state.locks.lock(game_id):
+            game = _load(state.store, game_id)
+            action(game)
+            game.advance()
+            state.store.save_game(game_id, game.to_data())
+            return pupil_view(game_id, game)
+
+    return JSONResponse(await run_in_threadpool(take))
+
+
+async def exercises(request: Request) -> Response:
+    """A lesson's exercises as a pupil sees them: the questions and what they need, never an answer."""
+    lesson = _lesson(request.path_params["number"])
+    return JSONResponse([exercise_view(lesson, exercise) for exercise in lesson.exercises])
+
+
+async def answers(request: Request) -> Response:
+    """A pupil's answers marked, as ``minibridge check --json`` marks them; only the exercises answered."""
+    lesson = _lesson(request.path_params["number"])
+    body = await _json_body(request)
+    pupil = body.get("pupil")
+    if not isinstance(pupil, str) or not pupil.strip() or len(pupil) > 60:
+        raise ApiError(422, 'give the pupil\'s name, up to 60 letters, like {"pupil": "Amy", "answers": {…}}')
+    given = body.get("answers")
+    if not isinstance(given, dict) or not given:
+        raise ApiError(422, 'give the answers by exercise, like {"answers": {"1": 7}}')
+    known = [e.id for e in lesson.exercises]
+    unknown = [key for key in given if key not in known]
+    if unknown:
+        raise ApiError(422, f"{lesson.name} has no exercise {unknown[0]}; its exercises are {', '.join(known)}")
+    try:
+        marks = [m for m in mark_answers(lesson, given) if given.get(m.exercise) is not None]
+    except MiniBridgeError as error:
+        raise ApiError(422, str(error)) from None
+    store: Store = request.app.state.store
+    pupil = pupil.strip()
+    await run_in_threadpool(store.record_answers, pupil, lesson.number, [(m.exercise, m.right) for m in marks])
+    return JSONResponse(marks_data(lesson, pupil, marks))
+
+
+# --- checks and helpers --------------------------------------------------------------------------------------
+
+
+class GameLocks:
+    """One lock per game id, so that two requests for one game never interleave."""
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._locks: dict[str, threading.Lock] = {}
+
+    def lock(self, game_id: str) -> threading.Lock:
+        """The lock of a game."""
+        with self._guard:
+            return self._locks.setdefault(game_id, threading.Lock())
+
+
+def _load(store: Store, game_id: str) -> PupilGame:
+    data = store.game(game_id)
+    if data is None:
+        raise ApiError(404, "there is no such game: start a new one")
+    return PupilGame.from_data(data)
+
+
+def _check_class_code(request: Request) -> None:
+    code: str | None = request.app.state.class_code
+    if code is None:
+        return
+    given = request.headers.get("x-class-code")
+    if not given:
+        raise ApiError(401, "this classroom needs the class code: ask your teacher for it")
+    if not secrets.compare_digest(given.strip().upper().encode(), code.upper().encode()):
+        raise ApiError(403, "that is not the class code: check it with your teacher")
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    """The request's JSON object ({} for an empty body)."""
+    body = await request.body()
+    if not body.strip():
+        return {}
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise ApiError(415, "send the request as JSON, with the header Content-Type: application/json")
+    try:
+        value = json.loads(body)
+    except ValueError:
+        raise ApiError(400, "the request is not valid JSON") from None
+    if not isinstance(value, dict):
+        raise ApiError(422, "send a JSON object: its fields between { and }")
+    return value
+
+
+def _setup_from(body: dict[str, Any], samples: int) -> GameSetup:
+    """A game's setup from the fields given; a seed is drawn at random when none is given."""
+    fields: dict[str, Any] = {}
+    for name, value in body.items():
+        kind = _SETUP_FIELDS.get(name)
+        if kind is None:
+            raise ApiError(422, f"'{name}' is not a setting of a game; the settings are {', '.join(_SETUP_FIELDS)}")
+        if value is None:
+            continue
+        if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+            raise ApiError(422, f"'{name}' should be {_KIND_WORDS[kind]}")
+        fields[name] = value
+    fields.setdefault("seed", secrets.randbelow(2**31))
+    try:
+        return GameSetup(**fields, samples=samples)
+    except MiniBridgeError as error:
+        raise ApiError(422, str(error)) from None
+
+
+def _action_from(body: dict[str, Any]) -> Callable[[PupilGame], None]:
+    """The pupil's action, checked when applied to the game: 409 at the wrong moment, 422 for a bad value."""
+    named = [key for key in _ACTIONS if key in body]
+    if len(named) != 1 or len(body) != 1:
+        raise ApiError(422, f"send one action: {_ACTION_FORMS}")
+    kind, value = named[0], body[named[0]]
+    if kind == "next":
+        if value is not True:
+            raise ApiError(422, 'to go on to the next deal, send {"next": true}')
+    elif not isinstance(value, str):
+        raise ApiError(422, f"write the {kind} as text, like {_ACTION_FORMS}")
+
+    def apply(game: PupilGame) -> None:
+        try:
+            if kind == "next":
+                _at_moment(game, "deal_over", "the deal is not over yet")
+                game.next_deal()
+            elif kind == "declarer":
+                _at_moment(game, "declarer", "there is no declarer for you to choose now")
+                game.choose_declarer(Seat.from_str(value))
+            elif kind == "contract":
+                _at_moment(game, "contract", "it is not the moment for you to choose a contract")
+                game.choose_contract(Contract.from_str(value))
+            else:
+                _at_moment(game, "play", "there is no card for you to play now")
+                game.play_card(Card.from_str(value))
+        except MiniBridgeError as error:
+            raise ApiError(422, str(error)) from None
+
+    return apply
+
+
+def _at_moment(game: PupilGame, phase: str, message: str) -> None:
+    """Refuse (409) an action at the wrong moment, saying why (at the end of the game, that it is over)."""
+    if game.phase == "game_over":
+        raise ApiError(409, "the game is over: start a new one")
+    if game.phase != phase or (phase != "deal_over" and not game.pupil_to_act):
+        raise ApiError(409, message)
+
+
+def _lesson(number: int) -> Lesson:
+    if not 1 <= number <= 6:
+        raise ApiError(404, f"there are six MiniLessons, 1 to 6: there is no lesson {number}")
+    return find_lesson(number)
+
+
+# --- errors and limits ---------------------------------------------------------------------------------------
+
+
+async def _api_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, ApiError)
+    return JSONResponse({"error": error.message}, status_code=error.status)
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    words = {404: "there is nothing at this address", 405: "this address does not take that kind of request"}
+    return JSONResponse({"error": words.get(error.status_code, error.detail)}, status_code=error.status_code)
+
+
+async def _server_error(request: Request, error: Exception) -> Response:
+    return JSONResponse({"error": "something went wrong on the server: try again"}, status_code=500)
+
+
+class BodyLimit:
+    """Refuse (413) a request whose body is larger than ``limit`` bytes, before any route reads it."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope["headers"]).get(b"content-length", b"0")
+        if not length.isdigit() or int(length) > self.limit:
+            await self._refuse(scope, receive, send)
+            return
+        chunks, size, more = [], 0, True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            if size > self.limit:
+                await self._refuse(scope, receive, send)
+                return
+            more = message.get("more_body", False)
+        body = b"".join(chunks)
+        given = False
+
+        async def replay() -> Message:
+            nonlocal given
+            if given:
+                return await receive()
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        too_large = JSONResponse({"error": f"the request is too large: at most {self.limit // 1024} KB"}, 413)
+        await too_large(scope, receive, send)

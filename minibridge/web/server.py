@@ -1,0 +1,94 @@
+"""Running the classroom server on uvicorn: in the foreground for ``minibridge serve``, or in a thread.
+
+>>> is_loopback("127.0.0.1"), is_loopback("localhost"), is_loopback("0.0.0.0")
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ipaddress
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+
+import uvicorn
+from starlette.applications import Starlette
+
+__all__ = ["is_loopback", "local_address", "free_port", "run", "running"]
+
+_WILDCARDS = ("0.0.0.0", "::", "")
+
+
+def is_loopback(host: str) -> bool:
+    """True when ``host`` is this machine only (``127.0.0.1``, ``::1``, ``localhost``)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def local_address(host: str) -> str:
+    """The address others on the network reach a server bound to ``host`` at: the host itself, or for a
+    wildcard (``0.0.0.0``) this machine's address on its network (no packet is sent to find it)."""
+    if host not in _WILDCARDS:
+        return host
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return socket.gethostname()
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A port nobody listens on now."""
+    with socket.socket() as probe:
+        probe.bind((host, 0))
+        return int(probe.getsockname()[1])
+
+
+def _server(app: Starlette, host: str, port: int) -> uvicorn.Server:
+    return uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2))
+
+
+def run(app: Starlette, *, host: str, port: int, on_ready: Callable[[], None] | None = None) -> None:
+    """Serve until Ctrl-C (uvicorn finishes the requests under way, then gives the Ctrl-C back: it ends the
+    serving here); ``on_ready`` is called (in another thread) once the server listens. A port already taken
+    raises OSError before anything starts."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.bind((host, port))
+    server = _server(app, host, port)
+    if on_ready is not None:
+        threading.Thread(target=_when_started, args=(server, on_ready), daemon=True).start()
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
+
+
+def _when_started(server: uvicorn.Server, action: Callable[[], None]) -> None:
+    while not server.started:
+        if server.should_exit:
+            return
+        time.sleep(0.05)
+    action()
+
+
+@contextlib.contextmanager
+def running(app: Starlette, *, host: str = "127.0.0.1", port: int | None = None) -> Iterator[str]:
+    """The server running in a thread while the block runs; yields its address (``http://127.0.0.1:PORT``)."""
+    port = port or free_port(host)
+    server = _server(app, host, port)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        if not thread.is_alive():
+            raise OSError(f"the server could not start on {host}:{port}")
+        time.sleep(0.02)
+    try:
+        yield f"http://{host}:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)

@@ -1,0 +1,130 @@
+"""The classroom's storage: one SQLite database in the data folder for the games and the pupils' progress.
+
+A game is kept as the plain data of :meth:`minibridge.classroom.PupilGame.to_data` under an unguessable id, so
+that it survives a tablet going to sleep, a reload and a restart of the server. Each answer a pupil gives to an
+exercise is kept by the pupil's name, for the teacher.
+
+>>> import tempfile
+>>> with tempfile.TemporaryDirectory() as folder:
+...     store = Store(Path(folder))
+...     game_id = store.create_game({"setup": {}, "deals": []})
+...     found = store.game(game_id), store.game("no-such-game")
+...     store.close()
+>>> found
+({'setup': {}, 'deals': []}, None)
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+__all__ = ["DATABASE", "Progress", "Store"]
+
+DATABASE = "classroom.sqlite3"
+"""The database's file name in the data folder."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    data TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS answers (
+    number INTEGER PRIMARY KEY AUTOINCREMENT,
+    pupil TEXT NOT NULL,
+    lesson INTEGER NOT NULL,
+    exercise TEXT NOT NULL,
+    right INTEGER NOT NULL,
+    answered TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS answers_by_pupil ON answers (pupil, lesson);
+"""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Progress:
+    """One answer a pupil gave: to which exercise of which lesson, whether it was right, and when."""
+
+    pupil: str
+    lesson: int
+    exercise: str
+    right: bool
+    answered: str
+    """The moment, in ISO 8601 (UTC)."""
+
+
+class Store:
+    """The database of a data folder (created with its folder when missing), safe to use from several threads."""
+
+    def __init__(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.path = folder / DATABASE
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False)
+        with self._lock:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        """Close the database."""
+        with self._lock:
+            self._db.close()
+
+    # --- games ------------------------------------------------------------------------------------------------
+
+    def create_game(self, data: dict[str, Any]) -> str:
+        """Keep a new game; its id, unguessable."""
+        game_id = secrets.token_urlsafe(16)
+        now = _now()
+        with self._lock, self._db:
+            self._db.execute(
+                "INSERT INTO games (id, created, updated, data) VALUES (?, ?, ?, ?)",
+                (game_id, now, now, json.dumps(data)),
+            )
+        return game_id
+
+    def game(self, game_id: str) -> dict[str, Any] | None:
+        """A game's data, or None when there is no game of that id."""
+        with self._lock:
+            row = self._db.execute("SELECT data FROM games WHERE id = ?", (game_id,)).fetchone()
+        return json.loads(row[0]) if row is not None else None
+
+    def save_game(self, game_id: str, data: dict[str, Any]) -> None:
+        """Replace a game's data."""
+        with self._lock, self._db:
+            self._db.execute("UPDATE games SET data = ?, updated = ? WHERE id = ?", (json.dumps(data), _now(), game_id))
+
+    # --- the pupils' progress ---------------------------------------------------------------------------------
+
+    def record_answers(self, pupil: str, lesson: int, marks: list[tuple[str, bool]]) -> None:
+        """Keep a pupil's answers to a lesson's exercises: each exercise's id and whether the answer was right."""
+        now = _now()
+        with self._lock, self._db:
+            self._db.executemany(
+                "INSERT INTO answers (pupil, lesson, exercise, right, answered) VALUES (?, ?, ?, ?, ?)",
+                [(pupil, lesson, exercise, int(right), now) for exercise, right in marks],
+            )
+
+    def progress(self, pupil: str) -> list[Progress]:
+        """Every answer a pupil gave, oldest first."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT pupil, lesson, exercise, right, answered FROM answers WHERE pupil = ? ORDER BY number",
+                (pupil,),
+            ).fetchall()
+        return [
+            Progress(pupil=row[0], lesson=row[1], exercise=row[2], right=bool(row[3]), answered=row[4]) for row in rows
+        ]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")

@@ -1,0 +1,69 @@
+"""Hidden information at the HTTP level: over many random games, no response ever holds a card the pupil may
+not see at that moment. What the pupil may see is worked out here from the game's stored data and the rules
+of the table, not from the view that built the response."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from classroom_client import next_action
+from starlette.testclient import TestClient
+
+from minibridge.cards import Seat, Side
+from minibridge.classroom import PupilGame
+
+CARD = re.compile(r"\b[SHDC][AKQJT2-9]\b")
+
+SETUPS: list[dict[str, Any]] = [
+    *({"lesson": lesson, "deals": 1, "seed": seed} for lesson in (1, 3, 5, 6) for seed in range(1, 7)),
+    *({"lesson": lesson, "deals": 1, "seed": seed} for lesson in (2, 4) for seed in (1, 2)),
+    *({"rules": rules, "deals": 1, "seed": seed} for rules in ("ebu", "nbb", "targets") for seed in (1, 2)),
+]
+
+
+def _may_see(data: dict[str, Any]) -> tuple[set[str], set[str], int]:
+    """The seats and the cards the pupil may see in a game kept as ``data``: South's; North's when North–South
+    declare; dummy's once declarer is known; every card played to this deal; at the end of a deal, all. Also
+    how many cards were dealt."""
+    game = PupilGame.from_data(data)
+    table = game.game
+    dealt = {seat: {str(card) for card in table.deal[seat]} for seat in Seat}
+    if table.stage == "over":
+        return set("NESW"), set().union(*dealt.values()), table.deal.cards_per_hand * 4
+    seats = {Seat.SOUTH}
+    declarer = table.declarer
+    if declarer is not None:
+        if declarer.side is Side.NORTH_SOUTH:
+            seats.add(Seat.NORTH)
+        if table.rules.dummy and table.rules.has_contract:
+            seats.add(declarer.partner)
+    cards = set(data["deals"][-1]["cards"]).union(*(dealt[seat] for seat in seats))
+    return {seat.letter for seat in seats}, cards, table.deal.cards_per_hand * 4
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=lambda s: "-".join(f"{k}{v}" for k, v in s.items()))
+def test_no_response_holds_a_card_the_pupil_may_not_see(client: TestClient, setup: dict[str, Any]):
+    store = client.app.state.store  # type: ignore[attr-defined]
+    rng = random.Random(setup["seed"])
+    response = client.post("/api/games", json=setup)
+    hidden_somewhere = False
+    while True:
+        assert response.status_code in (200, 201), response.text
+        view = response.json()
+        seats, allowed, dealt = _may_see(store.game(view["id"]))
+        text = response.text.replace(view["id"], "")
+        shown = set(CARD.findall(text))
+        assert shown <= allowed, f"{sorted(shown - allowed)} shown at {view['phase']}"
+        assert set(view["hands"]) <= seats
+        assert {card for cards in view["hands"].values() for card in cards} <= allowed
+        assert set(view["hands"]["S"]) <= shown  # the scan finds the cards a response holds
+        again = client.get(f"/api/games/{view['id']}")
+        assert set(CARD.findall(again.text.replace(view["id"], ""))) <= allowed
+        hidden_somewhere |= len(allowed) < dealt
+        if view["phase"] == "game_over":
+            break
+        response = client.post(f"/api/games/{view['id']}/actions", json=next_action(view, rng))
+    assert hidden_somewhere
