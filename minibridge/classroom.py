@@ -323,5 +323,5 @@ def _explain_refusal(game: Game, seat: Seat, card: Card) -> None:
     led = current[play.leader].suit if current else None
     if led is not None and card.suit is not led:
         who = "you hold" if seat is PUPIL else f"{seat.title} holds"
-        raise IllegalPlayError(f"you must follow suit: {led.plural} were led and {who} {led.plural[:-1]}")
+        raise IllegalPlayError(f"you must follow suit: {led.plural} were led and {who} a {led.plural[:-1]}")
     raise IllegalPlayError(f"{card.symbol} cannot be played now")

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import json
 import secrets
-import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -26,38 +25,24 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from minibridge.cards import Card, Seat
-from minibridge.classroom import GameSetup, PupilGame
-from minibridge.contract import Contract
+from minibridge.classroom import PupilGame
 from minibridge.errors import MiniBridgeError
 from minibridge.lessons import find_lesson
 from minibridge.lessons.answers import mark_answers, marks_data
 from minibridge.lessons.lesson import Lesson
 from minibridge.robot import DEFAULT_SAMPLES
+from minibridge.web import pupil_pages
+from minibridge.web.actions import ApiError, GameLocks, action_from, load_game, setup_from
 from minibridge.web.store import Store
 from minibridge.web.views import exercise_view, pupil_view
 
-__all__ = ["MAX_BODY", "ApiError", "create_app", "new_class_code"]
+__all__ = ["MAX_BODY", "create_app", "new_class_code"]
 
 MAX_BODY = 64 * 1024
 """The largest request body taken, in bytes."""
 
 _CODE_LETTERS = "ACDEFHJKMNPRTWXY34679"
 """Letters and digits a child cannot mistake for one another."""
-
-_ACTIONS = ("declarer", "contract", "card", "next")
-_ACTION_FORMS = '{"card": "SA"}, {"contract": "4S"}, {"declarer": "N"} or {"next": true}'
-_SETUP_FIELDS: dict[str, type] = {"lesson": int, "rules": str, "slam": bool, "deals": int, "target": int, "seed": int}
-_KIND_WORDS = {int: "a whole number", str: "text", bool: "true or false"}
-
-
-class ApiError(Exception):
-    """A request refused: its HTTP status and the reason in plain words."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
 
 
 def new_class_code() -> str:
@@ -88,6 +73,7 @@ def create_app(
             Route("/api/games/{game_id}/actions", act, methods=["POST"]),
             Route("/api/lessons/{number:int}/exercises", exercises),
             Route("/api/lessons/{number:int}/answers", answers, methods=["POST"]),
+            *pupil_pages.routes,
         ],
         middleware=[Middleware(BodyLimit, limit=MAX_BODY)],
         exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _server_error},
@@ -114,7 +100,7 @@ async def create_game(request: Request) -> Response:
     """Start a game for a pupil: the computer plays up to the pupil's first decision."""
     _check_class_code(request)
     body = await _json_body(request)
-    setup = _setup_from(body, request.app.state.samples)
+    setup = setup_from(body, request.app.state.samples)
     store: Store = request.app.state.store
 
     def start() -> dict[str, Any]:
@@ -128,7 +114,7 @@ async def show_game(request: Request) -> Response:
     """A game as the pupil sees it."""
     game_id = request.path_params["game_id"]
     store: Store = request.app.state.store
-    game = await run_in_threadpool(_load, store, game_id)
+    game = await run_in_threadpool(load_game, store, game_id)
     return JSONResponse(pupil_view(game_id, game))
 
 
@@ -136,12 +122,12 @@ async def act(request: Request) -> Response:
     """The pupil's decision, then the computer's up to the pupil's next decision or the end of the deal."""
     game_id = request.path_params["game_id"]
     body = await _json_body(request)
-    action = _action_from(body)
+    action = action_from(body)
     state = request.app.state
 
     def take() -> dict[str, Any]:
         with state.locks.lock(game_id):
-            game = _load(state.store, game_id)
+            game = load_game(state.store, game_id)
             action(game)
             game.advance()
             state.store.save_game(game_id, game.to_data())
@@ -183,26 +169,6 @@ async def answers(request: Request) -> Response:
 # --- checks and helpers --------------------------------------------------------------------------------------
 
 
-class GameLocks:
-    """One lock per game id, so that two requests for one game never interleave."""
-
-    def __init__(self) -> None:
-        self._guard = threading.Lock()
-        self._locks: dict[str, threading.Lock] = {}
-
-    def lock(self, game_id: str) -> threading.Lock:
-        """The lock of a game."""
-        with self._guard:
-            return self._locks.setdefault(game_id, threading.Lock())
-
-
-def _load(store: Store, game_id: str) -> PupilGame:
-    data = store.game(game_id)
-    if data is None:
-        raise ApiError(404, "there is no such game: start a new one")
-    return PupilGame.from_data(data)
-
-
 def _check_class_code(request: Request) -> None:
     code: str | None = request.app.state.class_code
     if code is None:
@@ -229,65 +195,6 @@ async def _json_body(request: Request) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ApiError(422, "send a JSON object: its fields between { and }")
     return value
-
-
-def _setup_from(body: dict[str, Any], samples: int) -> GameSetup:
-    """A game's setup from the fields given; a seed is drawn at random when none is given."""
-    fields: dict[str, Any] = {}
-    for name, value in body.items():
-        kind = _SETUP_FIELDS.get(name)
-        if kind is None:
-            raise ApiError(422, f"'{name}' is not a setting of a game; the settings are {', '.join(_SETUP_FIELDS)}")
-        if value is None:
-            continue
-        if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-            raise ApiError(422, f"'{name}' should be {_KIND_WORDS[kind]}")
-        fields[name] = value
-    fields.setdefault("seed", secrets.randbelow(2**31))
-    try:
-        return GameSetup(**fields, samples=samples)
-    except MiniBridgeError as error:
-        raise ApiError(422, str(error)) from None
-
-
-def _action_from(body: dict[str, Any]) -> Callable[[PupilGame], None]:
-    """The pupil's action, checked when applied to the game: 409 at the wrong moment, 422 for a bad value."""
-    named = [key for key in _ACTIONS if key in body]
-    if len(named) != 1 or len(body) != 1:
-        raise ApiError(422, f"send one action: {_ACTION_FORMS}")
-    kind, value = named[0], body[named[0]]
-    if kind == "next":
-        if value is not True:
-            raise ApiError(422, 'to go on to the next deal, send {"next": true}')
-    elif not isinstance(value, str):
-        raise ApiError(422, f"write the {kind} as text, like {_ACTION_FORMS}")
-
-    def apply(game: PupilGame) -> None:
-        try:
-            if kind == "next":
-                _at_moment(game, "deal_over", "the deal is not over yet")
-                game.next_deal()
-            elif kind == "declarer":
-                _at_moment(game, "declarer", "there is no declarer for you to choose now")
-                game.choose_declarer(Seat.from_str(value))
-            elif kind == "contract":
-                _at_moment(game, "contract", "it is not the moment for you to choose a contract")
-                game.choose_contract(Contract.from_str(value))
-            else:
-                _at_moment(game, "play", "there is no card for you to play now")
-                game.play_card(Card.from_str(value))
-        except MiniBridgeError as error:
-            raise ApiError(422, str(error)) from None
-
-    return apply
-
-
-def _at_moment(game: PupilGame, phase: str, message: str) -> None:
-    """Refuse (409) an action at the wrong moment, saying why (at the end of the game, that it is over)."""
-    if game.phase == "game_over":
-        raise ApiError(409, "the game is over: start a new one")
-    if game.phase != phase or (phase != "deal_over" and not game.pupil_to_act):
-        raise ApiError(409, message)
 
 
 def _lesson(number: int) -> Lesson:

@@ -75,6 +75,7 @@ def pupil_view(game_id: str, game: PupilGame) -> dict[str, Any]:
         "contracts": [str(c) for c in table.allowed_contracts] if choosing else [],
         "contract_choices": _contract_choices(table) if choosing else [],
         "declarers": _declarers(game),
+        "may_declare": _declarers(game),
         "hands": hands,
         "trick": trick,
         "tricks": [
@@ -98,6 +99,7 @@ def pupil_view(game_id: str, game: PupilGame) -> dict[str, Any]:
         "deals": game.session.deals,
         "target": game.session.target,
         "winner": str(game.session.winner) if game.session.winner is not None else None,
+        "message": None,
     }
 
 

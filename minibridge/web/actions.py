@@ -1,0 +1,110 @@
+"""What the classroom's requests share: the refusal with its status, a game loaded from the store, a game's
+setup and a pupil's action read from a request's fields, one lock per game."""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from minibridge.cards import Card, Seat
+from minibridge.classroom import GameSetup, PupilGame
+from minibridge.contract import Contract
+from minibridge.errors import MiniBridgeError
+from minibridge.web.store import Store
+
+__all__ = ["ApiError", "GameLocks", "load_game", "setup_from", "action_from"]
+
+_ACTIONS = ("declarer", "contract", "card", "next")
+_ACTION_FORMS = '{"card": "SA"}, {"contract": "4S"}, {"declarer": "N"} or {"next": true}'
+_SETUP_FIELDS: dict[str, type] = {"lesson": int, "rules": str, "slam": bool, "deals": int, "target": int, "seed": int}
+_KIND_WORDS = {int: "a whole number", str: "text", bool: "true or false"}
+
+
+class ApiError(Exception):
+    """A request refused: its HTTP status and the reason in plain words."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class GameLocks:
+    """One lock per game id, so that two requests for one game never interleave."""
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._locks: dict[str, threading.Lock] = {}
+
+    def lock(self, game_id: str) -> threading.Lock:
+        """The lock of a game."""
+        with self._guard:
+            return self._locks.setdefault(game_id, threading.Lock())
+
+
+def load_game(store: Store, game_id: str) -> PupilGame:
+    data = store.game(game_id)
+    if data is None:
+        raise ApiError(404, "there is no such game: start a new one")
+    return PupilGame.from_data(data)
+
+
+def setup_from(body: dict[str, Any], samples: int) -> GameSetup:
+    """A game's setup from the fields given; a seed is drawn at random when none is given."""
+    fields: dict[str, Any] = {}
+    for name, value in body.items():
+        kind = _SETUP_FIELDS.get(name)
+        if kind is None:
+            raise ApiError(422, f"'{name}' is not a setting of a game; the settings are {', '.join(_SETUP_FIELDS)}")
+        if value is None:
+            continue
+        if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+            raise ApiError(422, f"'{name}' should be {_KIND_WORDS[kind]}")
+        fields[name] = value
+    fields.setdefault("seed", secrets.randbelow(2**31))
+    try:
+        return GameSetup(**fields, samples=samples)
+    except MiniBridgeError as error:
+        raise ApiError(422, str(error)) from None
+
+
+def action_from(body: dict[str, Any]) -> Callable[[PupilGame], None]:
+    """The pupil's action, checked when applied to the game: 409 at the wrong moment, 422 for a bad value."""
+    named = [key for key in _ACTIONS if key in body]
+    if len(named) != 1 or len(body) != 1:
+        raise ApiError(422, f"send one action: {_ACTION_FORMS}")
+    kind, value = named[0], body[named[0]]
+    if kind == "next":
+        if value is not True:
+            raise ApiError(422, 'to go on to the next deal, send {"next": true}')
+    elif not isinstance(value, str):
+        raise ApiError(422, f"write the {kind} as text, like {_ACTION_FORMS}")
+
+    def apply(game: PupilGame) -> None:
+        try:
+            if kind == "next":
+                _at_moment(game, "deal_over", "the deal is not over yet")
+                game.next_deal()
+            elif kind == "declarer":
+                _at_moment(game, "declarer", "there is no declarer for you to choose now")
+                game.choose_declarer(Seat.from_str(value))
+            elif kind == "contract":
+                _at_moment(game, "contract", "it is not the moment for you to choose a contract")
+                game.choose_contract(Contract.from_str(value))
+            else:
+                _at_moment(game, "play", "there is no card for you to play now")
+                game.play_card(Card.from_str(value))
+        except MiniBridgeError as error:
+            raise ApiError(422, str(error)) from None
+
+    return apply
+
+
+def _at_moment(game: PupilGame, phase: str, message: str) -> None:
+    """Refuse (409) an action at the wrong moment, saying why (at the end of the game, that it is over)."""
+    if game.phase == "game_over":
+        raise ApiError(409, "the game is over: start a new one")
+    if game.phase != phase or (phase != "deal_over" and not game.pupil_to_act):
+        raise ApiError(409, message)

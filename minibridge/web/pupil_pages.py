@@ -1,0 +1,125 @@
+"""The pupils' pages: the start page, the table, and the pupil's taps, as htmx posts of plain forms.
+
+Each route is a small function over the same store, game and view as the JSON API; a page is rendered only
+from the pupil's view (:func:`minibridge.web.views.pupil_view`), so it can hold no card the pupil may not see.
+A refused tap answers with the table and the reason in words (409 or 422), and changes nothing. Posts must
+come from the classroom's own pages (the Origin header, where the browser sends it, names this server).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from minibridge.classroom import PupilGame
+from minibridge.lessons import find_lesson
+from minibridge.web.actions import ApiError, action_from, load_game, setup_from
+from minibridge.web.pages import render_page, render_start, render_table
+from minibridge.web.store import Store
+from minibridge.web.views import pupil_view
+
+__all__ = ["routes"]
+
+
+async def start_page(request: Request) -> Response:
+    """Choose a lesson or free play."""
+    return HTMLResponse(render_start(_start_options(request)))
+
+
+async def start_game(request: Request) -> Response:
+    """Start the game chosen on the start page, then show its table."""
+    _same_origin(request)
+    form = await request.form()
+    code = request.app.state.class_code
+    if code is not None and str(form.get("class_code", "")).strip().upper() != code.upper():
+        message = "That is not the class code: ask your teacher for it."
+        return HTMLResponse(render_start(_start_options(request, message=message)), status_code=403)
+    try:
+        setup = setup_from(_setup_fields(form), request.app.state.samples)
+    except ApiError as error:
+        return HTMLResponse(render_start(_start_options(request, message=error.message)), status_code=error.status)
+    store: Store = request.app.state.store
+
+    def start() -> str:
+        game = PupilGame.start(setup)
+        return store.create_game(game.to_data())
+
+    game_id = await run_in_threadpool(start)
+    address = f"/games/{game_id}"
+    if request.headers.get("hx-request"):
+        return Response(status_code=204, headers={"HX-Redirect": address})
+    return RedirectResponse(address, status_code=303)
+
+
+async def table_page(request: Request) -> Response:
+    """The table of a game, as the pupil sees it."""
+    game_id = request.path_params["game_id"]
+    game = await run_in_threadpool(load_game, request.app.state.store, game_id)
+    return HTMLResponse(render_page(pupil_view(game_id, game)))
+
+
+async def tap(request: Request) -> Response:
+    """The pupil's tap (a card, a contract, a declarer, the next deal), then the computer's play up to the
+    pupil's next decision; the new table, or the same table with the reason a tap is refused."""
+    _same_origin(request)
+    game_id = request.path_params["game_id"]
+    form = await request.form()
+    body: dict[str, Any] = {key: str(value) for key, value in form.items() if key in ("card", "contract", "declarer")}
+    if "next" in form:
+        body["next"] = True
+    state = request.app.state
+
+    def take() -> tuple[str, int]:
+        with state.locks.lock(game_id):
+            game = load_game(state.store, game_id)
+            try:
+                action_from(body)(game)
+            except ApiError as error:
+                view = pupil_view(game_id, load_game(state.store, game_id))
+                view["message"] = error.message[:1].upper() + error.message[1:] + "."
+                return render_table(view), error.status
+            game.advance()
+            state.store.save_game(game_id, game.to_data())
+            return render_table(pupil_view(game_id, game)), 200
+
+    html, status = await run_in_threadpool(take)
+    return HTMLResponse(html, status_code=status)
+
+
+def _start_options(request: Request, *, message: str | None = None) -> dict[str, Any]:
+    lessons = [{"number": n, "title": find_lesson(n).title} for n in range(1, 7)]
+    return {"lessons": lessons, "class_code": request.app.state.class_code is not None, "message": message}
+
+
+def _setup_fields(form: Any) -> dict[str, Any]:
+    """The start form as the fields of a game's setup."""
+    fields: dict[str, Any] = {}
+    for name in ("lesson", "deals", "target"):
+        text = str(form.get(name, "")).strip()
+        if text:
+            fields[name] = int(text) if text.isdigit() else text
+    if "lesson" not in fields:
+        fields["rules"] = str(form.get("rules", "ebu"))
+        fields["slam"] = bool(form.get("slam"))
+    return fields
+
+
+def _same_origin(request: Request) -> None:
+    """Refuse a post from another site's page (a cross-site request)."""
+    origin = request.headers.get("origin")
+    if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host"):
+        raise ApiError(403, "this request did not come from the classroom's own pages")
+
+
+routes = [
+    Route("/", start_page),
+    Route("/games", start_game, methods=["POST"]),
+    Route("/games/{game_id}", table_page),
+    Route("/games/{game_id}/actions", tap, methods=["POST"]),
+    Mount("/static", StaticFiles(packages=[("minibridge.web", "static")]), name="static"),
+]
