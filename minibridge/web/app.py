@@ -31,7 +31,7 @@ from minibridge.lessons import find_lesson
 from minibridge.lessons.answers import mark_answers, marks_data
 from minibridge.lessons.lesson import Lesson
 from minibridge.robot import DEFAULT_SAMPLES
-from minibridge.web import pupil_pages
+from minibridge.web import exercise_pages, pupil_pages
 from minibridge.web.actions import ApiError, GameLocks, action_from, load_game, setup_from
 from minibridge.web.store import Store
 from minibridge.web.views import exercise_view, pupil_view
@@ -74,6 +74,7 @@ def create_app(
             Route("/api/lessons/{number:int}/exercises", exercises),
             Route("/api/lessons/{number:int}/answers", answers, methods=["POST"]),
             *pupil_pages.routes,
+            *exercise_pages.routes,
         ],
         middleware=[Middleware(BodyLimit, limit=MAX_BODY)],
         exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _server_error},

@@ -1,0 +1,251 @@
+"""The pupils' exercise pages: a lesson's exercises one at a time, answered by tapping, marked at once.
+
+The pupil gives a name first (kept in a cookie, so that the teacher sees the progress by name). An exercise's
+page is rendered from :func:`minibridge.web.views.exercise_view` alone, which holds no answer, so a page cannot
+give the answer away before the pupil has answered. The pupil's taps come back as a plain form (one field per
+widget), become an answer in the form of the lesson files, and are marked as ``minibridge check`` marks them;
+the marked fragment then shows the right answer and the reason, and the mark is kept in the store. Posts must
+come from the classroom's own pages (the Origin header, where the browser sends it, names this server).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import quote, unquote
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from minibridge.lessons import find_lesson
+from minibridge.lessons.answers import Mark, mark_answers
+from minibridge.lessons.lesson import Exercise, Lesson
+from minibridge.web.actions import ApiError
+from minibridge.web.pages import environment
+from minibridge.web.store import Store
+from minibridge.web.views import exercise_view
+
+__all__ = ["PUPIL_COOKIE", "routes", "answer_from_form", "render_exercise", "render_marked"]
+
+PUPIL_COOKIE = "pupil"
+"""The cookie that keeps the pupil's name on this tablet or laptop."""
+
+_COOKIE_AGE = 12 * 60 * 60
+"""A school day: the next day, the next pupil on the same tablet gives a name again."""
+
+_MAX_NAME = 60
+_SEATS = ("N", "E", "S", "W")
+_NUMBERS = {
+    "hcp": _SEATS,
+    "score": ("declarers", "defenders"),
+    "tricks": ("NS", "EW"),
+    "replay": ("declarer_tricks", "declarers", "defenders"),
+    "irregularity": ("trick", "declarer_tricks"),
+}
+"""The answers written as whole numbers, by kind."""
+_ORDER = (*_SEATS, "NS", "EW", "declarer", "dummy", "kind", "seat", "trick", "settled", "winners")
+_ORDER += ("declarer_tricks", "declarers", "defenders")
+"""The parts of an answer in the order the pages ask them."""
+
+
+# --- the routes ----------------------------------------------------------------------------------------------
+
+
+async def exercises_page(request: Request) -> Response:
+    """The pupil's name first; then the lesson's exercises, with a tick for each answered right."""
+    lesson = _lesson(request)
+    if lesson is None:
+        return _not_found()
+    pupil = _pupil(request)
+    if pupil is None or "change" in request.query_params:
+        return HTMLResponse(_render("exercises.j2", lesson=_lesson_data(lesson), pupil=pupil, marks={}))
+    store: Store = request.app.state.store
+    progress = await run_in_threadpool(store.progress, pupil)
+    marks = {p.exercise: p.right for p in progress if p.lesson == lesson.number}
+    return HTMLResponse(_render("exercises.j2", lesson=_lesson_data(lesson), pupil=pupil, marks=marks))
+
+
+async def give_name(request: Request) -> Response:
+    """Keep the pupil's name in a cookie, then show the lesson's exercises."""
+    _same_origin(request)
+    lesson = _lesson(request)
+    if lesson is None:
+        return _not_found()
+    form = await request.form()
+    name = " ".join(str(form.get("pupil", "")).split())
+    if not name or len(name) > _MAX_NAME:
+        page = _render("exercises.j2", lesson=_lesson_data(lesson), pupil=None, marks={}, problem="name")
+        return HTMLResponse(page, status_code=422)
+    response = RedirectResponse(f"/lessons/{lesson.number}/exercises", status_code=303)
+    response.set_cookie(PUPIL_COOKIE, quote(name), max_age=_COOKIE_AGE, httponly=True, samesite="lax")
+    return response
+
+
+async def exercise_page(request: Request) -> Response:
+    """One exercise: the question, the deal when the question needs it, and the widgets to answer with."""
+    lesson = _lesson(request)
+    exercise = _exercise(lesson, request)
+    if lesson is None or exercise is None:
+        return _not_found()
+    pupil = _pupil(request)
+    if pupil is None:
+        return RedirectResponse(f"/lessons/{lesson.number}/exercises", status_code=303)
+    return HTMLResponse(render_exercise(_lesson_data(lesson), exercise_view(lesson, exercise), pupil=pupil))
+
+
+async def answer(request: Request) -> Response:
+    """The pupil's answer from the widgets, marked at once with the reason and kept as the pupil's progress;
+    the marked fragment (the whole page without htmx), or the form again with what is still to answer (422)."""
+    _same_origin(request)
+    lesson = _lesson(request)
+    exercise = _exercise(lesson, request)
+    if lesson is None or exercise is None:
+        return _not_found()
+    pupil = _pupil(request)
+    if pupil is None:
+        return RedirectResponse(f"/lessons/{lesson.number}/exercises", status_code=303)
+    view = exercise_view(lesson, exercise)
+    form = await request.form()
+    fields = {key: str(value) for key, value in form.items()}
+    given, missing = answer_from_form(view, fields)
+    lesson_data = _lesson_data(lesson)
+    whole = not request.headers.get("hx-request")
+    if missing:
+        html = render_exercise(lesson_data, view, pupil=pupil, fields=fields, missing=missing, page=whole)
+        return HTMLResponse(html, status_code=422)
+    mark = _mark(lesson, exercise, given)
+    store: Store = request.app.state.store
+    await run_in_threadpool(store.record_answers, pupil, lesson.number, [(mark.exercise, mark.right)])
+    return HTMLResponse(render_marked(lesson_data, view, mark, pupil=pupil, page=whole))
+
+
+# --- the pupil's taps as an answer -------------------------------------------------------------------------
+
+
+def answer_from_form(view: Mapping[str, Any], fields: Mapping[str, str]) -> tuple[Any, list[str]]:
+    """The answer the widgets give, in the form of the lesson files, and the parts still to answer (the keys
+    of the answer, ``winners`` for the trick winners); an answer with parts missing is not marked."""
+    kind = view["kind"]
+    if kind in ("goal", "signal"):
+        value = fields.get("answer", "").strip()
+        if kind == "goal":
+            return (int(value) if value.isdigit() else None), ([] if value.isdigit() else ["answer"])
+        return value, ([] if value else ["answer"])
+    if kind == "declarer" and fields.get("declarer") == "redeal":
+        return "redeal", []
+    asked = sorted(view["asks"] or [], key=lambda key: _ORDER.index(key) if key in _ORDER else len(_ORDER))
+    given: dict[str, Any] = {}
+    missing: list[str] = []
+    for key in asked:
+        if key == "winners":
+            count = len(view["deal"]["play"]["tricks"])
+            winners = [fields.get(f"winner-{number}", "") for number in range(1, count + 1)]
+            if all(w in _SEATS for w in winners):
+                given[key] = winners
+            else:
+                missing.append(key)
+            continue
+        value = fields.get(key, "").strip()
+        if key in _NUMBERS.get(kind, ()):
+            if value.isdigit():
+                given[key] = int(value)
+            else:
+                missing.append(key)
+        elif value:
+            given[key] = value
+        else:
+            missing.append(key)
+    return given, missing
+
+
+def _mark(lesson: Lesson, exercise: Exercise, given: Any) -> Mark:
+    """The pupil's answer to one exercise marked as ``minibridge check`` marks it."""
+    return next(m for m in mark_answers(lesson, {exercise.id: given}) if m.exercise == exercise.id)
+
+
+# --- rendering -----------------------------------------------------------------------------------------------
+
+
+def render_exercise(
+    lesson: Mapping[str, Any],
+    view: Mapping[str, Any],
+    *,
+    pupil: str,
+    fields: Mapping[str, str] | None = None,
+    missing: list[str] | None = None,
+    page: bool = True,
+) -> str:
+    """An exercise's page (or, with ``page`` false, its answer form alone), from the exercise's view only:
+    ``fields`` are the pupil's own taps to show again, ``missing`` the parts still to answer."""
+    context = {"lesson": lesson, "view": view, "pupil": pupil, "fields": fields or {}, "missing": missing or []}
+    return _render("exercise.j2" if page else "exercise_form.j2", **context)
+
+
+def render_marked(
+    lesson: Mapping[str, Any], view: Mapping[str, Any], mark: Mark, *, pupil: str, page: bool = False
+) -> str:
+    """The pupil's answer marked: right or not, the right answer and the reason, and the way on."""
+    marked = {
+        "right": mark.right,
+        "given": mark.given,
+        "answer": mark.answer,
+        "reason": mark.reason,
+        "next": _next_id(lesson, view["id"]),
+    }
+    template = "exercise.j2" if page else "exercise_marked.j2"
+    return _render(template, lesson=lesson, view=view, pupil=pupil, fields={}, missing=[], marked=marked)
+
+
+def _render(template: str, **context: Any) -> str:
+    return environment().get_template(template).render(**context)
+
+
+def _lesson_data(lesson: Lesson) -> dict[str, Any]:
+    """What the pages show of a lesson: its number, title and the ids of its exercises in order."""
+    return {"number": lesson.number, "title": lesson.title, "exercises": [e.id for e in lesson.exercises]}
+
+
+def _next_id(lesson: Mapping[str, Any], exercise_id: str) -> str | None:
+    ids = lesson["exercises"]
+    place = ids.index(exercise_id)
+    return ids[place + 1] if place + 1 < len(ids) else None
+
+
+def _not_found() -> Response:
+    return HTMLResponse(_render("exercises.j2", lesson=None, pupil=None, marks={}), status_code=404)
+
+
+# --- reading the request -------------------------------------------------------------------------------------
+
+
+def _lesson(request: Request) -> Lesson | None:
+    number = request.path_params["number"]
+    return find_lesson(number) if 1 <= number <= 6 else None
+
+
+def _exercise(lesson: Lesson | None, request: Request) -> Exercise | None:
+    wanted = request.path_params["exercise_id"]
+    return next((e for e in lesson.exercises if e.id == wanted), None) if lesson is not None else None
+
+
+def _pupil(request: Request) -> str | None:
+    """The pupil's name from the cookie, or None when the pupil has not given one."""
+    name = " ".join(unquote(request.cookies.get(PUPIL_COOKIE, "")).split())
+    return name if name and len(name) <= _MAX_NAME else None
+
+
+def _same_origin(request: Request) -> None:
+    """Refuse a post from another site's page (a cross-site request)."""
+    origin = request.headers.get("origin")
+    if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host"):
+        raise ApiError(403, "this request did not come from the classroom's own pages")
+
+
+routes = [
+    Route("/lessons/{number:int}/exercises", exercises_page),
+    Route("/lessons/{number:int}/exercises", give_name, methods=["POST"]),
+    Route("/lessons/{number:int}/exercises/{exercise_id}", exercise_page),
+    Route("/lessons/{number:int}/exercises/{exercise_id}", answer, methods=["POST"]),
+]
