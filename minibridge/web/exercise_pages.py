@@ -60,11 +60,11 @@ async def exercises_page(request: Request) -> Response:
         return _not_found()
     pupil = _pupil(request)
     if pupil is None or "change" in request.query_params:
-        return HTMLResponse(_render("exercises.j2", lesson=_lesson_data(lesson), pupil=pupil, marks={}))
+        return HTMLResponse(_render("exercises.j2", lesson=_lesson_data(lesson), pupil=pupil, marks={}, ask=True))
     store: Store = request.app.state.store
     progress = await run_in_threadpool(store.progress, pupil)
     marks = {p.exercise: p.right for p in progress if p.lesson == lesson.number}
-    return HTMLResponse(_render("exercises.j2", lesson=_lesson_data(lesson), pupil=pupil, marks=marks))
+    return HTMLResponse(_render("exercises.j2", lesson=_lesson_data(lesson), pupil=pupil, marks=marks, ask=False))
 
 
 async def give_name(request: Request) -> Response:
@@ -76,7 +76,7 @@ async def give_name(request: Request) -> Response:
     form = await request.form()
     name = " ".join(str(form.get("pupil", "")).split())
     if not name or len(name) > _MAX_NAME:
-        page = _render("exercises.j2", lesson=_lesson_data(lesson), pupil=None, marks={}, problem="name")
+        page = _render("exercises.j2", lesson=_lesson_data(lesson), pupil=None, marks={}, ask=True, problem=True)
         return HTMLResponse(page, status_code=422)
     response = RedirectResponse(f"/lessons/{lesson.number}/exercises", status_code=303)
     response.set_cookie(PUPIL_COOKIE, quote(name), max_age=_COOKIE_AGE, httponly=True, samesite="lax")
@@ -214,7 +214,7 @@ def _next_id(lesson: Mapping[str, Any], exercise_id: str) -> str | None:
 
 
 def _not_found() -> Response:
-    return HTMLResponse(_render("exercises.j2", lesson=None, pupil=None, marks={}), status_code=404)
+    return HTMLResponse(_render("exercises.j2", lesson=None, pupil=None, marks={}, ask=False), status_code=404)
 
 
 # --- reading the request -------------------------------------------------------------------------------------

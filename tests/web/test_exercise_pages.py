@@ -1,0 +1,205 @@
+"""The pupils' exercise pages over HTTP: the name first, every exercise of the six lessons shown without its
+answer, answered through the widgets' fields, marked right or wrong with the reason as ``minibridge check``
+marks, and kept as the pupil's progress."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+from markupsafe import escape
+from starlette.testclient import TestClient
+
+from minibridge.lessons import find_lesson
+from minibridge.lessons.answers import mark_answers
+from minibridge.lessons.exercises import explain
+from minibridge.lessons.lesson import Exercise, Lesson
+from minibridge.web import exercise_pages
+from minibridge.web.views import exercise_view
+
+EXERCISES = [(n, e.id) for n in range(1, 7) for e in find_lesson(n).exercises]
+OTHER_SEAT = {"N": "E", "E": "S", "S": "W", "W": "N"}
+OTHER_SIGNAL = {"encourage": "discourage", "discourage": "encourage", "top of sequence": "no signal"}
+
+
+def _right_answer(lesson: Lesson, exercise_id: str) -> Any:
+    """The engine's answer, with the parts the lesson asks for, as ``minibridge check`` gives it."""
+    return next(m.answer for m in mark_answers(lesson, {}) if m.exercise == exercise_id)
+
+
+def _fields(answer: Any) -> dict[str, str]:
+    """An answer as the fields the widgets send."""
+    if not isinstance(answer, dict):
+        return {"declarer": "redeal"} if answer == "redeal" else {"answer": str(answer)}
+    fields = {}
+    for key, value in answer.items():
+        if key == "winners":
+            fields |= {f"winner-{number}": seat for number, seat in enumerate(value, 1)}
+        else:
+            fields[key] = str(value)
+    return fields
+
+
+def _wrong(answer: Any) -> Any:
+    """An answer with one part changed."""
+    if answer == "redeal":
+        return {"declarer": "N", "dummy": "S"}
+    if isinstance(answer, str):
+        return OTHER_SIGNAL[answer]
+    if isinstance(answer, int):
+        return (answer + 1) % 14
+    key, value = next(iter(answer.items()))
+    if key == "winners":
+        changed: Any = [OTHER_SEAT[value[0]], *value[1:]]
+    elif key in ("declarer", "dummy", "seat"):
+        changed = OTHER_SEAT[value]
+    elif key == "kind":
+        changed = "card out of rotation" if value != "card out of rotation" else "revoke"
+    elif key == "settled":
+        changed = "stands" if value != "stands" else "corrected"
+    else:
+        changed = value + 1
+    return {**answer, key: changed}
+
+
+@pytest.fixture
+def pupil(client: TestClient) -> TestClient:
+    """A client whose pupil has given the name Amy."""
+    response = client.post("/lessons/3/exercises", data={"pupil": "Amy"}, follow_redirects=False)
+    assert response.status_code == 303
+    return client
+
+
+def test_the_pupil_gives_a_name_first(client):
+    response = client.get("/lessons/3/exercises/1", follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"] == "/lessons/3/exercises"
+    page = client.get("/lessons/3/exercises")
+    assert "What is your name?" in page.text and 'name="pupil"' in page.text
+    assert client.post("/lessons/3/exercises", data={"pupil": "   "}).status_code == 422
+    given = client.post("/lessons/3/exercises", data={"pupil": "  Amy   Lee "}, follow_redirects=False)
+    assert given.status_code == 303 and given.headers["location"] == "/lessons/3/exercises"
+    listed = client.get("/lessons/3/exercises")
+    assert 'Hello, <strong class="pupil-name">Amy Lee</strong>' in listed.text
+    assert 'href="/lessons/3/exercises/1"' in listed.text
+    assert "What is your name?" in client.get("/lessons/3/exercises?change=1").text
+
+
+def test_a_name_is_shown_escaped(client):
+    client.post("/lessons/2/exercises", data={"pupil": "<b>Bo</b>"})
+    page = client.get("/lessons/2/exercises/1").text
+    assert "<b>Bo</b>" not in page and "&lt;b&gt;Bo&lt;/b&gt;" in page
+
+
+@pytest.mark.parametrize(("number", "exercise_id"), EXERCISES)
+def test_an_exercise_page_holds_no_answer(pupil, number, exercise_id):
+    lesson = find_lesson(number)
+    exercise = next(e for e in lesson.exercises if e.id == exercise_id)
+    page = pupil.get(f"/lessons/{number}/exercises/{exercise_id}")
+    assert page.status_code == 200
+    text = page.text
+    assert exercise.question in html.unescape(text)
+    assert not re.search(r"\bchecked\b|aria-pressed=\"true\"|data-marked", text), "nothing is chosen before a tap"
+    assert all(value == "" for value in re.findall(r'<input type="number"[^>]*value="([^"]*)"', text))
+    assert str(escape(explain(lesson, exercise))) not in text
+    assert "right answer" not in text.lower()
+    answer = _right_answer(lesson, exercise_id)
+    if isinstance(answer, dict) and "winners" in answer:
+        assert " ".join(answer["winners"]) not in text
+
+
+@pytest.mark.parametrize(("number", "exercise_id"), EXERCISES)
+def test_a_page_is_rendered_from_the_exercise_view_alone(pupil, monkeypatch, number, exercise_id):
+    seen: list[dict[str, Any]] = []
+    real = exercise_pages._render
+
+    def spy(template: str, **context: Any) -> str:
+        seen.append(context)
+        return real(template, **context)
+
+    monkeypatch.setattr(exercise_pages, "_render", spy)
+    assert pupil.get(f"/lessons/{number}/exercises/{exercise_id}").status_code == 200
+    (context,) = seen
+    lesson = find_lesson(number)
+    exercise = next(e for e in lesson.exercises if e.id == exercise_id)
+    assert context["view"] == exercise_view(lesson, exercise)
+    assert "answer" not in context["view"] and "marked" not in context
+    _only_plain_data(context)
+
+
+def _only_plain_data(value: Any) -> None:
+    """Plain data all the way down: never an Exercise, a Lesson or any other object."""
+    assert not isinstance(value, Exercise | Lesson)
+    if isinstance(value, dict):
+        for key, item in value.items():
+            assert isinstance(key, str)
+            _only_plain_data(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _only_plain_data(item)
+    else:
+        assert value is None or isinstance(value, str | int | bool), type(value)
+
+
+@pytest.mark.parametrize(("number", "exercise_id"), EXERCISES)
+def test_an_answer_is_marked_at_once_with_the_reason_and_kept(pupil, number, exercise_id):
+    lesson = find_lesson(number)
+    exercise = next(e for e in lesson.exercises if e.id == exercise_id)
+    answer = _right_answer(lesson, exercise_id)
+    address = f"/lessons/{number}/exercises/{exercise_id}"
+    reason = str(escape(explain(lesson, exercise)))
+
+    right = pupil.post(address, data=_fields(answer), headers={"HX-Request": "true"})
+    assert right.status_code == 200
+    assert 'data-marked="right"' in right.text and reason in right.text
+    assert right.text.startswith('<section id="answer"'), "htmx gets the marked fragment alone"
+
+    wrong = pupil.post(address, data=_fields(_wrong(answer)), headers={"HX-Request": "true"})
+    assert wrong.status_code == 200
+    assert 'data-marked="wrong"' in wrong.text and reason in wrong.text
+    assert "The right answer" in wrong.text
+
+    kept = [(p.lesson, p.exercise, p.right) for p in pupil.app.state.store.progress("Amy")]
+    assert kept == [(number, exercise_id, True), (number, exercise_id, False)]
+
+
+def test_the_marked_answer_leads_to_the_next_exercise_then_back_to_the_list(pupil):
+    lesson = find_lesson(5)
+    first, last = lesson.exercises[0], lesson.exercises[-1]
+    marked = pupil.post(f"/lessons/5/exercises/{first.id}", data=_fields(_right_answer(lesson, first.id)))
+    assert "<html" in marked.text, "without htmx the whole page comes back"
+    assert f'href="/lessons/5/exercises/{lesson.exercises[1].id}">Next exercise' in marked.text
+    done = pupil.post(f"/lessons/5/exercises/{last.id}", data=_fields(_right_answer(lesson, last.id)))
+    assert 'href="/lessons/5/exercises">All done' in done.text
+    listed = pupil.get("/lessons/5/exercises").text
+    assert listed.count("✓ right") == 2
+
+
+def test_an_answer_with_parts_missing_is_asked_again_and_not_marked(pupil):
+    response = pupil.post(
+        "/lessons/3/exercises/1", data={"N": "11", "E": "7", "S": "14"}, headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 422
+    assert "Still to do" in response.text and "West" in response.text
+    assert re.search(r'name="N" value="11"', response.text), "the pupil's own taps are kept"
+    assert "data-marked" not in response.text
+    assert pupil.app.state.store.progress("Amy") == []
+    winners = pupil.post("/lessons/3/exercises/8", data={"winner-1": "W"}, headers={"HX-Request": "true"})
+    assert winners.status_code == 422 and "Who won each trick" in winners.text
+
+
+def test_a_post_from_another_site_is_refused_and_changes_nothing(pupil):
+    response = pupil.post(
+        "/lessons/5/exercises/1", data={"answer": "9"}, headers={"Origin": "http://elsewhere.example"}
+    )
+    assert response.status_code == 403
+    assert pupil.app.state.store.progress("Amy") == []
+    same = pupil.post("/lessons/5/exercises/1", data={"answer": "9"}, headers={"Origin": "http://testserver"})
+    assert same.status_code == 200
+
+
+@pytest.mark.parametrize("address", ["/lessons/7/exercises", "/lessons/0/exercises/1", "/lessons/3/exercises/99"])
+def test_no_such_lesson_or_exercise(pupil, address):
+    response = pupil.get(address)
+    assert response.status_code == 404 and "There is no such lesson or exercise" in response.text
