@@ -21,6 +21,7 @@ from starlette.routing import Route
 
 from minibridge.lessons import find_lesson
 from minibridge.lessons.answers import Mark, mark_answers
+from minibridge.lessons.exercises import pupil_answer
 from minibridge.lessons.lesson import Exercise, Lesson
 from minibridge.web.actions import ApiError
 from minibridge.web.pages import environment
@@ -37,14 +38,8 @@ _COOKIE_AGE = 12 * 60 * 60
 
 _MAX_NAME = 60
 _SEATS = ("N", "E", "S", "W")
-_NUMBERS = {
-    "hcp": _SEATS,
-    "score": ("declarers", "defenders"),
-    "tricks": ("NS", "EW"),
-    "replay": ("declarer_tricks", "declarers", "defenders"),
-    "irregularity": ("trick", "declarer_tricks"),
-}
-"""The answers written as whole numbers, by kind."""
+_LISTS = ("winners",)
+"""The parts of an answer given one per trick of the recorded play (fields ``winners-1``, ``winners-2``, …)."""
 _ORDER = (*_SEATS, "NS", "EW", "declarer", "dummy", "kind", "seat", "trick", "settled", "winners")
 _ORDER += ("declarer_tricks", "declarers", "defenders")
 """The parts of an answer in the order the pages ask them."""
@@ -125,39 +120,27 @@ async def answer(request: Request) -> Response:
 
 
 def answer_from_form(view: Mapping[str, Any], fields: Mapping[str, str]) -> tuple[Any, list[str]]:
-    """The answer the widgets give, in the form of the lesson files, and the parts still to answer (the keys
-    of the answer, ``winners`` for the trick winners); an answer with parts missing is not marked."""
-    kind = view["kind"]
-    if kind in ("goal", "signal"):
-        value = fields.get("answer", "").strip()
-        if kind == "goal":
-            return (int(value) if value.isdigit() else None), ([] if value.isdigit() else ["answer"])
-        return value, ([] if value else ["answer"])
-    if kind == "declarer" and fields.get("declarer") == "redeal":
-        return "redeal", []
-    asked = sorted(view["asks"] or [], key=lambda key: _ORDER.index(key) if key in _ORDER else len(_ORDER))
+    """The answer the widgets give, tidied into the form of the lesson files as ``minibridge check`` tidies a
+    pupil's answer, and the parts still to answer (the keys of the answer); an answer with parts missing is not
+    marked. A whole answer (a number, a word, ``redeal``) comes as the field ``answer``; an answer of several
+    parts as a field per key, a list as one field per trick."""
+    whole = fields.get("answer", "").strip()
+    if whole:
+        return pupil_answer(view["kind"], whole), []
+    if view["asks"] is None:
+        return None, ["answer"]
+    asked = sorted(view["asks"], key=lambda key: _ORDER.index(key) if key in _ORDER else len(_ORDER))
     given: dict[str, Any] = {}
-    missing: list[str] = []
     for key in asked:
-        if key == "winners":
+        if key in _LISTS:
             count = len(view["deal"]["play"]["tricks"])
-            winners = [fields.get(f"winner-{number}", "") for number in range(1, count + 1)]
-            if all(w in _SEATS for w in winners):
-                given[key] = winners
-            else:
-                missing.append(key)
-            continue
-        value = fields.get(key, "").strip()
-        if key in _NUMBERS.get(kind, ()):
-            if value.isdigit():
-                given[key] = int(value)
-            else:
-                missing.append(key)
-        elif value:
-            given[key] = value
-        else:
-            missing.append(key)
-    return given, missing
+            values = [fields.get(f"{key}-{number}", "").strip() for number in range(1, count + 1)]
+            if all(values):
+                given[key] = values
+        elif fields.get(key, "").strip():
+            given[key] = fields[key].strip()
+    missing = [key for key in asked if key not in given]
+    return pupil_answer(view["kind"], given), missing
 
 
 def _mark(lesson: Lesson, exercise: Exercise, given: Any) -> Mark:

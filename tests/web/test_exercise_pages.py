@@ -32,11 +32,11 @@ def _right_answer(lesson: Lesson, exercise_id: str) -> Any:
 def _fields(answer: Any) -> dict[str, str]:
     """An answer as the fields the widgets send."""
     if not isinstance(answer, dict):
-        return {"declarer": "redeal"} if answer == "redeal" else {"answer": str(answer)}
+        return {"answer": str(answer)}
     fields = {}
     for key, value in answer.items():
         if key == "winners":
-            fields |= {f"winner-{number}": seat for number, seat in enumerate(value, 1)}
+            fields |= {f"winners-{number}": seat for number, seat in enumerate(value, 1)}
         else:
             fields[key] = str(value)
     return fields
@@ -185,7 +185,7 @@ def test_an_answer_with_parts_missing_is_asked_again_and_not_marked(pupil):
     assert re.search(r'name="N" value="11"', response.text), "the pupil's own taps are kept"
     assert "data-marked" not in response.text
     assert pupil.app.state.store.progress("Amy") == []
-    winners = pupil.post("/lessons/3/exercises/8", data={"winner-1": "W"}, headers={"HX-Request": "true"})
+    winners = pupil.post("/lessons/3/exercises/8", data={"winners-1": "W"}, headers={"HX-Request": "true"})
     assert winners.status_code == 422 and "Who won each trick" in winners.text
 
 
@@ -203,3 +203,10 @@ def test_a_post_from_another_site_is_refused_and_changes_nothing(pupil):
 def test_no_such_lesson_or_exercise(pupil, address):
     response = pupil.get(address)
     assert response.status_code == 404 and "There is no such lesson or exercise" in response.text
+
+
+def test_redeal_is_an_answer_of_its_own(pupil):
+    response = pupil.post("/lessons/3/exercises/2", data={"answer": "redeal"}, headers={"HX-Request": "true"})
+    assert response.status_code == 200 and 'data-marked="wrong"' in response.text
+    assert "Redeal: nobody declares" in response.text
+    assert "Declarer:</span> <strong>South" in response.text

@@ -1,0 +1,107 @@
+"""The exercise pages in a real browser: Playwright driving Debian's Chromium (never a downloaded browser),
+against a classroom server started on a free loopback port for each test.
+
+A pupil gives a name, answers a points-counting exercise right with the − and + buttons, and a signal
+exercise wrong with its big buttons, and sees the marks. Screenshots of both exercises, before and after
+answering, at phone and tablet sizes are written to ``tests/web/screens/`` (not kept in git) to be looked at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from classroom_client import SAMPLES
+from playwright.sync_api import Page, expect, sync_playwright
+from test_browser import CHROMIUM, FLAGS, SCREENS
+
+from minibridge.web.app import create_app
+from minibridge.web.server import running
+
+SIZES = {"phone": (375, 667), "tablet": (768, 1024)}
+
+
+@pytest.fixture
+def address(tmp_path: Path) -> Iterator[str]:
+    app = create_app(data=tmp_path, class_code=None, teacher_token="teacher", loopback=True, samples=SAMPLES)
+    with running(app) as url:
+        yield url
+
+
+@pytest.fixture
+def page() -> Iterator[Page]:
+    assert Path(CHROMIUM).exists(), "the browser tests need Debian's chromium: apt-get install chromium"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        context = browser.new_context(viewport={"width": 375, "height": 667})
+        yield context.new_page()
+        browser.close()
+
+
+def _give_name(page: Page, address: str, lesson: int) -> None:
+    page.goto(f"{address}/lessons/{lesson}/exercises")
+    page.fill("input[name=pupil]", "Amy")
+    page.click("button[type=submit]")
+    expect(page.locator(".pupil-name")).to_have_text("Amy")
+
+
+def _screens(page: Page, name: str) -> None:
+    SCREENS.mkdir(exist_ok=True)
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(SCREENS / f"{name}-{size}.png"), full_page=True)
+    page.set_viewport_size({"width": 375, "height": 667})
+
+
+def _set_points(page: Page, seat: str, points: int) -> None:
+    """Tap + until the seat's number shows ``points`` (the last few taps, − after one too many)."""
+    stepper = page.locator(f".stepper:has(input[name={seat}])")
+    for _ in range(points + 1):
+        stepper.locator("button.up").click()
+    stepper.locator("button.down").click()
+    expect(stepper.locator("input")).to_have_value(str(points))
+
+
+def test_a_pupil_counts_the_points_right_by_tapping(page: Page, address: str):
+    _give_name(page, address, 3)
+    page.click("a.choice.go")  # the first exercise: count the points of Board 1
+    page.wait_for_selector("#exercise[data-kind=hcp] #answer[data-ready]")
+    _screens(page, "exercise-hcp")
+    for seat, points in {"N": 11, "E": 7, "S": 14, "W": 8}.items():
+        _set_points(page, seat, points)
+    page.click("button.check")
+    marked = page.locator("#answer[data-marked]")
+    expect(marked).to_have_attribute("data-marked", "right")
+    expect(marked).to_contain_text("Right!")
+    expect(marked).to_contain_text("North 11")
+    _screens(page, "marked-hcp")
+    page.click("a.choice.next")
+    page.wait_for_selector("#exercise[data-kind=declarer]")
+    page.goto(f"{address}/lessons/3/exercises")
+    expect(page.locator(".exercise-tile.right")).to_have_count(1)
+
+
+def test_a_pupil_reads_a_signal_wrong_by_tapping_and_sees_the_right_answer(page: Page, address: str):
+    _give_name(page, address, 6)
+    page.goto(f"{address}/lessons/6/exercises/1")  # West leads the king of hearts: the top of a sequence
+    page.wait_for_selector("#exercise[data-kind=signal] #answer[data-ready]")
+    _screens(page, "exercise-signal")
+    page.click("button.signal[value=encourage]")
+    marked = page.locator("#answer[data-marked]")
+    expect(marked).to_have_attribute("data-marked", "wrong")
+    expect(marked.locator(".right-answer")).to_contain_text("Top of a sequence")
+    expect(marked.locator(".reason")).to_contain_text("top of a sequence")
+    _screens(page, "marked-signal")
+
+
+def test_a_part_left_out_is_asked_for_before_marking(page: Page, address: str):
+    _give_name(page, address, 5)
+    page.goto(f"{address}/lessons/5/exercises/11")  # who declares on Board 4
+    page.wait_for_selector("#answer[data-ready]")
+    page.click("label.pick:has(input[name=declarer][value=N])")
+    page.click("button.check")
+    expect(page.locator("#answer .message")).to_contain_text("Dummy")
+    page.click("label.pick:has(input[name=dummy][value=S])")
+    page.click("button.check")
+    expect(page.locator("#answer[data-marked]")).to_have_attribute("data-marked", "right")
