@@ -20,3 +20,9 @@ document.addEventListener("htmx:beforeRequest", (event) => {
   const form = event.target.closest("#answer");
   if (form) form.removeAttribute("data-ready");
 });
+
+// The marked answer (or what is still to answer) comes into view, so the pupil sees it without scrolling.
+document.addEventListener("htmx:afterSwap", () => {
+  const shown = document.querySelector("#answer[data-marked]") || document.querySelector("#answer .message");
+  if (shown) shown.scrollIntoView({ block: "start", behavior: "smooth" });
+});
