@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from minibridge.analysis import best_contract, dd_tables
 from minibridge.board import Board
 from minibridge.cards import Card, Seat, Side
 from minibridge.contract import Contract
@@ -48,6 +49,8 @@ class GameSetup:
     seed: int = 1
     samples: int = DEFAULT_SAMPLES
     """Layouts the computer thinks about for each decision."""
+    auto_single: bool = False
+    """Play the pupil's card by itself when only one card may be played."""
 
     def __post_init__(self) -> None:
         if self.lesson is not None and not 1 <= self.lesson <= 6:
@@ -85,6 +88,7 @@ class GameSetup:
             "target": self.target,
             "seed": self.seed,
             "samples": self.samples,
+            "auto_single": self.auto_single,
         }
 
 
@@ -98,6 +102,11 @@ class _DealRecord:
     declarer: Seat | None = None
     contract: Contract | None = None
     cards: list[Card] = field(default_factory=list)
+    again: bool = False
+    """The deal before dealt again (the same dealer and cards), for the pupil to play it better."""
+    best: dict[str, Any] | None = None
+    """Once the deal is over: the best contract double dummy for the declarer (``contract``, ``tricks``,
+    ``score``), or None without a contract or for a short deal."""
 
 
 class PupilGame:
@@ -117,11 +126,13 @@ class PupilGame:
         self.game: Game
 
     @classmethod
-    def start(cls, setup: GameSetup) -> PupilGame:
-        """A new game, at the pupil's first decision."""
+    def start(cls, setup: GameSetup, *, advance: bool = True) -> PupilGame:
+        """A new game, at the pupil's first decision (without ``advance``, at the first decision of any player:
+        the computer's then come one :meth:`step` at a time)."""
         game = cls(setup)
         game._next_deal()
-        game.advance()
+        if advance:
+            game.advance()
         return game
 
     # --- where the game stands -----------------------------------------------------------------------------
@@ -207,20 +218,29 @@ class PupilGame:
         self.records[-1].cards.append(card)
         self._close_deal()
 
-    def next_deal(self) -> None:
-        """On to the next deal, once a deal is over."""
+    def next_deal(self, *, again: bool = False) -> None:
+        """On to the next deal, once a deal is over; with ``again``, the same board dealt again (the same dealer
+        and cards) as the next deal of the session, for the pupil to play it better."""
         if self.phase != "deal_over":
             raise RuleError("the deal is not over yet" if self.phase != "game_over" else "the game is over")
-        self._next_deal()
+        self._next_deal(again=again)
 
     # --- the computer ----------------------------------------------------------------------------------------
 
+    def only_card(self) -> Card | None:
+        """The pupil's one legal card, when the setup asks for it to be played by itself (else None)."""
+        legal = self.legal_cards() if self.setup.auto_single else []
+        return legal[0] if len(legal) == 1 else None
+
     def computer_to_act(self) -> bool:
-        """The next decision is the computer's."""
-        return self.phase in ("declarer", "contract", "play") and not self.pupil_to_act
+        """The next decision is taken without the pupil: the computer's, or the pupil's only card."""
+        if self.phase not in ("declarer", "contract", "play"):
+            return False
+        return not self.pupil_to_act or self.only_card() is not None
 
     def step(self) -> bool:
-        """Let the computer take one decision; False when it is not the computer's turn."""
+        """Let the computer take one decision (or play the pupil's only card, see :meth:`only_card`); False when
+        the decision is the pupil's or the deal is over."""
         if not self.computer_to_act():
             return False
         game, record = self.game, self.records[-1]
@@ -235,7 +255,7 @@ class PupilGame:
         else:
             seat = self.seat_to_play
             assert seat is not None
-            card = self.computer.choose_card(game, seat)
+            card = self.only_card() or self.computer.choose_card(game, seat)
             game.play_card(card, seat)
             record.cards.append(card)
         self._close_deal()
@@ -253,23 +273,38 @@ class PupilGame:
         deal = Deal.random(self._dealing, cards_per_hand=self._size)
         return Board(number=number, dealer=self.session.dealer, deal=deal)
 
-    def _next_deal(self) -> None:
-        """Deal the next deal; a redeal is dealt again by the same dealer at once."""
-        while True:
-            board = self._deal_board()
+    def _next_deal(self, *, again: bool = False) -> None:
+        """Deal the next deal (a redeal is dealt again by the same dealer at once), or with ``again`` the deal
+        just played once more."""
+        if again:
+            last = self.records[-1]
+            board = Board(number=self.game.board.number, dealer=last.dealer, deal=last.deal)
             game = Game(self.rules, board)
-            if game.stage != "redeal":
-                break
-            self.session.record_game(game)
+        else:
+            while True:
+                board = self._deal_board()
+                game = Game(self.rules, board)
+                if game.stage != "redeal":
+                    break
+                self.session.record_game(game)
         assert board.deal is not None and board.dealer is not None
         self.game = game
         self.records.append(
-            _DealRecord(number=len(self.records) + 1, dealer=board.dealer, deal=board.deal, declarer=game.declarer)
+            _DealRecord(
+                number=len(self.records) + 1,
+                dealer=board.dealer,
+                deal=board.deal,
+                declarer=game.declarer,
+                again=again,
+            )
         )
 
-    def _close_deal(self) -> None:
+    def _close_deal(self, *, solve: bool = True) -> None:
+        """Record a deal that is over in the session and, with ``solve``, find its best contract."""
         if self.game.stage == "over" and len(self.session.history) < len(self.records):
             self.session.record_game(self.game)
+            if solve:
+                self.records[-1].best = _best(self.game)
 
     # --- kept as data ------------------------------------------------------------------------------------------
 
@@ -283,6 +318,8 @@ class PupilGame:
                     "declarer": r.declarer.letter if r.declarer is not None else None,
                     "contract": str(r.contract) if r.contract is not None else None,
                     "cards": [str(c) for c in r.cards],
+                    "again": r.again,
+                    "best": r.best,
                 }
                 for r in self.records
             ],
@@ -293,7 +330,7 @@ class PupilGame:
         """The game of :meth:`to_data`, rebuilt by dealing again and taking the same decisions."""
         game = cls(GameSetup(**data["setup"]))
         for saved in data["deals"]:
-            game._next_deal()
+            game._next_deal(again=saved.get("again", False))
             current = game.game
             if saved["declarer"] is not None and current.stage == "declarer":
                 seat = Seat.from_str(saved["declarer"])
@@ -307,8 +344,24 @@ class PupilGame:
                 card = Card.from_str(text)
                 current.play_card(card)
                 game.records[-1].cards.append(card)
-            game._close_deal()
+            game.records[-1].best = saved.get("best")
+            game._close_deal(solve="best" not in saved)
         return game
+
+
+def _best(game: Game) -> dict[str, Any] | None:
+    """The contract that would have scored most double dummy for the deal's declarer: ``contract``,
+    ``tricks`` (declarer's, double dummy) and ``score`` (the declaring side's, negative when it fails); None
+    without a contract or for a short deal, which the solver does not solve."""
+    if game.declarer is None or not game.rules.has_contract:
+        return None
+    table = dd_tables([game.deal], cache=True)[0]
+    if table is None:
+        return None
+    best = best_contract(table, game.declarer, game.rules, deal=game.deal)
+    if best is None:
+        return None
+    return {"contract": str(best.contract), "tricks": best.tricks, "score": best.side_score}
 
 
 def _explain_refusal(game: Game, seat: Seat, card: Card) -> None:

@@ -16,9 +16,17 @@ from minibridge.web.store import Store
 
 __all__ = ["ApiError", "GameLocks", "load_game", "setup_from", "action_from"]
 
-_ACTIONS = ("declarer", "contract", "card", "next")
-_ACTION_FORMS = '{"card": "SA"}, {"contract": "4S"}, {"declarer": "N"} or {"next": true}'
-_SETUP_FIELDS: dict[str, type] = {"lesson": int, "rules": str, "slam": bool, "deals": int, "target": int, "seed": int}
+_ACTIONS = ("declarer", "contract", "card", "next", "again")
+_ACTION_FORMS = '{"card": "SA"}, {"contract": "4S"}, {"declarer": "N"}, {"next": true} or {"again": true}'
+_SETUP_FIELDS: dict[str, type] = {
+    "lesson": int,
+    "rules": str,
+    "slam": bool,
+    "deals": int,
+    "target": int,
+    "seed": int,
+    "auto_single": bool,
+}
 _KIND_WORDS = {int: "a whole number", str: "text", bool: "true or false"}
 
 
@@ -76,17 +84,18 @@ def action_from(body: dict[str, Any]) -> Callable[[PupilGame], None]:
     if len(named) != 1 or len(body) != 1:
         raise ApiError(422, f"send one action: {_ACTION_FORMS}")
     kind, value = named[0], body[named[0]]
-    if kind == "next":
+    if kind in ("next", "again"):
         if value is not True:
-            raise ApiError(422, 'to go on to the next deal, send {"next": true}')
+            words = "go on to the next deal" if kind == "next" else "play the same deal again"
+            raise ApiError(422, f'to {words}, send {{"{kind}": true}}')
     elif not isinstance(value, str):
         raise ApiError(422, f"write the {kind} as text, like {_ACTION_FORMS}")
 
     def apply(game: PupilGame) -> None:
         try:
-            if kind == "next":
+            if kind in ("next", "again"):
                 _at_moment(game, "deal_over", "the deal is not over yet")
-                game.next_deal()
+                game.next_deal(again=kind == "again")
             elif kind == "declarer":
                 _at_moment(game, "declarer", "there is no declarer for you to choose now")
                 game.choose_declarer(Seat.from_str(value))

@@ -1,5 +1,9 @@
 """The pupils' pages: the start page, the table, and the pupil's taps, as htmx posts of plain forms.
 
+A tap answers at once with the table as it stands after the pupil's decision. While the next decision is the
+computer's, the table asks for it by itself (a post to ``/games/{id}/step``, which takes ONE decision), so the
+computer's cards arrive one at a time. Once a deal is over, ``/games/{id}?trick=N`` shows trick N again.
+
 Each route is a small function over the same store, game and view as the JSON API; a page is rendered only
 from the pupil's view (:func:`minibridge.web.views.pupil_view`), so it can hold no card the pupil may not see.
 A refused tap answers with the table and the reason in words (409 or 422), and changes nothing. Posts must
@@ -21,7 +25,7 @@ from minibridge.lessons import find_lesson
 from minibridge.web.actions import ApiError, action_from, load_game, setup_from
 from minibridge.web.pages import render_page, render_start, render_table
 from minibridge.web.store import Store
-from minibridge.web.views import pupil_view
+from minibridge.web.views import pupil_view, replay_view
 
 __all__ = ["routes"]
 
@@ -46,7 +50,7 @@ async def start_game(request: Request) -> Response:
     store: Store = request.app.state.store
 
     def start() -> str:
-        game = PupilGame.start(setup)
+        game = PupilGame.start(setup, advance=False)
         return store.create_game(game.to_data())
 
     game_id = await run_in_threadpool(start)
@@ -57,21 +61,46 @@ async def start_game(request: Request) -> Response:
 
 
 async def table_page(request: Request) -> Response:
-    """The table of a game, as the pupil sees it."""
+    """The table of a game, as the pupil sees it (the whole page, or the table alone to htmx); once the deal is
+    over, ``?trick=N`` shows trick N with the hands as they stood before it."""
     game_id = request.path_params["game_id"]
     game = await run_in_threadpool(load_game, request.app.state.store, game_id)
-    return HTMLResponse(render_page(pupil_view(game_id, game)))
+    view = pupil_view(game_id, game)
+    trick = request.query_params.get("trick", "")
+    if trick.isdigit():
+        view["replay"] = replay_view(view, int(trick))
+    if request.headers.get("hx-request"):
+        return HTMLResponse(render_table(view))
+    return HTMLResponse(render_page(view))
+
+
+async def step(request: Request) -> Response:
+    """One decision the pupil does not take (the computer's, or the pupil's only card played for them), then
+    the table, which asks for the next step while the next decision is not the pupil's."""
+    _same_origin(request)
+    game_id = request.path_params["game_id"]
+    state = request.app.state
+
+    def take() -> str:
+        with state.locks.lock(game_id):
+            game = load_game(state.store, game_id)
+            if game.step():
+                state.store.save_game(game_id, game.to_data())
+            return render_table(pupil_view(game_id, game))
+
+    return HTMLResponse(await run_in_threadpool(take))
 
 
 async def tap(request: Request) -> Response:
-    """The pupil's tap (a card, a contract, a declarer, the next deal), then the computer's play up to the
-    pupil's next decision; the new table, or the same table with the reason a tap is refused."""
+    """The pupil's tap (a card, a contract, a declarer, the next deal, the same deal again); the new table at
+    once (the computer's decisions follow step by step), or the same table with the reason a tap is refused."""
     _same_origin(request)
     game_id = request.path_params["game_id"]
     form = await request.form()
     body: dict[str, Any] = {key: str(value) for key, value in form.items() if key in ("card", "contract", "declarer")}
-    if "next" in form:
-        body["next"] = True
+    for key in ("next", "again"):
+        if key in form:
+            body[key] = True
     state = request.app.state
 
     def take() -> tuple[str, int]:
@@ -83,7 +112,6 @@ async def tap(request: Request) -> Response:
                 view = pupil_view(game_id, load_game(state.store, game_id))
                 view["message"] = error.message[:1].upper() + error.message[1:] + "."
                 return render_table(view), error.status
-            game.advance()
             state.store.save_game(game_id, game.to_data())
             return render_table(pupil_view(game_id, game)), 200
 
@@ -97,9 +125,9 @@ def _start_options(request: Request, *, message: str | None = None) -> dict[str,
 
 
 def _setup_fields(form: Any) -> dict[str, Any]:
-    """The start form as the fields of a game's setup."""
-    fields: dict[str, Any] = {}
-    for name in ("lesson", "deals", "target"):
+    """The start form as the fields of a game's setup (``seed``, a hidden field, deals chosen cards)."""
+    fields: dict[str, Any] = {"auto_single": bool(form.get("auto_single"))}
+    for name in ("lesson", "deals", "target", "seed"):
         text = str(form.get(name, "")).strip()
         if text:
             fields[name] = int(text) if text.isdigit() else text
@@ -121,5 +149,6 @@ routes = [
     Route("/games", start_game, methods=["POST"]),
     Route("/games/{game_id}", table_page),
     Route("/games/{game_id}/actions", tap, methods=["POST"]),
+    Route("/games/{game_id}/step", step, methods=["POST"]),
     Mount("/static", StaticFiles(packages=[("minibridge.web", "static")]), name="static"),
 ]

@@ -19,13 +19,15 @@ from minibridge.board import Board
 from minibridge.cards import Seat, Side
 from minibridge.classroom import PUPIL, PupilGame
 from minibridge.contract import Contract
+from minibridge.deal import Hand
 from minibridge.errors import MiniBridgeError
 from minibridge.lessons import find_kind
 from minibridge.lessons.lesson import Exercise, Lesson
 from minibridge.scoring import goal
+from minibridge.signals import denied_by_lead, signal_in_trick
 from minibridge.table import Game
 
-__all__ = ["visible_seats", "pupil_view", "exercise_view"]
+__all__ = ["visible_seats", "pupil_view", "replay_view", "exercise_view"]
 
 _KINDS = ("part-score", "game", "slam", "grand slam")
 
@@ -89,9 +91,14 @@ def pupil_view(game_id: str, game: PupilGame) -> dict[str, Any]:
         "tricks_won": {str(side): table.tricks(side) for side in Side},
         "to_play": _letter(to_play),
         "pupil_to_act": game.pupil_to_act,
+        "computer_next": game.computer_to_act(),
         "pupil_seats": [seat.letter for seat in Seat if game.pupil_plays(seat)],
         "legal": [str(card) for card in game.legal_cards()],
         "result": _result(table) if over else None,
+        "best": game.records[-1].best if over else None,
+        "signals": _partner_signals(table) if over else [],
+        "again": game.records[-1].again,
+        "auto_single": setup.auto_single,
         "totals": {str(side): game.session.totals[side] for side in Side},
         "lesson": setup.lesson,
         "rules": game.rules.name,
@@ -142,6 +149,53 @@ def _contract_choices(table: Game) -> list[dict[str, Any]]:
                 }
             )
     return choices
+
+
+def _partner_signals(table: Game) -> list[dict[str, Any]]:
+    """Under the signals of MiniLesson Six, once East–West's deal is over: each card of North's (the pupil's
+    partner, defending) that said something, with what it said (``encourage``, ``discourage``, ``top of
+    sequence``) and, for the top of a sequence, the card it denies."""
+    play, declarer = table.play, table.declarer
+    if not table.rules.signals or play is None or declarer is None or declarer.side is Side.NORTH_SOUTH:
+        return []
+    partner = PUPIL.partner
+    held = list(table.deal[partner])
+    said = []
+    for number, trick in enumerate(play.tricks, start=1):
+        card = trick.cards[partner]
+        led = None if trick.leader is partner else trick.led.suit
+        meaning = signal_in_trick(Hand(held), card, led=led, partner_led=trick.leader is PUPIL)
+        held.remove(card)
+        if meaning == "no signal":
+            continue
+        denied = denied_by_lead(card) if meaning == "top of sequence" else None
+        said.append(
+            {
+                "trick": number,
+                "seat": partner.letter,
+                "card": str(card),
+                "meaning": meaning,
+                "denied": str(denied) if denied is not None else None,
+            }
+        )
+    return said
+
+
+def replay_view(view: dict[str, Any], number: int) -> dict[str, Any] | None:
+    """Trick ``number`` of a deal that is over, worked out from its view alone: the hands as they stood before
+    it (``hands``), the trick (``trick``: ``leader``, ``cards``, ``winner``), ``number`` (kept within the
+    tricks) and ``count``; None before the deal is over or when no trick was played."""
+    tricks = view["tricks"]
+    if view["phase"] not in ("deal_over", "game_over") or not tricks:
+        return None
+    number = min(max(number, 1), len(tricks))
+    gone = {card for trick in tricks[: number - 1] for card in trick["cards"].values()}
+    return {
+        "number": number,
+        "count": len(tricks),
+        "hands": {seat: [card for card in cards if card not in gone] for seat, cards in view["hands"].items()},
+        "trick": tricks[number - 1],
+    }
 
 
 def _result(table: Game) -> dict[str, Any]:

@@ -7,6 +7,7 @@ import copy
 from typing import Any
 
 from minibridge.cards import Seat, Side, Suit
+from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.play import Play
 
@@ -71,6 +72,11 @@ def _view(
         "message": None,
         "rules": "MiniLesson Five",
         "lesson": 5,
+        "computer_next": False,
+        "best": None,
+        "signals": [],
+        "again": False,
+        "auto_single": False,
     }
     view.update(extra)
     return view
@@ -78,7 +84,17 @@ def _view(
 
 SAMPLES: dict[str, dict[str, Any]] = {
     "contract": _view(
-        FULL, phase="contract", declarer="N", contract=None, shown=("S", "N"), contracts=CONTRACTS, pupil_seats=("S",)
+        FULL,
+        phase="contract",
+        declarer="N",
+        contract=None,
+        shown=("S", "N"),
+        contracts=CONTRACTS,
+        contract_choices=[
+            {"contract": text, "goal": Contract.from_str(text).goal(), "allowed": True, "reason": None}
+            for text in CONTRACTS
+        ],
+        pupil_seats=("S",),
     ),
     "defending": _view(
         FULL, phase="play", declarer="E", contract="4S", trumps=Suit.SPADES, played=6, shown=("S", "W"), goal=10

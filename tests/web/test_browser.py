@@ -2,9 +2,11 @@
 against a classroom server started on a free loopback port for each test.
 
 A pupil starts a lesson, chooses a contract, plays a whole deal by tapping cards (each card tapped twice:
-raised, then played), has a card the rules forbid refused with its reason, and finds the game again after
-a reload. Screenshots of the table at phone, tablet and laptop sizes are written to ``tests/web/screens/``
-(not kept in git) to be looked at.
+raised, then played) as declarer and as defender while the computer's cards arrive one at a time, has a card
+the rules forbid refused with its reason, finds the game again after a reload, plays the same deal again and
+watches its tricks one by one. The table says it is ready (``#table[data-ready]``) only when the pupil's
+decision is awaited, never between two of the computer's cards. Screenshots of the table at phone, tablet
+and laptop sizes are written to ``tests/web/screens/`` (not kept in git) to be looked at.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from pathlib import Path
 
 import pytest
 from classroom_client import SAMPLES
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, Route, expect, sync_playwright
 
+from minibridge.cards import Side
+from minibridge.classroom import GameSetup, PupilGame
 from minibridge.web.app import create_app
 from minibridge.web.server import running
 
@@ -47,8 +51,18 @@ def page() -> Iterator[Page]:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         context = browser.new_context(viewport={"width": 768, "height": 1024})
+        context.route("**/games/**", _quicker_steps)
         yield context.new_page()
         browser.close()
+
+
+def _quicker_steps(route: Route) -> None:
+    """The computer's next card asked for after 20 ms instead of the pupils' 400 ms, to keep the tests quick;
+    each card still comes in its own answer."""
+    response = route.fetch()
+    body = response.text()
+    assert "delay:400ms" in body or "/step" not in body
+    route.fulfill(response=response, body=body.replace("delay:400ms", "delay:20ms"))
 
 
 def _ready(page: Page) -> None:
@@ -56,9 +70,13 @@ def _ready(page: Page) -> None:
     page.wait_for_selector("#table[data-ready]", timeout=60_000)
 
 
-def _start_lesson(page: Page, address: str, lesson: int, deals: int = 1) -> None:
+def _start_lesson(page: Page, address: str, lesson: int, deals: int = 1, seed: int | None = None) -> None:
     page.goto(address + "/")
     page.check(f"input[name=deals][value='{deals}']")
+    if seed is not None:  # the start form takes a seed, to deal chosen cards
+        page.locator("#start form").evaluate(
+            f"form => form.insertAdjacentHTML('beforeend', '<input type=hidden name=seed value={seed}>')"
+        )
     page.click(f"button[name=lesson][value='{lesson}']")
     page.wait_for_url("**/games/*")
     _ready(page)
@@ -85,7 +103,7 @@ def _play_to_the_end(page: Page) -> None:
         if phase == "declarer":
             page.locator("#table button.choice").first.click()
         elif phase == "contract":
-            page.locator("#table button.contract-choice").first.click()
+            page.locator("#table button.contract-choice:not([disabled])").first.click()
         else:
             legal = page.locator("#table button.card[data-card]:not(.not-legal):not([disabled])")
             card = legal.first.get_attribute("data-card")
@@ -113,7 +131,7 @@ def test_a_card_the_rules_forbid_is_refused_with_its_reason(page: Page, address:
     for _ in range(60):
         phase = _phase(page)
         if phase == "contract":
-            page.locator("#table button.contract-choice").first.click()
+            page.locator("#table button.contract-choice:not([disabled])").first.click()
             page.wait_for_timeout(50)
             _ready(page)
             continue
@@ -145,3 +163,103 @@ def test_a_reload_brings_the_game_back(page: Page, address: str):
     page.reload()
     _ready(page)
     assert page.locator("#table").inner_text() == before
+
+
+def _seed(lesson: int, side: Side) -> int:
+    """A seed whose first deal of ``lesson`` is declared by ``side``."""
+    for seed in range(1, 100):
+        declarer = PupilGame.start(GameSetup(lesson=lesson, deals=2, seed=seed, samples=SAMPLES)).game.declarer
+        if declarer is not None and declarer.side is side:
+            return seed
+    raise AssertionError(f"no deal declared by {side}")
+
+
+def _south(page: Page) -> list[str]:
+    return [
+        card or ""
+        for card in page.locator("#table .seat-s [data-card]").evaluate_all(
+            "cards => cards.map(card => card.dataset.card)"
+        )
+    ]
+
+
+def _play_counting_steps(page: Page, shots: str | None = None) -> list[int]:
+    """Play the deal to its end by tapping; how many of the computer's steps came between two decisions of the
+    pupil's. With ``shots``, screenshots of the table in the middle of the play."""
+    steps: list[str] = []
+    page.on("request", lambda request: steps.append(request.url) if request.url.endswith("/step") else None)
+    between = []
+    for _ in range(200):
+        between.append(len(steps))
+        steps.clear()
+        phase = _phase(page)
+        if phase in ("deal_over", "game_over"):
+            return between
+        assert page.locator("#table .step").count() == 0  # ready: the computer is not about to play
+        if phase == "declarer":
+            page.locator("#table button.choice").first.click()
+        elif phase == "contract":
+            page.locator("#table button.contract-choice:not([disabled])").first.click()
+        else:
+            if shots and page.locator("#table .trick .played").count() >= 2:
+                _screens(page, shots)
+                shots = None
+            legal = page.locator("#table button.card[data-card]:not(.not-legal):not([disabled])")
+            _tap(page, legal.first.get_attribute("data-card") or "")
+            continue
+        page.wait_for_timeout(50)
+        _ready(page)
+    raise AssertionError("the deal did not end")
+
+
+def _screens(page: Page, name: str) -> None:
+    SCREENS.mkdir(exist_ok=True)
+    page.wait_for_timeout(300)  # the last answer settled: the thinking sign faded out
+    size = page.viewport_size
+    for label, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(SCREENS / f"{name}-{label}.png"), full_page=True)
+    if size is not None:
+        page.set_viewport_size(size)
+
+
+@pytest.mark.parametrize("side", [Side.NORTH_SOUTH, Side.EAST_WEST], ids=["declarer", "defender"])
+def test_a_whole_deal_by_tapping_with_the_computers_cards_one_at_a_time(page: Page, address: str, side: Side):
+    _start_lesson(page, address, 5, deals=2, seed=_seed(5, side))
+    declarer = page.locator("#table .badge.declarer").locator("xpath=ancestor::section[1]")
+    assert (declarer.get_attribute("class") or "").split()[1] in (
+        ("seat-n", "seat-s") if side is Side.NORTH_SOUTH else ("seat-e", "seat-w")
+    )
+    between = _play_counting_steps(page, shots=f"play-{side.name.lower()}")
+    assert _phase(page) == "deal_over"
+    assert max(between) >= 2, between  # two of the computer's cards, each its own answer, between two taps
+    assert sum(between) >= 13 * 2
+    expect(page.locator("#table")).to_contain_text("The four hands")
+
+
+def test_the_same_deal_again_and_its_tricks_one_by_one(page: Page, address: str):
+    _start_lesson(page, address, 5, deals=2, seed=_seed(5, Side.EAST_WEST))
+    first = _south(page)
+    assert len(first) == 13
+    _play_to_the_end(page)
+    assert _phase(page) == "deal_over"
+    expect(page.locator("#table .best")).to_contain_text("the best for")
+
+    page.click("#table a.watch")
+    _ready(page)
+    expect(page.locator("#table .replay h3")).to_have_text("Trick 1 of 13")
+    assert page.locator("#table .replay-trick .played").count() == 4
+    page.click("#table a.forward")
+    _ready(page)
+    expect(page.locator("#table .replay h3")).to_have_text("Trick 2 of 13")
+    assert page.locator("#table .replay-hand.at-s [data-card]").count() == 12
+    _screens(page, "result")
+    page.click("#table a.back")
+    _ready(page)
+    expect(page.locator("#table .replay h3")).to_have_text("Trick 1 of 13")
+
+    page.click("#table button.again")
+    _ready(page)
+    assert page.get_attribute("#table", "data-deal") == "2"
+    expect(page.locator("#table .again-note")).to_be_visible()
+    assert _south(page) == first

@@ -67,3 +67,48 @@ def test_no_response_holds_a_card_the_pupil_may_not_see(client: TestClient, setu
             break
         response = client.post(f"/api/games/{view['id']}/actions", json=next_action(view, rng))
     assert hidden_somewhere
+
+
+PAGE_SETUPS: list[dict[str, Any]] = [
+    *({"lesson": lesson, "deals": 2, "seed": seed} for lesson in (1, 3, 5, 6) for seed in (1, 2, 3)),
+    *({"rules": "nbb", "deals": 2, "seed": seed, "auto_single": True} for seed in (1, 2)),
+]
+
+
+def _check_page(client: TestClient, game_id: str, html: str) -> None:
+    """No card in ``html`` that the pupil may not see now (worked out from the stored game)."""
+    _, allowed, _ = _may_see(client.app.state.store.game(game_id))  # type: ignore[attr-defined]
+    shown = set(CARD.findall(html.replace(game_id, "")))
+    assert shown <= allowed, f"{sorted(shown - allowed)} shown"
+
+
+@pytest.mark.parametrize("setup", PAGE_SETUPS, ids=lambda s: "-".join(f"{k}{v}" for k, v in s.items()))
+def test_no_page_holds_a_card_the_pupil_may_not_see(client: TestClient, setup: dict[str, Any]):
+    """The pages over whole games: every step of the computer, every tap, the same deal again, the replay."""
+    rng = random.Random(setup["seed"])
+    fields = {key: str(value) for key, value in setup.items() if key not in ("rules", "auto_single")}
+    if "rules" in setup:
+        fields |= {"free": "1", "rules": setup["rules"], "auto_single": "1"}
+    page = client.post("/games", data=fields)
+    assert page.status_code == 200
+    game_id = str(page.url).rsplit("/", 1)[-1]
+    _check_page(client, game_id, page.text)
+    again_taken = False
+    for _ in range(400):
+        view = client.get(f"/api/games/{game_id}").json()
+        if view["computer_next"]:
+            page = client.post(f"/games/{game_id}/step")
+        elif view["phase"] in ("deal_over", "game_over"):
+            for number in range(len(view["tricks"]) + 2):
+                _check_page(client, game_id, client.get(f"/games/{game_id}?trick={number}").text)
+            if view["phase"] == "game_over":
+                return
+            action = {"next": "1"} if again_taken else {"again": "1"}
+            again_taken = True
+            page = client.post(f"/games/{game_id}/actions", data=action)
+        else:
+            action = next_action(view, rng)
+            page = client.post(f"/games/{game_id}/actions", data=action)
+        assert page.status_code == 200, page.text
+        _check_page(client, game_id, page.text)
+    raise AssertionError("the game did not end")

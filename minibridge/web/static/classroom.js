@@ -1,6 +1,7 @@
 // The pupils' table: the first tap on a card raises it, the second tap plays it.
-// A raised card's button sends its htmx request on the "confirmed" event; while a request is under way the
-// table loses its data-ready attribute (the new table brings it back).
+// A raised card's button sends its htmx request on the "confirmed" event. The table carries data-ready only
+// when the pupil's decision is awaited; while a request is under way it loses it, and the new table says
+// again whether it is ready. A request that brings no new table gives the old one its signal back.
 document.addEventListener("click", (event) => {
   const card = event.target.closest("button.card[data-card]");
   if (!card || card.disabled) return;
@@ -16,10 +17,16 @@ document.addEventListener("click", (event) => {
 
 document.addEventListener("htmx:beforeRequest", () => {
   const table = document.getElementById("table");
-  if (table) table.removeAttribute("data-ready");
+  if (table && table.hasAttribute("data-ready")) {
+    table.removeAttribute("data-ready");
+    table.setAttribute("data-was-ready", "true");
+  }
 });
 
 document.addEventListener("htmx:afterRequest", () => {
   const table = document.getElementById("table");
-  if (table) table.setAttribute("data-ready", "true");
+  if (table && table.hasAttribute("data-was-ready")) {
+    table.removeAttribute("data-was-ready");
+    table.setAttribute("data-ready", "true");
+  }
 });
