@@ -195,7 +195,7 @@ def _play_counting_steps(page: Page, shots: str | None = None) -> list[int]:
         phase = _phase(page)
         if phase in ("deal_over", "game_over"):
             return between
-        assert page.locator("#table .step").count() == 0  # ready: the computer is not about to play
+        assert page.locator("#table .computer-step").count() == 0  # ready: the computer is not about to play
         if phase == "declarer":
             page.locator("#table button.choice").first.click()
         elif phase == "contract":
