@@ -14,7 +14,7 @@ from minibridge.contract import Contract
 from minibridge.errors import MiniBridgeError
 from minibridge.web.store import Store
 
-__all__ = ["ApiError", "GameLocks", "load_game", "setup_from", "action_from"]
+__all__ = ["ApiError", "GameLocks", "load_game", "setup_from", "action_from", "same_origin"]
 
 _ACTIONS = ("declarer", "contract", "card", "next", "again")
 _ACTION_FORMS = '{"card": "SA"}, {"contract": "4S"}, {"declarer": "N"}, {"next": true} or {"again": true}'
@@ -117,3 +117,10 @@ def _at_moment(game: PupilGame, phase: str, message: str) -> None:
         raise ApiError(409, "the game is over: start a new one")
     if game.phase != phase or (phase != "deal_over" and not game.pupil_to_act):
         raise ApiError(409, message)
+
+
+def same_origin(request: Any) -> None:
+    """Refuse a post from another site's page (a cross-site request): its Origin, when sent, names this server."""
+    origin = request.headers.get("origin")
+    if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host"):
+        raise ApiError(403, "this request did not come from the classroom's own pages")

@@ -23,7 +23,7 @@ from minibridge.lessons import find_lesson
 from minibridge.lessons.answers import Mark, mark_answers
 from minibridge.lessons.exercises import pupil_answer
 from minibridge.lessons.lesson import Exercise, Lesson
-from minibridge.web.actions import ApiError
+from minibridge.web.actions import same_origin
 from minibridge.web.pages import environment
 from minibridge.web.store import Store
 from minibridge.web.views import exercise_view
@@ -64,7 +64,7 @@ async def exercises_page(request: Request) -> Response:
 
 async def give_name(request: Request) -> Response:
     """Keep the pupil's name in a cookie, then show the lesson's exercises."""
-    _same_origin(request)
+    same_origin(request)
     lesson = _lesson(request)
     if lesson is None:
         return _not_found()
@@ -93,7 +93,7 @@ async def exercise_page(request: Request) -> Response:
 async def answer(request: Request) -> Response:
     """The pupil's answer from the widgets, marked at once with the reason and kept as the pupil's progress;
     the marked fragment (the whole page without htmx), or the form again with what is still to answer (422)."""
-    _same_origin(request)
+    same_origin(request)
     lesson = _lesson(request)
     exercise = _exercise(lesson, request)
     if lesson is None or exercise is None:
@@ -217,13 +217,6 @@ def _pupil(request: Request) -> str | None:
     """The pupil's name from the cookie, or None when the pupil has not given one."""
     name = " ".join(unquote(request.cookies.get(PUPIL_COOKIE, "")).split())
     return name if name and len(name) <= _MAX_NAME else None
-
-
-def _same_origin(request: Request) -> None:
-    """Refuse a post from another site's page (a cross-site request)."""
-    origin = request.headers.get("origin")
-    if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host"):
-        raise ApiError(403, "this request did not come from the classroom's own pages")
 
 
 routes = [

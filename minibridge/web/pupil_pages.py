@@ -22,7 +22,7 @@ from starlette.staticfiles import StaticFiles
 
 from minibridge.classroom import PupilGame
 from minibridge.lessons import find_lesson
-from minibridge.web.actions import ApiError, action_from, load_game, setup_from
+from minibridge.web.actions import ApiError, action_from, load_game, same_origin, setup_from
 from minibridge.web.pages import render_page, render_start, render_table
 from minibridge.web.store import Store
 from minibridge.web.views import pupil_view, replay_view
@@ -37,7 +37,7 @@ async def start_page(request: Request) -> Response:
 
 async def start_game(request: Request) -> Response:
     """Start the game chosen on the start page, then show its table."""
-    _same_origin(request)
+    same_origin(request)
     form = await request.form()
     code = request.app.state.class_code
     if code is not None and str(form.get("class_code", "")).strip().upper() != code.upper():
@@ -77,7 +77,7 @@ async def table_page(request: Request) -> Response:
 async def step(request: Request) -> Response:
     """One decision the pupil does not take (the computer's, or the pupil's only card played for them), then
     the table, which asks for the next step while the next decision is not the pupil's."""
-    _same_origin(request)
+    same_origin(request)
     game_id = request.path_params["game_id"]
     state = request.app.state
 
@@ -94,7 +94,7 @@ async def step(request: Request) -> Response:
 async def tap(request: Request) -> Response:
     """The pupil's tap (a card, a contract, a declarer, the next deal, the same deal again); the new table at
     once (the computer's decisions follow step by step), or the same table with the reason a tap is refused."""
-    _same_origin(request)
+    same_origin(request)
     game_id = request.path_params["game_id"]
     form = await request.form()
     body: dict[str, Any] = {key: str(value) for key, value in form.items() if key in ("card", "contract", "declarer")}
@@ -135,13 +135,6 @@ def _setup_fields(form: Any) -> dict[str, Any]:
         fields["rules"] = str(form.get("rules", "ebu"))
         fields["slam"] = bool(form.get("slam"))
     return fields
-
-
-def _same_origin(request: Request) -> None:
-    """Refuse a post from another site's page (a cross-site request)."""
-    origin = request.headers.get("origin")
-    if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host"):
-        raise ApiError(403, "this request did not come from the classroom's own pages")
 
 
 routes = [

@@ -21,8 +21,6 @@ from playwright.sync_api import Page, Route, expect, sync_playwright
 
 from minibridge.cards import Side
 from minibridge.classroom import GameSetup, PupilGame
-from minibridge.web.app import create_app
-from minibridge.web.server import running
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
@@ -36,13 +34,6 @@ FLAGS = [
 ]
 SCREENS = Path(__file__).parent / "screens"
 SIZES = {"phone": (375, 667), "tablet": (768, 1024), "laptop": (1280, 800)}
-
-
-@pytest.fixture
-def address(tmp_path: Path) -> Iterator[str]:
-    app = create_app(data=tmp_path, class_code=None, teacher_token="teacher", loopback=True, samples=SAMPLES)
-    with running(app) as url:
-        yield url
 
 
 @pytest.fixture

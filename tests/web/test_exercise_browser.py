@@ -12,21 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from classroom_client import SAMPLES
 from playwright.sync_api import Page, expect, sync_playwright
 from test_browser import CHROMIUM, FLAGS, SCREENS
 
-from minibridge.web.app import create_app
-from minibridge.web.server import running
-
 SIZES = {"phone": (375, 667), "tablet": (768, 1024)}
-
-
-@pytest.fixture
-def address(tmp_path: Path) -> Iterator[str]:
-    app = create_app(data=tmp_path, class_code=None, teacher_token="teacher", loopback=True, samples=SAMPLES)
-    with running(app) as url:
-        yield url
 
 
 @pytest.fixture
