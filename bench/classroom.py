@@ -2,7 +2,8 @@
 
 The server runs in this process on a free loopback port (uvicorn in a thread), with the computer thinking as
 it does in class (the robot's usual samples). Each pupil is a thread with its own HTTP client that thinks 1 to
-3 seconds (times ``--think``) before each move, then takes a decision at random among those its view offers.
+3 seconds (times ``--think``) before each move, starting the game included, then plays a legal card at random
+and chooses the contract as the lessons teach three times in four (any contract offered otherwise).
 Prints the median and the 95th percentile of the server's answer time per pupil action, the longest wait for
 a game's start and for the computer's contract, and whether every game finished. Goal on a 2-core machine:
 every game finishes, 95th percentile at most 2 s.
@@ -23,17 +24,35 @@ from typing import Any
 
 import httpx2
 
+from minibridge.robot import Robot
+from minibridge.rules import find_rules
 from minibridge.web.app import create_app
 from minibridge.web.server import running
 
 
+def taught_contract(view: dict[str, Any]) -> str | None:
+    """The contract the lessons teach: trumps in the longest suit with eight cards between the hands, otherwise
+    no-trumps; game with 25 points between them, otherwise a part-score (None if the view offers neither)."""
+    hands = [view["hands"][seat] for seat in ("N", "S") if seat in view["hands"]]
+    lengths = {suit: sum(card[0] == suit for hand in hands for card in hand) for suit in "SHDC"}
+    suit = max(lengths, key=lambda s: lengths[s])
+    strain = suit if lengths[suit] >= 8 else "NT"
+    offered = [c for c in view["contracts"] if c[1:] == strain]
+    if not offered:
+        return None
+    game = sum(view["hcp"].get(seat) or 0 for seat in ("N", "S")) >= 25
+    return max(offered) if game else min(offered)
+
+
 def decision(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """A pupil's decision at random among those the view offers."""
+    """A pupil's decision: a legal card at random; three times in four the contract the lessons teach, else any
+    contract the view offers."""
     phase = view["phase"]
     if phase == "declarer":
         return {"declarer": rng.choice(view["declarers"])}
     if phase == "contract":
-        return {"contract": rng.choice(view["contracts"])}
+        taught = taught_contract(view) if rng.random() < 0.75 else None
+        return {"contract": taught or rng.choice(view["contracts"])}
     return {"card": rng.choice(view["legal"])}
 
 
@@ -53,7 +72,7 @@ class Pupil(threading.Thread):
         rng = random.Random(self.number)
         try:
             with httpx2.Client(base_url=self.address, timeout=120) as client:
-                time.sleep(rng.uniform(0, 1) * self.think)
+                time.sleep(rng.uniform(1, 3) * self.think)
                 began = time.perf_counter()
                 response = client.post("/api/games", json={"rules": self.rules, "deals": 1, "seed": self.number})
                 self.start_time = time.perf_counter() - began
@@ -110,6 +129,17 @@ def main() -> None:
     for pupil in pupils:
         if pupil.error:
             print(f"  pupil {pupil.number}: {pupil.error}")
+    print(f"the computer's play beside it (bench/robot.py): declarer {shortfall():.2f} tricks short of double dummy")
+
+
+def shortfall(count: int = 4, seed: int = 1) -> float:
+    """The computer declarer's average shortfall against double-dummy defence, as ``bench/robot.py`` measures it
+    (same deals, same robot): thinking faster must not make it grow."""
+    from robot import deals, play_deal  # bench/robot.py, beside this file
+
+    robot = Robot(find_rules("ebu"), seed=seed)
+    found = [play_deal(deal, dealer, robot, perfect_defence=True) for deal, dealer in deals(count, seed)]
+    return statistics.mean(best - taken for _, taken, best in found)
 
 
 if __name__ == "__main__":

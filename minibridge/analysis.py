@@ -3,9 +3,9 @@
 DDS (Bo Haglund's double-dummy solver) comes as ``libdds.so`` with endplay's small ctypes bindings,
 ``endplay/_dds/__init__.py``. This module loads that one file on the first solve, never the rest of endplay
 (whose package import pulls in plotting), and no other module reaches DDS. DDS solves one call at a time on
-all its cores and crashes when two threads call it at once, so the calls take turns, the lightest waiting call
-first: a classroom server thinking for several games at once answers a card in the play before it finishes
-weighing a contract from the first trick.
+all its cores and crashes when two threads call it at once, so the calls take turns (:mod:`minibridge.turns`), the
+lightest waiting call first: a classroom server thinking for several games at once answers a card in the play
+before it weighs a contract from the first trick, though no call waits for ever.
 
 A table gives, for each seat as declarer and each strain, the tricks declarer takes with best play
 all round, cached on disk. From it follows the best MiniBridge contract for the announced declarer.
@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import heapq
 import importlib.util
-import itertools
 import json
 import os
 import sys
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -39,6 +37,7 @@ from minibridge.files import write_atomic
 from minibridge.play import Play
 from minibridge.rules import RuleSet, allowed_contracts
 from minibridge.scoring import Score, score
+from minibridge.turns import Turns
 
 __all__ = [
     "DDTable",
@@ -66,40 +65,16 @@ _MAX_BATCH = 40
 _MAX_POSITIONS = 40
 """The most positions DDS solves in one call: enough to keep every core busy, few enough that a lighter call
 waiting for its turn does not wait long."""
+_PATIENCE = 30.0
+"""Seconds a call waits for lighter ones before it goes first: a heavy call (a contract weighed from the first
+trick) waits while cards in the play are answered, but not for ever."""
 _DDS = "endplay._dds"
 """The name endplay's DDS bindings are known by, in ``sys.modules`` too."""
 _LOADING = threading.Lock()
 """Held while DDS's bindings are loaded."""
 
 
-class _Turns:
-    """DDS's turns: one call at a time, and of the calls waiting, the lightest first (then the first come)."""
-
-    def __init__(self) -> None:
-        self._changed = threading.Condition()
-        self._waiting: list[tuple[int, int]] = []
-        self._tickets = itertools.count()
-        self._busy = False
-
-    @contextlib.contextmanager
-    def turn(self, weight: int) -> Iterator[None]:
-        """Wait for the turn of a call of this weight (its cards to solve), then hold DDS while the block runs."""
-        ticket = (weight, next(self._tickets))
-        with self._changed:
-            heapq.heappush(self._waiting, ticket)
-            while self._busy or self._waiting[0] != ticket:
-                self._changed.wait()
-            heapq.heappop(self._waiting)
-            self._busy = True
-        try:
-            yield
-        finally:
-            with self._changed:
-                self._busy = False
-                self._changed.notify_all()
-
-
-_TURNS = _Turns()
+_TURNS = Turns(patience=_PATIENCE)
 
 Position = tuple[list[int], Suit | None, Seat, list[Card]]
 """A position in the play: the remaining hands as card masks by seat, trumps (None: no-trumps), the leader of

@@ -6,7 +6,6 @@ import random
 import subprocess
 import sys
 import threading
-import time
 
 import pytest
 
@@ -248,29 +247,3 @@ def test_threads_solving_at_once_take_turns_and_agree_with_one_thread():
     for thread in threads:
         thread.join()
     assert found == [alone] * 4
-
-
-def test_of_the_calls_waiting_for_dds_the_lightest_goes_first():
-    turns = analysis._Turns()
-    order: list[int] = []
-    release = threading.Event()
-
-    def call(weight: int) -> None:
-        with turns.turn(weight):
-            order.append(weight)
-            if weight == 0:
-                release.wait(5)
-
-    first = threading.Thread(target=call, args=(0,))
-    first.start()
-    while not order:
-        time.sleep(0.01)
-    waiting = [threading.Thread(target=call, args=(w,)) for w in (300, 100, 200)]
-    for thread in waiting:
-        thread.start()
-    while len(turns._waiting) < 3:
-        time.sleep(0.01)
-    release.set()
-    for thread in (first, *waiting):
-        thread.join()
-    assert order == [0, 100, 200, 300]

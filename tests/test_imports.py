@@ -13,7 +13,7 @@ PACKAGE = Path(__file__).parents[1] / "minibridge"
 
 # Lower layers first; a module may import only from its own layer or lower ones (DESIGN.md, "The flow").
 LAYERS: list[set[str]] = [
-    {"errors"},
+    {"errors", "turns"},
     {"cards"},
     {"deal", "rules", "contract", "places"},
     {"board", "trick", "announce", "pbn", "play", "signals"},
