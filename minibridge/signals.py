@@ -124,12 +124,12 @@ def explain_signal(hand: Hand, card: Card, *, leading: bool) -> str:
     meaning = read_signal(hand, card, leading=leading)
     suit = " ".join(r.letter for r in hand.ranks(card.suit))
     if meaning == "top of sequence":
-        return f"{card} is the top of a sequence in {suit}: it denies the card above"
+        return f"{card.symbol} is the top of a sequence in {suit}: it denies the card above"
     if meaning == "encourage":
-        return f"{card} is not the lowest of {suit}: a high card says 'I like this suit'"
+        return f"{card.symbol} is not the lowest of {suit}: a high card says 'I like this suit'"
     if meaning == "discourage":
-        return f"{card} is the lowest of {suit}: it says 'I don't like this suit'"
-    return f"{card} from {suit} sends no signal: it was the only choice, or not from a sequence"
+        return f"{card.symbol} is the lowest of {suit}: it says 'I don't like this suit'"
+    return f"{card.symbol} from {suit} sends no signal: it was the only choice, or not from a sequence"
 
 
 def denied_by_lead(card: Card) -> Card | None:

@@ -62,7 +62,7 @@ class Irregularity:
 
     def describe(self) -> str:
         """One line in a teacher's words."""
-        card = f" ({self.card})" if self.card is not None else ""
+        card = f" ({self.card.symbol})" if self.card is not None else ""
         return f"trick {self.trick}: {self.kind} by {self.seat.title}{card}, {self.settled}"
 
 

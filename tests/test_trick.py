@@ -71,7 +71,7 @@ def test_a_trick_knows_its_lead_and_the_order_the_cards_fell():
     [
         (
             Irregularity(kind="revoke", trick=3, seat=Seat.EAST, card=Card.from_str("C4"), settled="established"),
-            "trick 3: revoke by East (C4), established",
+            "trick 3: revoke by East (♣4), established",
         ),
         (
             Irregularity(kind="lead out of turn", trick=1, seat=Seat.NORTH, card=None, settled="accepted by East"),
@@ -81,7 +81,7 @@ def test_a_trick_knows_its_lead_and_the_order_the_cards_fell():
             Irregularity(
                 kind="card out of rotation", trick=7, seat=Seat.WEST, card=Card.from_str("SA"), settled="stands"
             ),
-            "trick 7: card out of rotation by West (SA), stands",
+            "trick 7: card out of rotation by West (♠A), stands",
         ),
     ],
 )

@@ -77,7 +77,6 @@ def pupil_view(game_id: str, game: PupilGame) -> dict[str, Any]:
         "contracts": [str(c) for c in table.allowed_contracts] if choosing else [],
         "contract_choices": _contract_choices(table) if choosing else [],
         "declarers": _declarers(game),
-        "may_declare": _declarers(game),
         "hands": hands,
         "trick": trick,
         "tricks": [

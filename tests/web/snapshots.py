@@ -21,7 +21,7 @@ from sample_views import SAMPLES, sample
 
 from minibridge.web.pages import render_page, render_start
 
-SIZES = ((375, 667), (768, 1024), (1280, 800))
+SIZES = ((375, 667), (768, 1024), (1280, 800), (1920, 1080))
 SELECTED = {"defending": "D9", "refused": "SQ"}
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [

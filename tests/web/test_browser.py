@@ -33,7 +33,7 @@ FLAGS = [
     "--disable-sync",
 ]
 SCREENS = Path(__file__).parent / "screens"
-SIZES = {"phone": (375, 667), "tablet": (768, 1024), "laptop": (1280, 800)}
+SIZES = {"phone": (375, 667), "tablet": (768, 1024), "laptop": (1280, 800), "projector": (1920, 1080)}
 
 
 @pytest.fixture

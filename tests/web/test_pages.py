@@ -117,7 +117,7 @@ def test_contracts_are_buttons_in_words_and_notation():
 
 
 def test_declarer_buttons_when_the_pair_chooses():
-    view = sample("contract") | {"phase": "declarer", "declarer": None, "contracts": [], "may_declare": ["N", "S"]}
+    view = sample("contract") | {"phase": "declarer", "declarer": None, "contracts": [], "declarers": ["N", "S"]}
     html = render_table(view)
     assert "Who will be declarer?" in html
     assert 'hx-vals=\'{"declarer": "N"}\'' in html and 'hx-vals=\'{"declarer": "S"}\'' in html
