@@ -16,6 +16,7 @@ __all__ = [
     "LessonError",
     "LeagueError",
     "ResultsError",
+    "TemplateError",
     "AlreadyExistsError",
     "problems_message",
     "raise_problems",
@@ -76,6 +77,10 @@ class LeagueError(MiniBridgeError):
 
 class ResultsError(MiniBridgeError):
     """A duplicate results file that cannot be read or scored."""
+
+
+class TemplateError(MiniBridgeError):
+    """A template (of a teacher's own folder) that cannot be read or rendered."""
 
 
 class AlreadyExistsError(MiniBridgeError):

@@ -276,7 +276,12 @@ def _board(game: _Game, source: str) -> Board:
         number = int(board_text)
     place = (lambda name: f"{where(name)}, board {number}") if number is not None else where
     dealer = _seat_or_none(tags.get("Dealer"))
-    declarer = _seat_or_none(tags.get("Declarer", "").lstrip("^"))
+    declarer_text = tags.get("Declarer", "").lstrip("^").strip()
+    declarer = _seat_or_none(declarer_text)
+    if declarer is None and declarer_text not in ("", "?"):
+        raise PBNError(
+            f"the declarer '{_short(declarer_text)}' is not a seat; write N, E, S or W", where=place("Declarer")
+        )
     deal = None
     deal_text = tags.get("Deal", "").strip()
     if deal_text:
@@ -457,9 +462,25 @@ def _tricks(leader: Seat, lines: list[tuple[int, list[str]]], deal: Deal | None,
     return tuple(rows)
 
 
+MAX_PBN_BYTES = 16 * 1024 * 1024
+"""The largest PBN file read (a club's year of results is some 2 MB)."""
+MAX_TAG_VALUE = 4096
+"""The longest tag value read (a deal is 67 characters)."""
+_LONG_VALUE = re.compile('"[^"\\r\\n]{' + str(MAX_TAG_VALUE) + '}')
+
+
 def loads(text: str, *, source: str = "<text>") -> list[Board]:
     """Every game of a PBN text, in file order."""
     text = text.lstrip("\ufeff")
+    if len(text) > MAX_PBN_BYTES:
+        raise PBNError(f"is larger than {MAX_PBN_BYTES // (1024 * 1024)} MB: too large for a PBN file", where=source)
+    long = _LONG_VALUE.search(text)
+    if long is not None:
+        line = text.count("\n", 0, long.start()) + 1
+        raise PBNError(
+            f"a tag value is longer than {MAX_TAG_VALUE} characters: this is not a PBN file",
+            where=f"{source}, line {line}",
+        )
     games = _plain_games(text)
     return [_board(game, source) for game in _resolve(_games(text, source) if games is None else games)]
 
@@ -468,7 +489,8 @@ def load(path: str | Path) -> list[Board]:
     """Every game of a PBN file (UTF-8 or Latin-1), in file order."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as stream:
+            data = stream.read(MAX_PBN_BYTES + 1)
     except FileNotFoundError:
         raise PBNError("there is no such file; check the name and the folder", where=str(path)) from None
     except IsADirectoryError:

@@ -48,13 +48,13 @@ def replay(
         click.echo(line, err=True)
     if as_json:
         print_json([_game_json(game) for game in done.games])
-        return
-    if not done.games:
+    elif not done.games and not done.skipped:
         on_board = f" on board {board_number}" if board_number is not None else ""
         click.echo(f"{file}: no game with a deal, a contract and a recorded play{on_board}.")
-        return
-    for game in done.games:
+    for game in [] if as_json else done.games:
         click.echo(_describe(game, show_tricks))
+    if done.skipped:
+        raise SystemExit(1)  # a game that could not be replayed, said above
 
 
 def _game_json(game: ReplayedGame) -> dict[str, Any]:

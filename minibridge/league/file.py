@@ -1,9 +1,10 @@
 """The league file: a YAML file a teacher can read, kept by ``minibridge league``.
 
-It holds the pairs, the format, the schedule and the results so far. It is read with ``yaml.safe_load`` and
+It holds the pairs, the format, the schedule and the results so far. It is read safely (``places.py``) and
 validated, every problem reported at once with its line and field; it is written atomically under a lock (a
 hidden ``.NAME.lock`` beside it), so results recorded at the same moment all land and a file that does not
-validate is never touched.
+validate is never touched. A league reached through a symbolic link is locked and written where the link
+leads, so the link stays and two paths to one league share one lock.
 """
 
 from __future__ import annotations
@@ -117,7 +118,8 @@ def league_lock(path: str | Path, *, timeout: float = LOCK_SECONDS) -> Iterator[
     from filelock import FileLock, Timeout
 
     path = Path(path)
-    lock = FileLock(str(path.with_name(f".{path.name}.lock")), timeout=timeout)
+    real = path.resolve()  # a link's target: two paths to one league share one lock
+    lock = FileLock(str(real.with_name(f".{real.name}.lock")), timeout=timeout)
     try:
         lock.acquire()
     except Timeout:
@@ -151,7 +153,7 @@ def new_league(
     text = dumps_league(league)
     loads_league(text, source=str(path))
     with league_lock(path):
-        write_atomic(path, text, overwrite=overwrite)
+        write_atomic(path.resolve(), text, overwrite=overwrite)
     return league
 
 
@@ -172,7 +174,7 @@ def record_result(
             raise err.at(str(path)) from None
         text = dumps_league(league)
         loads_league(text, source=str(path))
-        write_atomic(path, text, overwrite=True)
+        write_atomic(Path(path).resolve(), text, overwrite=True)  # the real file; a link to it stays a link
     return league, match
 
 

@@ -1,6 +1,6 @@
 """The six MiniLessons as YAML files: finding and reading them, their rules, and their exercises' answers.
 
-The format is described in ``lessons/README.md``. A file is read with ``yaml.safe_load`` and validated (a
+The format is described in ``lessons/README.md``. A file is read within bounds (``places.py``) and validated (a
 JSON schema, then the deals and answers against the engine: :mod:`.schema`) before anything uses it; every
 problem is reported at once with its file, line and field. The kinds of exercise are in :mod:`.exercises`,
 a pupil's answers file in :mod:`.answers`.

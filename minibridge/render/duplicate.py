@@ -28,18 +28,18 @@ def duplicate_results(
     def say(phrase: str, **context: Any) -> str:
         return words("duplicate", phrase, **context)
 
-    heading = title or say("default_title")
+    heading = title or words.plain("duplicate", "default_title")
     tables = max(len(t.results) for t in competition.travellers)
     story: list[Flowable] = [
         Paragraph(escape(heading), styles["title"]),
-        Paragraph(escape(say("subtitle", boards=len(competition.travellers), tables=tables)), styles["subtitle"]),
-        Paragraph(escape(say("explanation")), styles["small"]),
+        Paragraph(say("subtitle", boards=len(competition.travellers), tables=tables), styles["subtitle"]),
+        Paragraph(say("explanation"), styles["small"]),
     ]
     for direction, ranking in ((say("ns"), competition.ns_ranking), (say("ew"), competition.ew_ranking)):
         story.append(
             KeepTogether(
                 [
-                    Paragraph(escape(say("ranking_heading", direction=direction)), styles["heading"]),
+                    Paragraph(say("ranking_heading", direction=direction), styles["heading"]),
                     _ranking_table(ranking, say, page.frame_width),
                 ]
             )
@@ -50,7 +50,9 @@ def duplicate_results(
     story.append(Paragraph(say("travellers_heading"), styles["heading"]))
     for traveller in competition.travellers:
         story.append(KeepTogether([_traveller_table(traveller, say, words, page.frame_width), Spacer(1, 4 * mm)]))
-    return build_pdf(story, title=heading, paper=paper, footer=lambda n: say("footer", title=heading, page=n))
+    return build_pdf(
+        story, title=heading, paper=paper, footer=lambda n: words.plain("duplicate", "footer", title=heading, page=n)
+    )
 
 
 def _ranking_table(ranking: Sequence[PairTotal], say: Any, width: float) -> Table:
@@ -107,7 +109,7 @@ def _traveller_table(traveller: Traveller, say: Any, words: Wording, width: floa
         say("ew_mp"),
     ]
     title = say("traveller_title", board=traveller.board, dealer=dealer, top=traveller.top)
-    rows: list[list[Any]] = [[Paragraph(escape(title), styles["cellbold"])] + [""] * (len(header) - 1), header]
+    rows: list[list[Any]] = [[Paragraph(title, styles["cellbold"])] + [""] * (len(header) - 1), header]
     for r in sorted(traveller.results, key=lambda r: (-r.net, r.ns)):
         rows.append(
             [

@@ -32,23 +32,26 @@ def league_table(league: League, words: Wording, *, paper: str = "a4") -> bytes:
         Paragraph(say("standings_heading"), styles["heading"]),
         _standings_table(league, table, say, page.frame_width),
         Spacer(1, 2 * mm),
-        Paragraph(escape(say("order")), styles["small"]),
+        Paragraph(say("order"), styles["small"]),
     ]
     if league.in_points:
-        standing_part.append(Paragraph(escape(say("points_note")), styles["small"]))
+        standing_part.append(Paragraph(say("points_note"), styles["small"]))
     story: list[Flowable] = [
         Paragraph(escape(league.title), styles["title"]),
-        Paragraph(f"{escape(subtitle)}<br/>{escape(progress)}", styles["subtitle"]),
+        Paragraph(f"{subtitle}<br/>{progress}", styles["subtitle"]),
         Paragraph(say("cross_heading"), styles["heading"]),
         _cross_table(league, table, say, page.frame_width),
         Spacer(1, 2 * mm),
-        Paragraph(escape(say("cross_legend")), styles["small"]),
+        Paragraph(say("cross_legend"), styles["small"]),
         KeepTogether(standing_part),
         Paragraph(say("schedule_heading"), styles["heading"]),
         _schedule_table(league, say, page.frame_width),
     ]
     return build_pdf(
-        story, title=league.title, paper=paper, footer=lambda number: say("footer", title=league.title, page=number)
+        story,
+        title=league.title,
+        paper=paper,
+        footer=lambda number: words.plain("league", "footer", title=league.title, page=number),
     )
 
 
@@ -121,7 +124,7 @@ def _standings_table(league: League, table: Sequence[Standing], say: Any, width:
             s.deals_lost,
         ]
         row += [s.points] if in_points else []
-        row.append(Paragraph(escape(say("tie_break_value", name=s.tie_break)), styles["cell"]))
+        row.append(Paragraph(say("tie_break_value", name=s.tie_break), styles["cell"]))
         rows.append([str(v) if isinstance(v, int) else v for v in row])
     numbers = len(header) - 3
     place, small = 14 * mm, 17 * mm
@@ -140,13 +143,11 @@ def _schedule_table(league: League, say: Any, width: float) -> Table:
         lines = []
         for match in round_.matches:
             if match.result is None:
-                text = escape(say("match_to_play", first=match.first, second=match.second))
+                text = say("match_to_play", first=match.first, second=match.second)
                 lines.append(f"<font color='#737373'>{text}</font>")
             else:
                 result = match.result
-                text = escape(
-                    say("match_played", first=match.first, second=match.second, won=result.won, lost=result.lost)
-                )
+                text = say("match_played", first=match.first, second=match.second, won=result.won, lost=result.lost)
                 lines.append(f"<b>{text}</b>")
         idle = league.sitting_out(round_)
         rows.append(

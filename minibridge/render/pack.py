@@ -79,13 +79,13 @@ def cover_story(lesson: Lesson, words: Wording, *, boards: int, seed: int) -> li
     ]
     return [
         Spacer(1, 12 * mm),
-        Paragraph(escape(words("pack", "title", name=lesson.name, title=lesson.title)), styles["title"]),
-        Paragraph(escape(words("pack", "subtitle", boards=boards, seed=seed)), styles["subtitle"]),
-        Paragraph(escape(words("pack", "objectives_heading")), styles["heading"]),
+        Paragraph(words("pack", "title", name=lesson.name, title=lesson.title), styles["title"]),
+        Paragraph(words("pack", "subtitle", boards=boards, seed=seed), styles["subtitle"]),
+        Paragraph(words("pack", "objectives_heading"), styles["heading"]),
         _bullets(lesson.objectives, styles["body"]),
-        Paragraph(escape(words("pack", "rules_heading")), styles["heading"]),
+        Paragraph(words("pack", "rules_heading"), styles["heading"]),
         _bullets(rules_lines(lesson.rules, words), styles["body"]),
-        Paragraph(escape(words("pack", "contents_heading")), styles["heading"]),
+        Paragraph(words("pack", "contents_heading"), styles["heading"]),
         _bullets(contents, styles["body"]),
     ]
 
@@ -105,18 +105,16 @@ def _paragraphs(text: str) -> list[str]:
 def notes_story(lesson: Lesson, deals: Sequence[Board], words: Wording, *, seed: int) -> list[Flowable]:
     """The teacher's notes: how to run the lesson, the teaching tips, and what each deal shows."""
     styles = paragraph_styles()
-    story: list[Flowable] = [Paragraph(escape(words("pack", "section", name="notes")), styles["heading"])]
+    story: list[Flowable] = [Paragraph(words("pack", "section", name="notes"), styles["heading"])]
     story += [Paragraph(markup, styles["body"]) for markup in _paragraphs(lesson.teacher_notes)]
     if lesson.tips:
-        story.append(Paragraph(escape(words("pack", "tips_heading")), styles["heading"]))
+        story.append(Paragraph(words("pack", "tips_heading"), styles["heading"]))
         story.append(_bullets(lesson.tips, styles["body"], numbered=True))
     noted = [d for d in deals if d.note]
     generated = [d.number for d in deals if d.generated and d.number is not None]
     if noted or generated:
-        story.append(Paragraph(escape(words("pack", "deal_notes_heading")), styles["heading"]))
-        story += [
-            Paragraph(escape(words("pack", "deal_note", board=d.number, note=d.note)), styles["body"]) for d in noted
-        ]
+        story.append(Paragraph(words("pack", "deal_notes_heading"), styles["heading"]))
+        story += [Paragraph(words("pack", "deal_note", board=d.number, note=d.note), styles["body"]) for d in noted]
         if generated:
             text = words("pack", "generated_deals", first=min(generated), last=max(generated), seed=seed)
             story.append(Paragraph(escape(text), styles["body"]))
@@ -146,25 +144,23 @@ def answers_story(lesson: Lesson, words: Wording, deals: Sequence[Board] | None 
     """The answer key: each exercise's question, the answer and the reason, worked out by the engine; with
     ``deals``, only the exercises on the pack's own deals."""
     styles = paragraph_styles()
-    story: list[Flowable] = [Paragraph(escape(words("pack", "section", name="answers")), styles["heading"])]
+    story: list[Flowable] = [Paragraph(words("pack", "section", name="answers"), styles["heading"])]
     if not lesson.exercises:
-        story.append(Paragraph(escape(words("answers", "no_exercises")), styles["body"]))
+        story.append(Paragraph(words("answers", "no_exercises"), styles["body"]))
     exercises = [e for e in lesson.exercises if deals is None or _in_pack(lesson, e, deals)]
     missing = sorted({e.board for e in lesson.exercises if e not in exercises and e.board is not None})
     if missing:
-        story.append(Paragraph(escape(words("answers", "left_out", boards=missing)), styles["body"]))
+        story.append(Paragraph(words("answers", "left_out", boards=missing), styles["body"]))
     for exercise in exercises:
         answer = answer_text(lesson, exercise, words)
         story.append(
             KeepTogether(
                 [
-                    Paragraph(
-                        escape(words("answers", "exercise", id=exercise.id, board=exercise.board)), styles["cellbold"]
-                    ),
+                    Paragraph(words("answers", "exercise", id=exercise.id, board=exercise.board), styles["cellbold"]),
                     Paragraph(escape(" ".join(exercise.question.split())), styles["body"]),
-                    Paragraph(f"<b>{escape(words('answers', 'answer_label'))}</b> {escape(answer)}", styles["body"]),
+                    Paragraph(f"<b>{words('answers', 'answer_label')}</b> {escape(answer)}", styles["body"]),
                     Paragraph(
-                        f"<b>{escape(words('answers', 'why_label'))}</b> {escape(explain(lesson, exercise))}",
+                        f"<b>{words('answers', 'why_label')}</b> {escape(explain(lesson, exercise))}",
                         styles["body"],
                     ),
                     Spacer(1, 3 * mm),

@@ -57,4 +57,4 @@ def build_pdf(story: list[Flowable], *, title: str, paper: str, footer: Callable
 
 def page_footer(words: Wording, title: str) -> Callable[[int], str]:
     """The usual footer of a document: its title and the page number, in the templates' words."""
-    return lambda number: words("page", "footer", title=title, page=number)
+    return lambda number: words.plain("page", "footer", title=title, page=number)

@@ -13,43 +13,56 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
 
 from minibridge.cards import Seat
-from minibridge.errors import MiniBridgeError
+from minibridge.errors import MiniBridgeError, TemplateError
+from minibridge.render.sandbox import MAX_OUTPUT, rendering, template_environment, template_error
 
 __all__ = ["Wording", "wording", "rank_text"]
 
 
 class Wording:
-    """The phrases of one folder of templates."""
+    """The phrases of one folder of templates, rendered in the sandbox (:mod:`minibridge.render.sandbox`).
+
+    A phrase is reportlab paragraph markup: the values put in it are escaped, so "Tom & <Jerry>" prints as
+    written; :meth:`plain` gives the text itself, for places that draw text rather than markup.
+    """
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader(str(folder)),
-            autoescape=False,
-            undefined=jinja2.StrictUndefined,
-            trim_blocks=True,
-            lstrip_blocks=True,
-            keep_trailing_newline=False,
-        )
+        self.env = template_environment(folder)
 
     def __call__(self, template: str, phrase: str, **context: Any) -> str:
         """The phrase ``phrase`` of ``template``.j2, filled in with ``context``, whitespace tidied."""
-        try:
-            module = self.env.get_template(f"{template}.j2").module
-            macro = getattr(module, phrase)
-        except jinja2.TemplateNotFound:
-            raise MiniBridgeError(f"the template '{template}.j2' is missing from '{self.folder}'") from None
-        except jinja2.TemplateSyntaxError as err:
-            raise MiniBridgeError(f"{err.filename}, line {err.lineno}: {err.message}") from None
-        except AttributeError:
-            raise MiniBridgeError(f"the template '{template}.j2' in '{self.folder}' has no phrase '{phrase}'") from None
-        try:
-            text = str(macro(**context))
-        except jinja2.UndefinedError as err:
-            raise MiniBridgeError(f"the phrase '{phrase}' of '{template}.j2' uses {err.message}") from None
-        return " ".join(text.split())
+        name = f"{template}.j2"
+        fallback = str(self.folder / name)
+        with rendering():
+            try:
+                module = self.env.get_template(name).module
+            except jinja2.TemplateNotFound as err:
+                if err.name != name:
+                    raise template_error(self.env, err, self.folder, fallback) from None
+                raise TemplateError(f"the template '{name}' is missing from '{self.folder}'") from None
+            except Exception as err:  # every mistake of a template becomes one line
+                raise template_error(self.env, err, self.folder, fallback) from None
+            macro = getattr(module, phrase, None)
+            if not isinstance(macro, jinja2.runtime.Macro):
+                raise TemplateError(f"the template '{name}' in '{self.folder}' has no phrase '{phrase}'")
+            try:
+                text = str(macro(**context))
+            except Exception as err:  # every mistake of a template becomes one line
+                raise template_error(self.env, err, self.folder, fallback) from None
+        if len(text) > MAX_OUTPUT:
+            raise TemplateError(f"template {fallback}: the phrase '{phrase}' makes more than {MAX_OUTPUT} characters")
+        text = " ".join(text.split())
+        if ("<" in text or "&" in text) and not _is_markup(text):
+            raise TemplateError(f"template {fallback}: the phrase '{phrase}' is not paragraph markup: {text[:60]!r}")
+        return Markup(text)
+
+    def plain(self, template: str, phrase: str, **context: Any) -> str:
+        """The phrase as text, not markup (``&`` rather than ``&amp;``)."""
+        return str(Markup(self(template, phrase, **context)).unescape())
 
     def seat(self, seat: Seat) -> str:
         """The name of a seat in a sentence: ``North``."""
@@ -58,6 +71,17 @@ class Wording:
     def seat_letter(self, seat: Seat) -> str:
         """The letter of a seat on the compass of a hand record: ``N``."""
         return self("page", "seat_letter", letter=seat.letter)
+
+
+def _is_markup(text: str) -> bool:
+    """Reportlab can lay the text out as a paragraph (its tags close, its ``&`` are entities)."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus.paraparser import ParaParser
+
+    try:
+        return ParaParser().parse(text, ParagraphStyle("check"))[0] is not None
+    except (ValueError, TypeError, KeyError):
+        return False
 
 
 @cache

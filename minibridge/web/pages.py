@@ -19,10 +19,10 @@ from importlib.resources import files
 from itertools import zip_longest
 from typing import Any
 
-import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from minibridge.contract import Contract
+from minibridge.render.sandbox import template_environment
 
 __all__ = [
     "SEATS",
@@ -47,13 +47,7 @@ _LESSONS = (1, 2, 3, 4, 5, 6)
 def environment() -> ImmutableSandboxedEnvironment:
     """The sandboxed, autoescaped jinja2 environment of the web pages, with their helpers."""
     folder = files("minibridge.template_files").joinpath("web")
-    env = ImmutableSandboxedEnvironment(
-        loader=jinja2.FileSystemLoader(str(folder)),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
+    env = template_environment(str(folder))
     env.filters["suit_groups"] = suit_groups
     env.filters["contract_parts"] = contract_parts
     env.globals["cards_held"] = cards_held
