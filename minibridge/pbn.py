@@ -466,7 +466,7 @@ MAX_PBN_BYTES = 16 * 1024 * 1024
 """The largest PBN file read (a club's year of results is some 2 MB)."""
 MAX_TAG_VALUE = 4096
 """The longest tag value read (a deal is 67 characters)."""
-_LONG_VALUE = re.compile('"[^"\\r\\n]{' + str(MAX_TAG_VALUE) + '}')
+_LONG_VALUE = re.compile('"[^"\\r\\n]{' + str(MAX_TAG_VALUE) + "}")
 
 
 def loads(text: str, *, source: str = "<text>") -> list[Board]:

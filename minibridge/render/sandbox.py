@@ -166,6 +166,8 @@ def _what(err: BaseException) -> str:
         return f"uses {_one_line(err.message or str(err))}"
     if isinstance(err, ZeroDivisionError):
         return "divides by zero"
+    if isinstance(err, TypeError):
+        return f"mixes things that do not go together ({_one_line(str(err))}): text and numbers, for example"
     return _one_line(f"{err.__class__.__name__}: {err}")
 
 
