@@ -80,13 +80,10 @@ async def give_name(request: Request) -> Response:
 
 async def exercise_page(request: Request) -> Response:
     """One exercise: the question, the deal when the question needs it, and the widgets to answer with."""
-    lesson = _lesson(request)
-    exercise = _exercise(lesson, request)
-    if lesson is None or exercise is None:
-        return _not_found()
-    pupil = _pupil(request)
-    if pupil is None:
-        return RedirectResponse(f"/lessons/{lesson.number}/exercises", status_code=303)
+    asked = _asked(request)
+    if isinstance(asked, Response):
+        return asked
+    lesson, exercise, pupil = asked
     return HTMLResponse(render_exercise(_lesson_data(lesson), exercise_view(lesson, exercise), pupil=pupil))
 
 
@@ -94,13 +91,10 @@ async def answer(request: Request) -> Response:
     """The pupil's answer from the widgets, marked at once with the reason and kept as the pupil's progress;
     the marked fragment (the whole page without htmx), or the form again with what is still to answer (422)."""
     same_origin(request)
-    lesson = _lesson(request)
-    exercise = _exercise(lesson, request)
-    if lesson is None or exercise is None:
-        return _not_found()
-    pupil = _pupil(request)
-    if pupil is None:
-        return RedirectResponse(f"/lessons/{lesson.number}/exercises", status_code=303)
+    asked = _asked(request)
+    if isinstance(asked, Response):
+        return asked
+    lesson, exercise, pupil = asked
     view = exercise_view(lesson, exercise)
     form = await request.form()
     fields = {key: str(value) for key, value in form.items()}
@@ -201,6 +195,19 @@ def _not_found() -> Response:
 
 
 # --- reading the request -------------------------------------------------------------------------------------
+
+
+def _asked(request: Request) -> tuple[Lesson, Exercise, str] | Response:
+    """The lesson, the exercise and the pupil a request names; or, when one is missing, the answer: not found,
+    or back to the list of exercises to give a name."""
+    lesson = _lesson(request)
+    exercise = _exercise(lesson, request)
+    if lesson is None or exercise is None:
+        return _not_found()
+    pupil = _pupil(request)
+    if pupil is None:
+        return RedirectResponse(f"/lessons/{lesson.number}/exercises", status_code=303)
+    return lesson, exercise, pupil
 
 
 def _lesson(request: Request) -> Lesson | None:

@@ -11,13 +11,14 @@ and laptop sizes are written to ``tests/web/screens/`` (not kept in git) to be l
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from classroom_client import SAMPLES
-from playwright.sync_api import Page, Route, expect, sync_playwright
+from playwright.sync_api import BrowserContext, Page, Route, expect, sync_playwright
 
 from minibridge.cards import Side
 from minibridge.classroom import GameSetup, PupilGame
@@ -36,15 +37,21 @@ SCREENS = Path(__file__).parent / "screens"
 SIZES = {"phone": (375, 667), "tablet": (768, 1024), "laptop": (1280, 800), "projector": (1920, 1080)}
 
 
-@pytest.fixture
-def page() -> Iterator[Page]:
+@contextlib.contextmanager
+def chromium(width: int, height: int) -> Iterator[BrowserContext]:
+    """A context of Debian's chromium with this viewport, closed afterwards."""
     assert Path(CHROMIUM).exists(), "the browser tests need Debian's chromium: apt-get install chromium"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        context = browser.new_context(viewport={"width": 768, "height": 1024})
+        yield browser.new_context(viewport={"width": width, "height": height})
+        browser.close()
+
+
+@pytest.fixture
+def page() -> Iterator[Page]:
+    with chromium(768, 1024) as context:
         context.route("**/games/**", _quicker_steps)
         yield context.new_page()
-        browser.close()
 
 
 def _quicker_steps(route: Route) -> None:

@@ -9,23 +9,18 @@ answering, at phone and tablet sizes are written to ``tests/web/screens/`` (not 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
-from test_browser import CHROMIUM, FLAGS, SCREENS
+from playwright.sync_api import Page, expect
+from test_browser import SCREENS, chromium
 
 SIZES = {"phone": (375, 667), "tablet": (768, 1024)}
 
 
 @pytest.fixture
 def page() -> Iterator[Page]:
-    assert Path(CHROMIUM).exists(), "the browser tests need Debian's chromium: apt-get install chromium"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        context = browser.new_context(viewport={"width": 375, "height": 667})
+    with chromium(375, 667) as context:
         yield context.new_page()
-        browser.close()
 
 
 def _give_name(page: Page, address: str, lesson: int) -> None:
