@@ -33,6 +33,7 @@ from minibridge.lessons.lesson import Lesson
 from minibridge.robot import DEFAULT_SAMPLES
 from minibridge.web import exercise_pages, pupil_pages
 from minibridge.web.actions import ApiError, GameLocks, action_from, load_game, setup_from
+from minibridge.web.auth import require_class_code
 from minibridge.web.store import Store
 from minibridge.web.views import exercise_view, pupil_view
 
@@ -99,7 +100,7 @@ async def health(request: Request) -> Response:
 
 async def create_game(request: Request) -> Response:
     """Start a game for a pupil: the computer plays up to the pupil's first decision."""
-    _check_class_code(request)
+    require_class_code(request)
     body = await _json_body(request)
     setup = setup_from(body, request.app.state.samples)
     store: Store = request.app.state.store
@@ -168,17 +169,6 @@ async def answers(request: Request) -> Response:
 
 
 # --- checks and helpers --------------------------------------------------------------------------------------
-
-
-def _check_class_code(request: Request) -> None:
-    code: str | None = request.app.state.class_code
-    if code is None:
-        return
-    given = request.headers.get("x-class-code")
-    if not given:
-        raise ApiError(401, "this classroom needs the class code: ask your teacher for it")
-    if not secrets.compare_digest(given.strip().upper().encode(), code.upper().encode()):
-        raise ApiError(403, "that is not the class code: check it with your teacher")
 
 
 async def _json_body(request: Request) -> dict[str, Any]:

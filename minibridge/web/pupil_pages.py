@@ -23,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 from minibridge.classroom import PupilGame
 from minibridge.lessons import find_lesson
 from minibridge.web.actions import ApiError, action_from, load_game, same_origin, setup_from
+from minibridge.web.auth import matches
 from minibridge.web.pages import render_page, render_start, render_table
 from minibridge.web.store import Store
 from minibridge.web.views import pupil_view, replay_view
@@ -40,7 +41,7 @@ async def start_game(request: Request) -> Response:
     same_origin(request)
     form = await request.form()
     code = request.app.state.class_code
-    if code is not None and str(form.get("class_code", "")).strip().upper() != code.upper():
+    if code is not None and not matches(str(form.get("class_code", "")), code, ignore_case=True):
         message = "That is not the class code: ask your teacher for it."
         return HTMLResponse(render_start(_start_options(request, message=message)), status_code=403)
     try:
