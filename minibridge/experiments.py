@@ -76,6 +76,6 @@ def tricks_chart_rows(
     results = []
     for game, table in zip(games, tables, strict=True):
         assert game.declarer is not None and game.contract is not None and game.play is not None
-        assert table is not None and game.declaring_points is not None
+        assert game.declaring_points is not None
         results.append((game.declaring_points, game.play.declarer_tricks, table[game.declarer][game.contract.strain]))
     return tricks_by_points(results)
