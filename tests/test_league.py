@@ -318,8 +318,8 @@ GOOD = dumps_league(_worked_example())
         (GOOD.replace("title: Autumn", "title: Autumn\nteacher: Mrs Bell"), "line 11, teacher", "unknown field"),
         (GOOD.replace("deals: [W, W]", "deals: [W, W]\n    result: [2, 0]", 1), "rounds[0].matches[0].result",
          "not several"),
-        (GOOD.replace("pairs: [I, II, III, IV]", "pairs: [I, II, III, IV"), "line 12", "not valid YAML"),
-        (GOOD[: len(GOOD) // 2] + "\0\0\0", "", "not valid YAML"),
+        (GOOD.replace("pairs: [I, II, III, IV]", "pairs: [I, II, III, IV"), "line 11", "is never closed"),
+        (GOOD[: len(GOOD) // 2] + "\0\0\0", "", "a character that is not text"),
         ("", "", "is not a league file"),
     ],
 )  # fmt: skip
