@@ -233,7 +233,7 @@ def test_a_trick_line_without_four_cards_is_named_at_its_line(tmp_path: Path):
 
 def test_answer_of_the_wrong_form(tmp_path: Path):
     message = problems_of(tmp_path, lambda d: d["exercises"][0].update(answer="ten"))
-    assert "exercises[0].answer: write it like {N: 10, E: 12, S: 8, W: 10}" in message
+    assert "exercises[0].answer: write it like {N: __, E: __, S: __, W: __} (N, E, S, W: the points" in message
 
 
 def test_every_problem_is_reported_at_once(tmp_path: Path):
