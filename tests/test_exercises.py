@@ -123,6 +123,7 @@ def test_each_kind_knows_the_form_of_its_answer(name: str, answer: Any, problem:
         ("score", "130 to declarers, nil to defenders", {"declarers": 130, "defenders": 0}),
         ("score", "130, 0", {"declarers": 130, "defenders": 0}),
         ("score", {"declarers": "130 points", "defenders": 0}, {"declarers": 130, "defenders": 0}),
+        ("score", {"declarers": 130, "defenders": "__"}, {"declarers": 130}),  # a blank of the form left blank
         ("tricks", {"n-s": 3, "E–W": 2}, {"NS": 3, "EW": 2}),
         ("tricks", "North-South three, East-West one", {"NS": 3, "EW": 1}),
         ("replay", {"Winners": ["west", "n"]}, {"winners": ["W", "N"]}),

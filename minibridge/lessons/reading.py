@@ -151,7 +151,7 @@ def _tokens(parts: tuple[Part, ...], text: str) -> list[_Token]:
             tokens.append(("value", NUMBER_WORDS[word], None))
         elif word in SEAT_WORDS:
             tokens.append(("value", SEAT_WORDS[word], None))
-        elif word not in _FILLER:
+        elif word not in _FILLER and word.strip("_"):  # a blank of the form left as it was says nothing
             tokens.append(("unread", word, None))
     return tokens
 
