@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from minibridge.web import teacher_lessons, teacher_pages, teacher_printing
+from minibridge.web import teacher_lessons, teacher_pages, teacher_printing, teacher_screen
 
 __all__ = ["routes"]
 
@@ -10,4 +10,5 @@ routes = [
     *teacher_pages.routes,
     *teacher_lessons.routes,
     *teacher_printing.routes,
+    *teacher_screen.routes,
 ]
