@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from minibridge.web import teacher_lessons, teacher_pages, teacher_printing, teacher_screen
+from minibridge.web import (
+    teacher_league,
+    teacher_lessons,
+    teacher_pages,
+    teacher_printing,
+    teacher_progress,
+    teacher_screen,
+)
 
 __all__ = ["routes"]
 
@@ -11,4 +18,6 @@ routes = [
     *teacher_lessons.routes,
     *teacher_printing.routes,
     *teacher_screen.routes,
+    *teacher_progress.routes,
+    *teacher_league.routes,
 ]
