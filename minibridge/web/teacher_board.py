@@ -71,7 +71,8 @@ class Screen:
         lesson = _whole(query, "lesson")
         if lesson is not None and not 1 <= lesson <= 6:
             raise MiniBridgeError(f"there are six MiniLessons, 1 to 6: there is no lesson {lesson}")
-        board = _whole(query, "board") or 1
+        board = _whole(query, "board")
+        board = 1 if board is None else board
         if not 1 <= board <= MOST_BOARDS:
             raise MiniBridgeError(f"give a board number from 1 to {MOST_BOARDS}, not {board}")
         seed = _whole(query, "seed")
