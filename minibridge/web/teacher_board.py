@@ -214,12 +214,13 @@ def _replayed(board: Board, game: Game, record: tuple[Card, ...], count: int) ->
 
 
 def screen_view(screen: Screen, board: Board, rules: RuleSet, at: Position) -> dict[str, Any]:
-    """What the class screen shows of a position, as plain data: every hand (the cards still held), the points,
+    """What the class screen shows of a position, as plain data: every hand (the cards still held; once the play
+    is over, the cards as dealt, to talk the deal over), the points,
     declarer, dummy, the contract and goal, the trick in the middle, the tricks won, the result at the end."""
     game, play = at.game, at.play
     assert board.deal is not None
-    held = {seat: (play.hand(seat) if play is not None else list(board.deal[seat])) for seat in Seat}
     finished = play is not None and play.finished
+    held = {seat: (play.hand(seat) if play is not None and not finished else list(board.deal[seat])) for seat in Seat}
     view: dict[str, Any] = {
         "board": board.number,
         "dealer": game.dealer.letter,

@@ -190,10 +190,12 @@ def test_a_result_recorded_on_the_league_page(address: str, league: Path):
 def test_screenshots_of_every_teacher_page(address: str, league: Path, size: str):
     with chromium(*SIZES[size]) as context:
         page = _teacher(context, address)
+        for pupil, answers in (("Amy", {"1": 9, "2": 7}), ("Ben", {"1": 9})):
+            page.request.post(f"{address}/api/lessons/5/answers", data={"pupil": pupil, "answers": answers})
         for name, path in PAGES.items():
             response = page.goto(address + path)
             assert response is not None and response.status == 200, name
-            page.wait_for_selector("main[data-ready]")
+            page.wait_for_selector("main[data-ready]", state="attached")
             width = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
             assert width[0] <= width[1], (name, width)
             _shot(page, f"{name}-{size}")
