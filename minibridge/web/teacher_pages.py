@@ -50,12 +50,12 @@ def teacher_page(handler: Handler) -> Handler:
             require_teacher(request)
         except ApiError as refusal:
             reason = "no_token" if refusal.status == 401 else "wrong_token"
-            return _refused(request, refusal.status, reason)
+            return _refused(refusal.status, reason)
         if request.method == "POST":
             try:
                 same_origin(request)
             except ApiError as refusal:
-                return _refused(request, refusal.status, "other_site")
+                return _refused(refusal.status, "other_site")
         return await handler(request)
 
     return guarded
@@ -68,7 +68,7 @@ def render_teacher(request: Request, template: str, **context: Any) -> str:
     return environment().get_template(template).render(sections=SECTIONS, section=section, **context)
 
 
-def _refused(request: Request, status: int, reason: str) -> Response:
+def _refused(status: int, reason: str) -> Response:
     page = environment().get_template("teacher_refused.j2").render(reason=reason)
     return HTMLResponse(page, status_code=status)
 

@@ -135,8 +135,7 @@ def _named(error: MiniBridgeError, path: str, name: str) -> MiniBridgeError:
     """The reader's error about the uploaded file, naming the file as the teacher knows it."""
     if error.where is None:
         return error
-    renamed = MiniBridgeError(error.message, where=error.where.replace(path, name))
-    return renamed
+    return MiniBridgeError(error.message, where=error.where.replace(path, name))
 
 
 def upload_name(filename: str | None) -> str:

@@ -49,13 +49,16 @@ def trick_links(screen: Screen, view: dict[str, Any], record: tuple[str, ...]) -
     known = record if view["following"] else screen.cards
     links = []
     for number in range(view["total_tricks"] + 1):
-        count = 4 * number
-        if count <= len(known):
-            address = screen.address(cards=tuple(known[:count]))
-        else:
-            address = f"{SCREEN}/next?{screen.address().split('?', 1)[1]}&to={number}"
+        known_here = 4 * number <= len(known)
+        address = screen.address(cards=tuple(known[: 4 * number])) if known_here else _playing_on(screen, to=number)
         links.append({"number": number, "address": address})
     return links
+
+
+def _playing_on(screen: Screen, *, to: int | None = None) -> str:
+    """The address that works out the next card (or, with ``to``, the cards up to the end of that trick)."""
+    query = screen.address().split("?", 1)[1]
+    return f"{SCREEN}/next?{query}" + (f"&to={to}" if to is not None else "")
 
 
 def double_dummy(board: Board, rules: RuleSet) -> dict[str, Any] | None:
@@ -96,7 +99,7 @@ def _screen_page(request: Request, screen: Screen) -> str:
     }
     if view["to_play"] is not None:
         known = screen.address(cards=(*screen.cards, str(nxt))) if nxt is not None else None
-        links["next"] = known or f"{SCREEN}/next?{screen.address().split('?', 1)[1]}"
+        links["next"] = known or _playing_on(screen)
     analysis = double_dummy(board, rules) if screen.dd else None
     return render_teacher(
         request, "teacher_screen.j2", view=view, links=links, dd=analysis, asked_dd=screen.dd, screens=SCREENS
