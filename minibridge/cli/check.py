@@ -6,7 +6,14 @@ from pathlib import Path
 
 import click
 
-from minibridge.cli.common import json_option, lesson_from, lessons_folder_option, print_json, reports_errors
+from minibridge.cli.common import (
+    json_option,
+    language_options,
+    lesson_from,
+    lessons_folder_option,
+    print_json,
+    reports_errors,
+)
 
 
 @click.command()
@@ -16,6 +23,7 @@ from minibridge.cli.common import json_option, lesson_from, lessons_folder_optio
 @click.option("--force", is_flag=True, help="Replace the template file if it exists.")
 @lessons_folder_option
 @json_option
+@language_options
 @reports_errors
 def check(
     answers: Path | None,

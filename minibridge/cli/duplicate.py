@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from minibridge.cli.common import json_option, print_json, reports_errors, slam_option
+from minibridge.cli.common import json_option, language_options, print_json, reports_errors, slam_option
 from minibridge.cli.printing import force_option, paper_option, refuse_existing, templates_option, words_from
 
 if TYPE_CHECKING:
@@ -39,6 +39,7 @@ def duplicate() -> None:
 @paper_option
 @templates_option
 @json_option
+@language_options
 @reports_errors
 def score(
     results: Path,

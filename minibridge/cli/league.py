@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from minibridge.cli.common import json_option, print_json, reports_errors
+from minibridge.cli.common import json_option, language_options, print_json, reports_errors
 from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option, words_from
 
 if TYPE_CHECKING:
@@ -244,6 +244,7 @@ def _change_pairs(file: Path, change: Callable[[League], Change | None], done: s
 @paper_option
 @templates_option
 @json_option
+@language_options
 @reports_errors
 def table(
     file: Path, output: Path | None, force: bool, paper: str, templates_folder: Path | None, as_json: bool

@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from minibridge.cli.common import lesson_from, lessons_folder_option, progress_bar, quiet_option, reports_errors
+from minibridge.cli.common import (
+    language_options,
+    lesson_from,
+    lessons_folder_option,
+    progress_bar,
+    quiet_option,
+    reports_errors,
+)
 from minibridge.cli.printing import (
     OUTPUT,
     force_option,
@@ -55,6 +62,7 @@ def pack_name(lesson: Lesson, seed: int) -> str:
 @force_option
 @quiet_option
 @lessons_folder_option
+@language_options
 @reports_errors
 def pack(
     lesson_ref: str,

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from minibridge.cli.common import (
+    language_options,
     lesson_options,
     print_json,
     progress_bar,
@@ -50,6 +51,7 @@ _SHOWN_SKIPS = 5
 @templates_option
 @force_option
 @quiet_option
+@language_options
 @reports_errors
 def records(
     pbn_file: Path,

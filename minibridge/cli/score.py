@@ -9,6 +9,7 @@ import click
 
 from minibridge.cli.common import (
     json_option,
+    language_options,
     lesson_options,
     print_json,
     reports_errors,
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 @lesson_options
 @click.option("--hcp", type=int, help="The declaring side's combined points (targets; Dutch game rule).")
 @json_option
+@language_options
 @reports_errors
 def score(
     contract: str | None,

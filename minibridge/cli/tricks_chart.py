@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from minibridge.cli.common import print_json, progress_bar, quiet_option, reports_errors
+from minibridge.cli.common import language_options, print_json, progress_bar, quiet_option, reports_errors
 from minibridge.cli.printing import (
     OUTPUT,
     force_option,
@@ -54,6 +54,7 @@ CHART_DEALS = 32
 @templates_option
 @force_option
 @quiet_option
+@language_options
 @reports_errors
 def tricks_chart(
     deals: int,

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from minibridge import language
 from minibridge.analysis import BoardAnalysis
 from minibridge.cards import Seat, Strain
 from minibridge.render.flowables import BoardRecord, BoardView, HandSlip, hand_lines
@@ -57,11 +58,12 @@ def board_view(analysis: BoardAnalysis, words: Wording, *, announcement: bool = 
     elif tricks is not None and announcement:
         assert analysis.declarer is not None
         dd_heading = words("records", "dd_heading", seat=words.seat(analysis.declarer))
-        dd = [(strain.symbol, tricks[strain]) for strain in _STRAINS]
+        dd = [(language.strain(strain.letter), tricks[strain]) for strain in _STRAINS]
         if analysis.best is not None:
             best = analysis.best
             phrase = "best" if best.result.made else "best_fails"
-            footer.append(words("records", phrase, contract=best.contract.symbol, score=best.side_score))
+            contract = language.contract(best.contract.level, best.contract.strain.letter)
+            footer.append(words("records", phrase, contract=contract, score=best.side_score))
     void = words("records", "void")
     return BoardView(
         title=words("records", "board", number=analysis.number),
