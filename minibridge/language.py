@@ -8,10 +8,10 @@ time its language is used: English needs nothing read and imports nothing, so ``
 answers at once.
 
 >>> with speaking("nl"):
-...     ngettext("%(num)s trick", "%(num)s tricks", 2) % {"num": 2}, rank("Q"), strain("NT")
+...     ngettext("%(count)s trick", "%(count)s tricks", 2) % {"count": 2}, rank("Q"), strain("NT")
 ('2 slagen', 'V', 'ZT')
 >>> with speaking("da", english_honours=True):
-...     ngettext("%(num)s trick", "%(num)s tricks", 1) % {"num": 1}, rank("Q"), number(1020)
+...     ngettext("%(count)s trick", "%(count)s tricks", 1) % {"count": 1}, rank("Q"), number(1020)
 ('1 stik', 'Q', '1.020')
 >>> language_of_locale({"LANG": "da_DK.UTF-8"}), language_of_locale({"LC_ALL": "C", "LANG": "nl_NL"})
 ('da', 'en')
@@ -53,8 +53,10 @@ __all__ = [
     "ngettext",
     "pgettext",
     "npgettext",
+    "N_",
     "rank",
     "strain",
+    "strain_letters",
     "contract",
     "number",
     "percent",
@@ -198,6 +200,11 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _translations(code).npgettext(context, singular, plural, n)
 
 
+def N_(message: str) -> str:  # the usual name of the mark
+    """Mark ``message`` for the catalogues where it is written; it is translated where it is used."""
+    return message
+
+
 def rank(letter: str) -> str:
     """A card's rank as this language's bridge books print it: Dutch A H V B, Danish E K D B for A K Q J
     (unless the English honours were asked for); a ten is ``10``."""
@@ -211,15 +218,27 @@ def rank(letter: str) -> str:
 
 
 def strain(letter: str) -> str:
-    """The short name of a strain in a contract: ``NT`` (Dutch ZT, Danish UT), or a suit's symbol."""
-    if letter == "NT":
-        # TRANSLATORS: no-trumps in a contract written short, like 3NT.
-        return pgettext("contract", "NT")
-    return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(letter, letter)
+    """The short name of a strain in a printed contract: a suit's symbol, or no-trumps' letters (``NT``, Dutch
+    ``ZT``, Danish ``UT``)."""
+    return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(letter) or strain_letters(letter)
+
+
+def strain_letters(letter: str) -> str:
+    """The letters of a strain in a contract typed or printed without symbols: ``S H D C NT``, Dutch and Danish
+    ``S H R K`` with ``ZT`` or ``UT``."""
+    # TRANSLATORS: a strain in a contract written short in letters, like 4S 4H 5D 5C 3NT.
+    letters = {
+        "S": pgettext("contract", "S"),
+        "H": pgettext("contract", "H"),
+        "D": pgettext("contract", "D"),
+        "C": pgettext("contract", "C"),
+        "NT": pgettext("contract", "NT"),
+    }
+    return letters.get(letter, letter)
 
 
 def contract(level: int, strain_letter: str) -> str:
-    """A contract written short in the language: ``3NT``, ``3ZT``, ``3UT``; ``4♥`` in every language."""
+    """A contract as printed in the language: ``3NT``, ``3ZT``, ``3UT``; ``4♥`` in every language."""
     return f"{level}{strain(strain_letter)}"
 
 

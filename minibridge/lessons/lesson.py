@@ -15,6 +15,7 @@ from minibridge.cards import Seat
 from minibridge.contract import Contract
 from minibridge.dealing import DealSpec
 from minibridge.errors import LessonError
+from minibridge.language import gettext
 from minibridge.places import place
 from minibridge.rules import RuleSet
 
@@ -74,8 +75,15 @@ class Lesson:
 
     @property
     def name(self) -> str:
-        """``MiniLesson Three``."""
-        return f"MiniLesson {NUMBER_WORDS[self.number]}"
+        """``MiniLesson Three``, in the language in use."""
+        return (
+            gettext("MiniLesson One"),
+            gettext("MiniLesson Two"),
+            gettext("MiniLesson Three"),
+            gettext("MiniLesson Four"),
+            gettext("MiniLesson Five"),
+            gettext("MiniLesson Six"),
+        )[self.number - 1]
 
     def board(self, number: int) -> Board:
         """The lesson's board of that number."""

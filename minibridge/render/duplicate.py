@@ -11,7 +11,6 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table,
 
 from minibridge import language
 from minibridge.cards import Seat
-from minibridge.contract import Contract
 from minibridge.duplicate import Competition, PairTotal, Traveller
 from minibridge.render.page import build_pdf
 from minibridge.render.styles import BOLD, RED, Page, paragraph_styles, ruled_style
@@ -90,11 +89,6 @@ def _ranking_table(ranking: Sequence[PairTotal], say: Any, width: float) -> Tabl
     return result
 
 
-def _contract(contract: Contract) -> str:
-    """A contract written short in the language in use: ``4♥``, ``3ZT``."""
-    return language.contract(contract.level, contract.strain.letter)
-
-
 def _contract_markup(symbol: str) -> str:
     """A contract such as ``4♥`` with a red heart or diamond."""
     red = f"#{int(RED.red * 255):02x}{int(RED.green * 255):02x}{int(RED.blue * 255):02x}"
@@ -122,7 +116,7 @@ def _traveller_table(traveller: Traveller, say: Any, words: Wording, width: floa
             [
                 Paragraph(escape(r.ns), styles["cellbold"]),
                 Paragraph(escape(r.ew), styles["cellbold"]),
-                Paragraph(_contract_markup(_contract(r.contract)), styles["cell"]),
+                Paragraph(_contract_markup(r.contract.shown), styles["cell"]),
                 words.seat_letter(r.declarer),
                 str(r.tricks),
                 language.number(r.ns_score) if r.ns_score else "",

@@ -62,8 +62,7 @@ def board_view(analysis: BoardAnalysis, words: Wording, *, announcement: bool = 
         if analysis.best is not None:
             best = analysis.best
             phrase = "best" if best.result.made else "best_fails"
-            contract = language.contract(best.contract.level, best.contract.strain.letter)
-            footer.append(words("records", phrase, contract=contract, score=best.side_score))
+            footer.append(words("records", phrase, contract=best.contract.shown, score=best.side_score))
     void = words("records", "void")
     return BoardView(
         title=words("records", "board", number=analysis.number),
