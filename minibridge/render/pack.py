@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
@@ -181,7 +182,14 @@ def lesson_pack(
     per_page: int = 4,
     tables: int = 6,
 ) -> bytes:
-    """The whole pack for a lesson and its deals (with their analyses, in the same order), as a PDF."""
+    """The whole pack for a lesson and its deals (with their analyses, in the same order), as a PDF, in the
+    language in use (the lesson's own texts too, where its file translates them)."""
+    lesson = lesson.in_language()
+    own = {board.number: board for board in lesson.deals}
+    deals = [
+        replace(d, note=own[d.number].note) if d.number in own and d.note and own[d.number].deal == d.deal else d
+        for d in deals
+    ]
     title = words("pack", "title", name=lesson.name, title=lesson.title)
     records = records_story(
         analyses,
