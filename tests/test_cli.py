@@ -154,6 +154,8 @@ def test_score_table_in_words_looks_like_the_rule_book():
         (["4S", "9", "--rules", "targets"], 2, "--hcp"),
         (["4S", "9", "--rules", "chess"], 2, "Invalid value for '--rules'"),
         (["--table", "4S"], 2, "not both"),
+        (["6NT", "12", "--rules", "nbb", "--slam"], 2, "--slam: the Dutch rules have no slams"),  # 003: none
+        (["--table", "--rules", "nbb", "--slam"], 2, "play without slams, or play slams by the EBU rules"),
     ],
 )
 def test_score_bad_input(args: list[str], status: int, message: str):
