@@ -24,7 +24,7 @@ from minibridge.errors import IllegalPlayError, RuleError
 from minibridge.lessons import find_lesson
 from minibridge.robot import DEFAULT_SAMPLES, Robot
 from minibridge.rules import RuleSet, find_rules
-from minibridge.table import ComputerPlayer, Game, Session
+from minibridge.table import ComputerPlayer, Game, Session, why_not
 
 __all__ = ["PUPIL", "SHORT_DEAL", "Phase", "GameSetup", "PupilGame"]
 
@@ -213,7 +213,7 @@ class PupilGame:
             raise IllegalPlayError(f"it is {seat.title}'s turn: wait for the computer to play")
         assert self.game.play is not None
         if card not in self.game.play.legal_cards(seat):
-            _explain_refusal(self.game, seat, card)
+            raise IllegalPlayError(why_not(self.game.play, seat, card, you=PUPIL))
         self.game.play_card(card, seat)
         self.records[-1].cards.append(card)
         self._close_deal()
@@ -362,19 +362,3 @@ def _best(game: Game) -> dict[str, Any] | None:
     if best is None:
         return None
     return {"contract": str(best.contract), "tricks": best.tricks, "score": best.side_score}
-
-
-def _explain_refusal(game: Game, seat: Seat, card: Card) -> None:
-    """Raise the reason a card cannot be played, in a child's words."""
-    play = game.play
-    assert play is not None
-    hand = play.hand(seat)
-    if card not in hand:
-        whose = "you don't" if seat is PUPIL else f"{seat.title} doesn't"
-        raise IllegalPlayError(f"{whose} hold {card.symbol}")
-    current = play.current_trick
-    led = current[play.leader].suit if current else None
-    if led is not None and card.suit is not led:
-        who = "you hold" if seat is PUPIL else f"{seat.title} holds"
-        raise IllegalPlayError(f"you must follow suit: {led.plural} were led and {who} a {led.plural[:-1]}")
-    raise IllegalPlayError(f"{card.symbol} cannot be played now")

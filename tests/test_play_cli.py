@@ -45,9 +45,9 @@ def test_a_pupil_plays_whole_deals_through_standard_input_and_they_are_saved(tmp
     assert code == 0, output
     assert "Your hand (South):" in output and "Points announced:" in output
     assert "Trick 13:" in output and " wins. North–South " in output
-    # wrong cards are refused with the reason
-    assert "North does not hold C2: North holds SQ SJ S9 S7 S6 S5 H9 DJ D8 CK CJ C9 C5" in output
-    assert "North must follow suit: diamonds were led and North holds DJ D8" in output
+    # wrong cards are refused with the reason, cards written with suit symbols
+    assert "North does not hold ♣2." in output
+    assert "North must follow suit: diamonds were led and North holds ♦J ♦8." in output
     assert "Totals after 2 deals:" in output
     assert "Totals after 2 deals: North–South 0, East–West 180." in output
     assert "East–West win the game, 180 to 0." in output
