@@ -46,6 +46,7 @@ __all__ = [
     "play_game",
     "Session",
     "THREE_SEATS",
+    "seating",
     "DealerDraw",
     "draw_for_dealer",
     "play_by_computers",
@@ -356,6 +357,18 @@ the dealer, so the other two players sit on the dealer's left and right: the pla
 sits West, or North when the player on the right deals."""
 
 
+def seating(dealer: Seat) -> tuple[Seat, Seat, Seat]:
+    """Three-handed play: the seat each of the three players (in the order of :data:`THREE_SEATS`) announces from
+    when ``dealer`` deals: the dealer, the next player on the dealer's left, the other on the dealer's right.
+
+    >>> seating(Seat.WEST)
+    (<Seat.SOUTH: 2>, <Seat.WEST: 3>, <Seat.NORTH: 0>)
+    """
+    first = THREE_SEATS.index(dealer)
+    seats = {first: dealer, (first + 1) % 3: dealer.lho, (first + 2) % 3: dealer.rho}
+    return seats[0], seats[1], seats[2]
+
+
 @dataclass(kw_only=True)
 class Session:
     """A game of several deals: a fixed number, or until a side reaches a target; dealer passes clockwise.
@@ -414,11 +427,8 @@ class Session:
 
     @property
     def seats(self) -> tuple[Seat, Seat, Seat]:
-        """Three-handed play: the seat each player announces from in the next deal (see :data:`THREE_SEATS`)."""
-        dealer = self.dealer
-        first = THREE_SEATS.index(dealer)
-        seats = {first: dealer, (first + 1) % 3: dealer.lho, (first + 2) % 3: dealer.rho}
-        return seats[0], seats[1], seats[2]
+        """Three-handed play: the seat each player announces from in the next deal (see :func:`seating`)."""
+        return seating(self.dealer)
 
     @property
     def played(self) -> int:
@@ -476,22 +486,23 @@ class Session:
         elif game.stage != "over":
             raise RuleError("the deal is not finished yet")
         elif game.result is not None:
+            self.record(game.declarer, game.result)
             if self.three_handed:
                 for player, points in enumerate(self.player_scores(game)):
                     self.player_totals[player] += points
-            self.record(game.declarer, game.result)
         else:
             self.record(None, None, tricks={side: game.tricks(side) for side in Side})
 
-    def player_scores(self, game: Game) -> tuple[int, int, int]:
-        """Three-handed play: what each player scores for ``game``, the deal this session's dealer dealt: the
-        score of the side of the hand they played (0 each for a redeal)."""
+    @staticmethod
+    def player_scores(game: Game) -> tuple[int, int, int]:
+        """Three-handed play: what each player (in the order of :data:`THREE_SEATS`) scores for ``game``: the
+        score of the side of the hand they played (0 each until the deal is over, and for a redeal)."""
         result, declarer = game.result, game.declarer
         if result is None or declarer is None:
             return 0, 0, 0
         points = [
             result.declarers_score if game.players[seat].side is declarer.side else result.defenders_score
-            for seat in self.seats
+            for seat in seating(game.dealer)
         ]
         return points[0], points[1], points[2]
 

@@ -99,7 +99,9 @@ def play(
     """
     import random
 
-    from minibridge.cli.pupil import PUPIL_NAMES, InputEnded, Quit, pupils_deal, seat_names
+    from minibridge.classroom import PLAYER_NAMES
+    from minibridge.cli.pupil import InputEnded, Quit, pupils_deal, seat_names
+    from minibridge.cli.terminal import leave
     from minibridge.robot import DEFAULT_SAMPLES, Robot
     from minibridge.table import ComputerPlayer, Game, Session
 
@@ -125,7 +127,7 @@ def play(
             click.echo(f"Seed {seed}: play the same deals again with --seed {seed}.")
     if deals is None and (auto or not rules.has_contract) and target is None:
         deals = 1 if auto else 4
-    names = (AUTO_NAMES if auto else PUPIL_NAMES) if rules.three_handed is not None else ()
+    names = (AUTO_NAMES if auto else PLAYER_NAMES) if rules.three_handed is not None else ()
     first = _first_dealer(first_dealer, draw_dealer, rules, seed, names, quiet=as_json)
     try:
         session = Session(rules=rules, deals=deals, target=target, first_dealer=first)
@@ -168,7 +170,7 @@ def play(
     except KeyboardInterrupt:
         click.echo("")
         click.echo(f"You stopped the game (Ctrl-C){_kept(save, boards)}.")
-        raise SystemExit(130) from None
+        leave(130)
     if as_json:
         print_json(games)
         return

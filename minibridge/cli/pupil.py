@@ -14,20 +14,16 @@ from dataclasses import dataclass
 import click
 
 from minibridge.cards import Card, Seat, Side
+from minibridge.classroom import PLAYER_NAMES, PUPIL, pupil_declares, pupil_plays, pupils_seat
 from minibridge.contract import Contract
 from minibridge.deal import Deal, Hand
 from minibridge.errors import MiniBridgeError
 from minibridge.play import Play
 from minibridge.signals import denied_by_lead, signal_in_trick
-from minibridge.table import THREE_SEATS, ComputerPlayer, Game, Player, play_game, why_not
+from minibridge.table import ComputerPlayer, Game, Player, play_game, seating, why_not
 from minibridge.trick import Trick
 
 from .terminal import card_text, hand_text, pad, thinking, width
-
-PUPIL = Seat.SOUTH
-PUPIL_NAMES = ("you", "Left", "Right")
-"""The three players of a three-handed game at the terminal, in the order of ``THREE_SEATS``: the pupil, the
-computer player on the pupil's left, the one on the right."""
 
 
 class Quit(Exception):
@@ -51,25 +47,6 @@ def read(prompt: str) -> str:
 
 
 # --- who plays what --------------------------------------------------------------------------------------------
-
-
-def pupils_seat(game: Game) -> Seat:
-    """The seat whose cards the pupil plays as their own: South, or in three-handed play the seat the pupil
-    moved to."""
-    return game.players.get(PUPIL, PUPIL)
-
-
-def pupil_plays(game: Game, seat: Seat) -> bool:
-    """The pupil plays this seat's cards: their own; dummy's as declarer; with four players North's too when
-    North–South declare."""
-    own = pupils_seat(game)
-    if seat is own:
-        return True
-    if game.declarer is None or game.contract is None:
-        return False
-    if game.three is not None:
-        return own is game.declarer and seat is game.dummy
-    return seat is Seat.NORTH and game.declarer.side is Side.NORTH_SOUTH
 
 
 def who(seat: Seat, game: Game) -> str:
@@ -239,7 +216,7 @@ def _three_handed_start(game: Game) -> bool:
     the same dealer deals again."""
     three = game.three
     assert three is not None
-    names = seat_names(game.dealer, PUPIL_NAMES)
+    names = seat_names(game.dealer, PLAYER_NAMES)
     dummy_hand = three.dealer.partner
     others = [f"{names[seat]} sits {seat.title}" for seat in (three.dealer.lho, three.dealer.rho) if seat is not PUPIL]
     dealer = "you deal" if three.dealer is PUPIL else f"{names[three.dealer]} deals"
@@ -261,11 +238,11 @@ def _contract(game: Game, pupil: Pupil, computer: Player) -> None:
         click.echo(f"Everyone plays their own cards; {game.dealer.lho.title} leads.")
         return
     dummy, own = declarer.partner, pupils_seat(game)
-    if game.three is not None and declarer is own:
+    if game.three is not None and pupil_declares(game):
         click.echo(f"You are declarer at {declarer.title} and {dummy.title} is dummy: you play both hands.")
         click.echo(f"Dummy ({dummy.title}): {hand_text(game.deal[dummy])}")
         game.choose_contract(pupil.choose_contract(game))
-    elif game.three is None and declarer.side is Side.NORTH_SOUTH:
+    elif pupil_declares(game):
         role = "you play both hands" if declarer is PUPIL else "you play both hands, North's cards and your own"
         click.echo(f"{declarer.title} is declarer and {dummy.title} is dummy: {role}.")
         if declarer is PUPIL:
@@ -315,8 +292,7 @@ def _play(game: Game, players: dict[Seat, Player]) -> None:
 def seat_names(dealer: Seat, names: Sequence[str]) -> dict[Seat, str]:
     """The name of the player at each seat of a three-handed deal dealt by ``dealer``: ``names`` are the three
     players in the order of ``THREE_SEATS``."""
-    first = THREE_SEATS.index(dealer)
-    return {seat: names[(first + step) % 3] for step, seat in enumerate((dealer, dealer.lho, dealer.rho))}
+    return {seat: name for name, seat in zip(names, seating(dealer), strict=True)}
 
 
 def three_handed_story(game: Game, name: Callable[[Seat], str]) -> list[str]:

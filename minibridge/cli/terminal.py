@@ -17,13 +17,13 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
-from typing import TypeVar
+from typing import NoReturn, TypeVar
 
 import click
 
 from minibridge.cards import Card, Suit
 
-__all__ = ["colour_on", "suit_text", "rank_text", "card_text", "hand_text", "width", "pad", "thinking"]
+__all__ = ["colour_on", "suit_text", "rank_text", "card_text", "hand_text", "width", "pad", "thinking", "leave"]
 
 T = TypeVar("T")
 
@@ -92,7 +92,9 @@ def thinking(who: str, decide: Callable[[], T], *, show: bool = True) -> T:
         finally:
             done.set()
 
-    threading.Thread(target=work, name="thinking", daemon=True).start()
+    worker = threading.Thread(target=work, name="thinking", daemon=True)
+    _THINKING.add(worker)
+    worker.start()
     show = show and sys.stdout.isatty()
     started, shown = time.monotonic(), ""
     try:
@@ -103,7 +105,23 @@ def thinking(who: str, decide: Callable[[], T], *, show: bool = True) -> T:
                 click.echo("\r" + shown, nl=False)
     finally:
         if shown:
-            click.echo("\r" + " " * len(shown) + "\r", nl=False)
+            click.echo("\r" + " " * (len(shown) + 2) + "\r", nl=False)  # the sign, and a ^C after it
+    _THINKING.discard(worker)
     if failure:
         raise failure[0]
     return outcome[0]
+
+
+_THINKING: set[threading.Thread] = set()
+"""The computer's decisions under way (at most one; one is left behind when Ctrl-C cuts the wait short)."""
+
+
+def leave(status: int) -> NoReturn:
+    """End the command with ``status``. A decision that Ctrl-C cut short may still be inside the double-dummy
+    solver, which cannot be stopped and may crash when the interpreter shuts down around it: then the process
+    ends at once, once what it printed is out."""
+    if any(worker.is_alive() for worker in _THINKING):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
+    raise SystemExit(status)
