@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from minibridge.cards import CARDS, Card
-from minibridge.cli.terminal import card_text
 from minibridge.cli import main
+from minibridge.cli.terminal import card_text
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.pbn import load

@@ -181,7 +181,7 @@ def test_three_players_cannot_deal_from_the_dummy_hands_seat():
 
 
 def test_three_handed_needs_the_announcement_dummy_and_complete_hands():
-    with pytest.raises(RuleError, match="MiniLesson One has no announcement .* play it from MiniLesson Three on"):
+    with pytest.raises(RuleError, match=r"MiniLesson One has no announcement .* play it from MiniLesson Three on"):
         find_lesson(1).rules.replace(three_handed="simple")
     assert find_lesson(3).rules.replace(three_handed="normal").three_handed == "normal"
     with pytest.raises(RuleError, match="not 'four'"):

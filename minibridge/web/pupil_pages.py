@@ -47,7 +47,8 @@ async def start_game(request: Request) -> Response:
     try:
         setup = setup_from(_setup_fields(form), request.app.state.samples)
     except ApiError as error:
-        return HTMLResponse(render_start(_start_options(request, message=error.message)), status_code=error.status)
+        message = error.message[:1].upper() + error.message[1:] + "."
+        return HTMLResponse(render_start(_start_options(request, message=message)), status_code=error.status)
     store: Store = request.app.state.store
 
     def start() -> str:
