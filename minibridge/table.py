@@ -386,6 +386,7 @@ class Session:
     first_dealer: Seat | None = None
     """Who deals first: North unless given (South in three-handed play)."""
     totals: dict[Side, int] = field(default_factory=lambda: {Side.NORTH_SOUTH: 0, Side.EAST_WEST: 0})
+    """Each side's total (0 in three-handed play, where the players keep :attr:`player_totals`)."""
     player_totals: list[int] = field(default_factory=lambda: [0, 0, 0])
     """Three-handed play: the total of each player, in the order of :data:`THREE_SEATS`."""
     history: list[tuple[Seat, Score | None]] = field(default_factory=list)
@@ -470,8 +471,9 @@ class Session:
         if result is not None:
             if declarer is None:
                 raise RuleError("a scored deal needs its declarer")
-            self.totals[declarer.side] += result.declarers_score
-            self.totals[declarer.side.other] += result.defenders_score
+            if not self.three_handed:  # three players score one by one (record_game), not by side
+                self.totals[declarer.side] += result.declarers_score
+                self.totals[declarer.side.other] += result.defenders_score
         else:
             assert tricks is not None
             for side in Side:

@@ -202,6 +202,17 @@ def test_announce_three_handed():
     assert isinstance(data, dict) and data["variant"] == "normal" and data["declarer"] == "N"
 
 
+def test_announce_by_a_lesson_file_that_plays_three_handed(tmp_path: Path):
+    import yaml
+
+    lesson = yaml.safe_load((DATA / "lessons" / "small.yaml").read_text(encoding="utf-8"))
+    lesson["rules"]["three_handed"] = "simple"
+    path = tmp_path / "three.yaml"
+    path.write_text(yaml.safe_dump(lesson, sort_keys=False), encoding="utf-8")
+    data = run_json("announce", DEAL, "--lesson", str(path))
+    assert isinstance(data, dict) and data["variant"] == "simple"
+
+
 @pytest.mark.parametrize(
     ("deal", "message"),
     [
