@@ -225,7 +225,9 @@ def _three_handed_start(game: Game) -> bool:
         f"{''.join(', ' + other for other in others)}; the dummy hand is dealt at {dummy_hand.title}, opposite the "
         "dealer."
     )
-    click.echo(f"Your hand (South): {hand_text(game.board.deal[PUPIL])}")  # type: ignore[index]
+    dealt = game.board.deal
+    assert dealt is not None
+    click.echo(f"Your hand (South): {hand_text(dealt[PUPIL])}")
     for line in three_handed_story(game, lambda seat: "you" if seat is PUPIL else seat.title):
         click.echo(line)
     return game.stage != "redeal"
@@ -271,7 +273,7 @@ def _play(game: Game, players: dict[Seat, Player]) -> None:
         assert game.play is not None
         verb = "leads" if not game.play.current_trick else "plays"
         click.echo(f"{who(seat, game)} {verb} {card_text(card)}.")
-        if rules.signals and game.three is None and seat is PUPIL.partner and seat in game.defenders:
+        if rules.signals and seat is pupils_seat(game).partner and seat in game.defenders:
             said = signal_said(game.play, seat, card)
             if said:
                 click.echo(f"  ({said})")

@@ -18,7 +18,7 @@ from typing import Any
 
 from minibridge.board import Board
 from minibridge.cards import Seat, Side
-from minibridge.classroom import PLAYER_NAMES, PUPIL, PupilGame
+from minibridge.classroom import PLAYER_NAMES, PupilGame
 from minibridge.contract import Contract
 from minibridge.deal import Hand
 from minibridge.errors import MiniBridgeError
@@ -99,7 +99,7 @@ def pupil_view(game_id: str, game: PupilGame) -> dict[str, Any]:
         "legal": [str(card) for card in game.legal_cards()],
         "result": _result(table) if over else None,
         "best": game.records[-1].best if over else None,
-        "signals": _partner_signals(table) if over else [],
+        "signals": _partner_signals(table, game.pupil_seat) if over else [],
         "again": game.records[-1].again,
         "auto_single": setup.auto_single,
         "totals": {str(side): game.session.totals[side] for side in Side},
@@ -191,20 +191,20 @@ def _contract_choices(table: Game) -> list[dict[str, Any]]:
     return choices
 
 
-def _partner_signals(table: Game) -> list[dict[str, Any]]:
-    """Under the signals of MiniLesson Six, once East–West's deal is over: each card of North's (the pupil's
-    partner, defending) that said something, with what it said (``encourage``, ``discourage``, ``top of
-    sequence``) and, for the top of a sequence, the card it denies."""
+def _partner_signals(table: Game, you: Seat) -> list[dict[str, Any]]:
+    """Under the signals of MiniLesson Six, once a deal the pupil defended is over: each card of the pupil's
+    partner (North with four players) that said something, with what it said (``encourage``, ``discourage``,
+    ``top of sequence``) and, for the top of a sequence, the card it denies."""
     play, declarer = table.play, table.declarer
-    if not table.rules.signals or play is None or declarer is None or declarer.side is Side.NORTH_SOUTH:
+    if not table.rules.signals or play is None or declarer is None or declarer.side is you.side:
         return []
-    partner = PUPIL.partner
+    partner = you.partner
     held = list(table.deal[partner])
     said = []
     for number, trick in enumerate(play.tricks, start=1):
         card = trick.cards[partner]
         led = None if trick.leader is partner else trick.led.suit
-        meaning = signal_in_trick(Hand(held), card, led=led, partner_led=trick.leader is PUPIL)
+        meaning = signal_in_trick(Hand(held), card, led=led, partner_led=trick.leader is you)
         held.remove(card)
         if meaning == "no signal":
             continue
