@@ -6,7 +6,10 @@ same dealer deals again), declarer (asked of the players where the partners may 
 itself: :func:`play_game` drives it by asking a player for each decision, from a map of seat to player (a
 person at a prompt, a computer player, a web request); a server can instead hold a Game and apply each
 request as it comes. A :class:`Session` is several games: a fixed number or until a side reaches a target,
-the dealer passing clockwise.
+the dealer passing clockwise from the first dealer, given or drawn (:func:`draw_for_dealer`).
+
+With three players (RULES §7) a Game is dealt with a dummy hand opposite dealer; the variant's announcement
+decides declarer and who plays which hand (:attr:`Game.players`), and the deal is then played as with four.
 
 >>> from minibridge.rules import find_rules
 >>> deal = Deal.from_pbn("N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76")

@@ -17,6 +17,7 @@ from minibridge.cli.common import (
     rules_option,
     slam_option,
 )
+from minibridge.cli.terminal import acts, capital, card_text, leave
 from minibridge.errors import AlreadyExistsError, MiniBridgeError
 
 if TYPE_CHECKING:
@@ -101,7 +102,6 @@ def play(
 
     from minibridge.classroom import PLAYER_NAMES
     from minibridge.cli.pupil import InputEnded, Quit, pupils_deal, seat_names
-    from minibridge.cli.terminal import leave
     from minibridge.robot import DEFAULT_SAMPLES, Robot
     from minibridge.table import ComputerPlayer, Game, Session
 
@@ -205,16 +205,13 @@ def _first_dealer(
     seats = THREE_SEATS if rules.three_handed is not None else tuple(Seat)
     drawn = draw_for_dealer(random.Random(f"draw for dealer {seed}"), seats)
     if not quiet:
-        from minibridge.cli.terminal import card_text
-
         name = dict(zip(seats, names, strict=True)) if names else {seat: seat.title for seat in seats}
         cards = ", ".join(f"{name[seat]} {card_text(drawn.cards[seat])}" for seat in seats)
         winner = name[drawn.dealer]
-        deals = f"{winner[:1].upper()}{winner[1:]} {'draw' if winner == 'you' else 'draws'} the highest card"
         where = f" from {drawn.dealer.title}" if names else ""
-        click.echo(
-            f"Drawing for the first dealer: {cards}. {deals} and {'deal' if winner == 'you' else 'deals'} first{where}."
-        )
+        deals = "deal" if winner == "you" else "deals"
+        top = f"{capital(acts(winner, 'draw'))} the highest card and {deals} first{where}"
+        click.echo(f"Drawing for the first dealer: {cards}. {top}.")
     return drawn.dealer
 
 
@@ -223,9 +220,9 @@ def _three_players(names: tuple[str, ...]) -> str:
     first, left, right = names
     whose = "your" if first == "you" else f"{first}'s"
     return (
-        f"Three players: {first}, {left} on {whose} left and {right} on {whose} right. {first[:1].upper()}{first[1:]} "
-        f"{'deal' if first == 'you' else 'deals'} from South, {left} from West, {right} from East; the dummy hand is "
-        "dealt opposite the dealer, and the deal passes clockwise."
+        f"Three players: {first}, {left} on {whose} left and {right} on {whose} right. {capital(acts(first, 'deal'))} "
+        f"from South, {left} from West, {right} from East; the dummy hand is dealt opposite the dealer, and the deal "
+        "passes clockwise."
     )
 
 
@@ -259,11 +256,10 @@ def _verdict(session: Session, names: tuple[str, ...] = ()) -> str:
         best = max(totals)
         ahead = [name for name, total in zip(names, totals, strict=True) if total == best]
         if len(ahead) > 1:
-            return f"{' and '.join(ahead)[:1].upper()}{' and '.join(ahead)[1:]} share the lead with {best}."
+            return f"{capital(' and '.join(ahead))} share the lead with {best}."
         winner = ahead[0]
         others = ", ".join(f"{n} {t}" for n, t in zip(names, totals, strict=True) if n != winner)
-        verb = "win" if winner == "you" else "wins"
-        return f"{winner[:1].upper()}{winner[1:]} {verb} the game with {best}; {others}."
+        return f"{capital(acts(winner, 'win'))} the game with {best}; {others}."
     if ns == ew:
         return f"The game is a tie, {ns} each."
     winner = "North–South" if ns > ew else "East–West"

@@ -23,7 +23,7 @@ from minibridge.signals import denied_by_lead, signal_in_trick
 from minibridge.table import ComputerPlayer, Game, Player, play_game, seating, why_not
 from minibridge.trick import Trick
 
-from .terminal import card_text, hand_text, pad, thinking, width
+from .terminal import acts, capital, card_text, hand_text, own, pad, thinking, width
 
 
 class Quit(Exception):
@@ -120,7 +120,7 @@ class Pupil:
             if card in legal:
                 return card
             reason = why_not(play, seat, card, you=pupils_seat(game))
-            click.echo(reason[:1].upper() + reason[1:] + ".")
+            click.echo(capital(reason) + ".")
 
 
 @dataclass(kw_only=True)
@@ -323,9 +323,8 @@ def three_handed_story(game: Game, name: Callable[[Seat], str]) -> list[str]:
         moved = [(player, seat) for player, seat in three.players.items() if player is not seat]
         for player, seat in moved:
             lines.append(
-                f"The dummy hand is laid opposite {top.title}, at {player.title}; {name(player)} "
-                f"{_verb(name(player), 'take')} {_own(name(player))} cards to {seat.title} and "
-                f"{_verb(name(player), 'defend')}."
+                f"The dummy hand is laid opposite {top.title}, at {player.title}; {acts(name(player), 'take')} "
+                f"{own(name(player))} cards to {seat.title} and {'defend' if name(player) == 'you' else 'defends'}."
             )
         return lines
     ours = hcp[dealer] + hcp[dummy_hand]
@@ -342,8 +341,8 @@ def three_handed_story(game: Game, name: Callable[[Seat], str]) -> list[str]:
         )
         if three.exchanged:
             lines.append(
-                f"The dummy hand holds more points than {dealer.title}'s: {name(dealer)} "
-                f"{_verb(name(dealer), 'take')} it, and the hand {dealer.title} was dealt becomes dummy."
+                f"The dummy hand holds more points than {dealer.title}'s: {acts(name(dealer), 'take')} it, and the "
+                f"hand {dealer.title} was dealt becomes dummy."
             )
         return lines
     declarer = three.declarer
@@ -355,18 +354,10 @@ def three_handed_story(game: Game, name: Callable[[Seat], str]) -> list[str]:
     )
     whose = "your hand (South)" if name(partner) == "you" else f"{partner.title}'s hand"
     lines.append(
-        f"{whose[:1].upper()}{whose[1:]} is laid down as dummy, and {name(partner)} "
-        f"{_verb(name(partner), 'take')} over the dummy hand at {dummy_hand.title}, defending with {dealer.title}."
+        f"{capital(whose)} is laid down as dummy, and {acts(name(partner), 'take')} over the dummy hand at "
+        f"{dummy_hand.title}, defending with {dealer.title}."
     )
     return lines
-
-
-def _verb(name: str, verb: str) -> str:
-    return verb if name == "you" else verb + "s"
-
-
-def _own(name: str) -> str:
-    return "your" if name == "you" else f"{name}'s"
 
 
 # --- words on the screen ---------------------------------------------------------------------------------

@@ -23,7 +23,20 @@ import click
 
 from minibridge.cards import Card, Suit
 
-__all__ = ["colour_on", "suit_text", "rank_text", "card_text", "hand_text", "width", "pad", "thinking", "leave"]
+__all__ = [
+    "colour_on",
+    "suit_text",
+    "rank_text",
+    "card_text",
+    "hand_text",
+    "width",
+    "pad",
+    "thinking",
+    "leave",
+    "acts",
+    "own",
+    "capital",
+]
 
 T = TypeVar("T")
 
@@ -125,3 +138,21 @@ def leave(status: int) -> NoReturn:
         sys.stderr.flush()
         os._exit(status)
     raise SystemExit(status)
+
+
+# --- words about the players ---------------------------------------------------------------------------------
+
+
+def acts(name: str, verb: str) -> str:
+    """A player's name and a verb that agrees with it: ``you take``, ``Left takes``."""
+    return f"{name} {verb if name == 'you' else verb + 's'}"
+
+
+def own(name: str) -> str:
+    """``your``, ``Left's``."""
+    return "your" if name == "you" else f"{name}'s"
+
+
+def capital(text: str) -> str:
+    """The text with a capital first letter, for the start of a sentence."""
+    return text[:1].upper() + text[1:]
