@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import click
 
+from minibridge.announce import ThreeHanded
 from minibridge.cards import Card, Seat, Side
 from minibridge.classroom import PLAYER_NAMES, PUPIL, pupil_declares, pupil_plays, pupils_seat
 from minibridge.contract import Contract
@@ -228,7 +229,7 @@ def _three_handed_start(game: Game) -> bool:
     dealt = game.board.deal
     assert dealt is not None
     click.echo(f"Your hand (South): {hand_text(dealt[PUPIL])}")
-    for line in three_handed_story(game, lambda seat: "you" if seat is PUPIL else seat.title):
+    for line in three_handed_story(three, lambda seat: "you" if seat is PUPIL else seat.title):
         click.echo(line)
     return game.stage != "redeal"
 
@@ -297,11 +298,9 @@ def seat_names(dealer: Seat, names: Sequence[str]) -> dict[Seat, str]:
     return {seat: name for name, seat in zip(names, seating(dealer), strict=True)}
 
 
-def three_handed_story(game: Game, name: Callable[[Seat], str]) -> list[str]:
+def three_handed_story(three: ThreeHanded, name: Callable[[Seat], str]) -> list[str]:
     """What the three-handed announcement decides, in words (RULES §7): the points announced, then who declares,
     who moves and who plays which hand, or the redeal. ``name`` gives the words for the player at a seat."""
-    three = game.three
-    assert three is not None
     hcp, dealer = three.hcp, three.dealer
     dummy_hand = dealer.partner
     order = (dealer, dealer.lho, dealer.rho)

@@ -78,6 +78,10 @@ def test_no_response_holds_a_card_the_pupil_may_not_see(client: TestClient, setu
 PAGE_SETUPS: list[dict[str, Any]] = [
     *({"lesson": lesson, "deals": 2, "seed": seed} for lesson in (1, 3, 5, 6) for seed in (1, 2, 3)),
     *({"rules": "nbb", "deals": 2, "seed": seed, "auto_single": True} for seed in (1, 2)),
+    *(
+        {"rules": "ebu", "three_handed": variant, "deals": 2, "seed": seed}
+        for variant, seed in (("simple", 2), ("normal", 15))
+    ),
 ]
 
 
