@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import datetime
 import re
 import subprocess
@@ -103,6 +104,36 @@ def test_an_empty_fuzzy_missing_stale_or_broken_translation_is_caught(tmp_path):
         "stale": ["Old words"],
         "placeholders": ["Board %(number)s"],
     }
+
+
+GETTEXT = {"gettext", "ngettext", "pgettext", "npgettext", "N_", "_"}
+
+
+def gettext_in_fstrings(path: Path) -> list[int]:
+    """The lines of a module where a message is looked up inside an f-string, where Babel's extractor cannot
+    see it (so it would never reach the catalogues)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.JoinedStr):
+            found += [
+                call.lineno
+                for call in ast.walk(node)
+                if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in GETTEXT
+            ]
+    return found
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "minibridge").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT / "minibridge"))
+)
+def test_no_message_is_looked_up_where_the_extractor_cannot_see_it(path):
+    assert gettext_in_fstrings(path) == []
+
+
+def test_a_message_inside_an_fstring_is_found(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text('x = f"{gettext(\'tricks\'):>6}"\ny = gettext("tricks")\n', encoding="utf-8")
+    assert gettext_in_fstrings(module) == [1]
 
 
 def words_outside_translation(path: Path) -> list[str]:
@@ -280,3 +311,55 @@ def test_scoring_in_english_from_the_command_line_loads_no_catalogue():
     )
     run_ = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run_.stdout.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["3NT", "9", "--lang", "nl"],
+            "3ZT (manche zonder troef), 9 slagen: doel 9 gehaald; het spelende paar krijgt 400.",
+        ),
+        (["1NT", "8", "--lang", "da"], "1UT (delkontrakt uden trumf), 8 stik: målet 7 nået med 1 overstik; "),
+        (
+            ["4H", "8", "--lang", "da"],
+            "4H (udgang i hjerter), 8 stik: målet 10 ikke nået, 2 for lidt; modspillerne får 100.",
+        ),
+        (
+            ["5D", "11", "--lang", "nl", "--rules", "nbb", "--hcp", "26"],
+            "5R (manche in ruiten), 11 slagen: doel 11 gehaald",
+        ),
+        (["1S", "1", "--lang", "nl"], "1S (deelscore in schoppen), 1 slag: doel 7 gemist met 6;"),
+    ],
+)
+def test_score_speaks_the_language(args, said):
+    code, output = run("score", *args)
+    assert code == 0 and output.startswith(said), output
+
+
+def test_the_score_table_in_danish():
+    code, output = run("score", "--table", "--rules", "targets", "--lang", "da")
+    assert code == 0
+    assert (
+        output.splitlines()[0]
+        == "Mål efter point tilsammen: V = spilførerparret vinder spillet, T = modspillerne vinder"
+    )
+
+
+def test_check_marks_in_dutch(tmp_path):
+    form = tmp_path / "sam.yaml"
+    assert run("check", "--template", "3", "-o", str(form))[0] == 0
+    _, output = run("check", str(form), "--lang", "nl")
+    lines = output.splitlines()
+    assert lines[0] == "Minibridgeles 3: Spelen met een dummy"
+    assert lines[1].startswith("Oefening 1, spel 1: niet beantwoord. Het antwoord is {N: 11, E: 7, S: 14, W: 8}: ")
+    assert "Noord 11 (" in lines[1] and lines[-1] == "0 van de 10 goed."
+
+
+def test_duplicate_ranking_in_danish(tmp_path):
+    results = tmp_path / "results.txt"
+    results.write_text("1 1 1 3NT S 10\n1 2 2 4S N =\n2 1 2 3NT N 9\n2 2 1 1NT S 8\n", encoding="utf-8")
+    code, output = run("duplicate", "score", str(results), "--lang", "da")
+    assert code == 0
+    assert output.splitlines()[:2] == ["N–S-par:", "  plads par  spil  matchpoint  procent"]
+    assert "4 af 4  100,0\N{NO-BREAK SPACE}%" in output and "Ø–V-par:" in output

@@ -16,6 +16,7 @@ from minibridge.cli.printing import (
     templates_option,
     words_from,
 )
+from minibridge.language import ngettext
 
 if TYPE_CHECKING:
     from minibridge.experiments import PointsRow
@@ -92,7 +93,11 @@ def tricks_chart(
 
     assert words is not None
     write_atomic(target, draw(rows, words, deals=deals, seed=seed, paper=paper.lower()), overwrite=force)
-    click.echo(f"Chart of {deals} deal{'s' if deals != 1 else ''} written to {target}", err=True)
+    click.echo(
+        ngettext("Chart of %(count)s deal written to %(file)s", "Chart of %(count)s deals written to %(file)s", deals)
+        % {"count": deals, "file": target},
+        err=True,
+    )
 
 
 def _row_json(row: PointsRow) -> dict[str, object]:
