@@ -106,7 +106,7 @@ def pupil_view(game_id: str, game: PupilGame) -> dict[str, Any]:
         "totals": {str(side): game.session.totals[side] for side in Side},
         "lesson": setup.lesson,
         "rules": game.rules.name,
-        "rules_title": game.rules.title,
+        "rules_title": game.rules.title_in_words,
         "deals": game.session.deals,
         "target": game.session.target,
         "winner": str(game.session.winner) if game.session.winner is not None else None,
