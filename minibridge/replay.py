@@ -30,8 +30,8 @@ __all__ = ["ReplayedGame", "FileReplay", "replay_game", "replay_boards"]
 class ReplayedGame:
     """One game's recorded play replayed: who declared, the tricks, the file's result and whether they agree."""
 
-    index: int
-    """The game's place in its file, from 0."""
+    number: int
+    """The game's place in its file, from 1."""
     board: Board
     play: Play
     declarer: Seat | None
@@ -78,7 +78,7 @@ class FileReplay:
     skipped: list[str]
 
 
-def replay_game(board: Board, rules: RuleSet, *, index: int = 0, by_lesson: bool = False) -> ReplayedGame | None:
+def replay_game(board: Board, rules: RuleSet, *, number: int = 1, by_lesson: bool = False) -> ReplayedGame | None:
     """Replay one game (under a lesson's rules when ``by_lesson``); None when its contract cannot be read.
 
     Under a lesson's rules the deal, declarer and contract must be ones the lesson allows; otherwise any
@@ -120,7 +120,7 @@ def replay_game(board: Board, rules: RuleSet, *, index: int = 0, by_lesson: bool
         except MiniBridgeError:
             result = None
     return ReplayedGame(
-        index=index,
+        number=number,
         board=board,
         play=play,
         declarer=declarer,
@@ -166,15 +166,15 @@ def replay_boards(
     """
     rules = rules or find_rules("ebu")
     games, skipped = [], []
-    for index, board in enumerate(boards):
+    for number, board in enumerate(boards, start=1):
         if board_number is not None and board.number != board_number:
             continue
         if board.deal is None or board.play is None:
             continue
-        number = board.number if board.number is not None else "?"
-        place = f"{source}, board {number} (game {index}, line {board.line})"
+        board_name = board.number if board.number is not None else "?"
+        place = f"{source}, board {board_name} (game {number}, line {board.line})"
         try:
-            game = replay_game(board, rules, index=index, by_lesson=by_lesson)
+            game = replay_game(board, rules, number=number, by_lesson=by_lesson)
         except MiniBridgeError as err:
             raise err.at(place) from None
         if game is None:

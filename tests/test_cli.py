@@ -228,6 +228,8 @@ def test_replay_json_of_a_real_file_agrees_with_its_results():
     assert all(keys | {"irregularities"} <= set(game) for game in games)
     complete = [g for g in games if g["tricks_played"] == 13]
     assert len(complete) == 64 and all(g["agrees"] for g in complete)
+    indexes = [g["index"] for g in games]  # the file's games count from 1, not 0 (issue 13): 299 games
+    assert indexes == sorted(indexes) and indexes[0] >= 1 and indexes[-1] == 299
     assert all(g["agrees"] is not False for g in games)
 
 
@@ -235,7 +237,7 @@ def test_replay_json_of_a_real_file_agrees_with_its_results():
 def test_replay_of_one_board_in_words():
     code, output = run("replay", str(SHARED_PBN / "dominicprice__endplay__example4.pbn"), "--tricks")
     assert code == 0
-    assert "Board 1 (game 0)" in output and "trick  1:" in output
+    assert "Board 1 (game 1)" in output and "trick  1:" in output
 
 
 @needs_shared
@@ -252,7 +254,7 @@ def test_replay_of_one_board_of_a_file_and_a_board_not_there():
     [
         ("missing.pbn", "no such file"),
         ("not_pbn.pbn", "not a PBN file"),
-        ("illegal_card_in_play.pbn", "board 1 (game 0, line 2): trick 1: North plays CA but it was dealt to South"),
+        ("illegal_card_in_play.pbn", "board 1 (game 1, line 2): trick 1: North plays CA but it was dealt to South"),
     ],
 )
 def test_replay_bad_files(name: str, message: str):

@@ -103,7 +103,7 @@ def test_a_game_without_a_contract_is_skipped_with_the_reason_outside_the_lesson
     replay = replay_boards(loads(LESSON_ONE), source="lesson.pbn")
     assert replay.games == []
     assert replay.skipped == [
-        "lesson.pbn, board 1 (game 0, line 1): has a play but it has no contract "
+        "lesson.pbn, board 1 (game 1, line 1): has a play but it has no contract "
         "(for a game of MiniLesson One or Two, add --lesson 1): not replayed"
     ]
     replay = replay_boards(loads(LESSON_ONE), rules=find_lesson(1).rules, by_lesson=True, source="lesson.pbn")
@@ -115,13 +115,13 @@ def test_a_contract_that_cannot_be_read_is_skipped_with_the_reason():
     board = Board(number=4, deal=VOIDS, declarer=Seat.SOUTH, tags={"Contract": "Pass"}, play=record, line=30)
     replay = replay_boards([board], source="club.pbn")
     assert replay.skipped == [
-        "club.pbn, board 4 (game 0, line 30): has a play but its contract 'Pass' is not one I can read: not replayed"
+        "club.pbn, board 4 (game 1, line 30): has a play but its contract 'Pass' is not one I can read: not replayed"
     ]
 
 
 def test_an_error_names_the_file_the_board_the_game_and_its_line():
-    """Game 1 (board 2) gives North the club ace that South holds; game 2 (board 3) is a short deal with a contract,
-    which Lesson Three refuses."""
+    """Game 2 (board 2) gives North the club ace that South holds; game 3 (board 3) is a short deal with a contract,
+    which Lesson Three refuses. Games count from 1 (issue 13)."""
     text = (
         LESSON_ONE + '\n[Board "2"]\n[Deal "N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876"]\n'
     )
@@ -132,11 +132,11 @@ def test_an_error_names_the_file_the_board_the_game_and_its_line():
     assert [b.line for b in boards] == [1, 8, 17]
     with pytest.raises(IllegalPlayError) as caught:
         replay_boards(boards, source="class.pbn")
-    assert str(caught.value) == "class.pbn, board 2 (game 1, line 8): trick 1: North plays CA but it was dealt to South"
+    assert str(caught.value) == "class.pbn, board 2 (game 2, line 8): trick 1: North plays CA but it was dealt to South"
     with pytest.raises(RuleError) as caught:
         replay_boards(boards, rules=find_lesson(3).rules, by_lesson=True, board_number=3, source="class.pbn")
     assert str(caught.value) == (
-        "class.pbn, board 3 (game 2, line 17): "
+        "class.pbn, board 3 (game 3, line 17): "
         "MiniLesson Three is played with complete hands of 13 cards; this deal has 2 cards each"
     )
 
@@ -148,7 +148,7 @@ def test_only_the_board_asked_for_is_replayed():
         for n in (1, 2, 1)
     ]
     replay = replay_boards(boards, board_number=1)
-    assert [(g.index, g.board.number) for g in replay.games] == [(0, 1), (2, 1)]
+    assert [(g.number, g.board.number) for g in replay.games] == [(1, 1), (3, 1)]
 
 
 def test_a_replay_needs_the_deal_and_its_play():

@@ -61,7 +61,7 @@ def _game_json(game: ReplayedGame) -> dict[str, Any]:
     """The ``--json`` object of one replayed game."""
     side = game.side
     return {
-        "index": game.index,
+        "index": game.number,
         "board": game.board.number,
         "declarer": game.declarer.letter if game.declarer is not None else None,
         "contract": game.contract_text,
@@ -88,7 +88,7 @@ def _game_json(game: ReplayedGame) -> dict[str, Any]:
 def _describe(game: ReplayedGame, show_tricks: bool) -> str:
     """A game's replay in words: tricks, agreement with the file's result, score and irregularities."""
     number = game.board.number if game.board.number is not None else "?"
-    head = f"Board {number} (game {game.index})"
+    head = f"Board {number} (game {game.number})"
     if game.declarer is None:
         ns = game.declarer_tricks
         lines = [f"{head}: North–South took {ns} trick{'s' if ns != 1 else ''}, East–West {game.defender_tricks}."]
