@@ -13,10 +13,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from minibridge.cards import CARDS, HCP, Card, Rank, Seat, Side, Suit
 from minibridge.errors import DealError, NotationError
 
-__all__ = ["Hand", "Deal", "SUIT_MASKS"]
+__all__ = ["Hand", "Deal", "SUIT_MASKS", "UNKNOWN_HANDS", "known_hands"]
 
 SUIT_MASKS: tuple[int, int, int, int] = tuple((0x1FFF << (13 * s)) for s in range(4))  # type: ignore[assignment]
 """Bit masks of the 13 cards of each suit, clubs first, by card index."""
+
+UNKNOWN_HANDS = ("-", "...")
+"""How a PBN deal writes a hand that is not known: ``-`` (the standard), ``...`` (Bridge Composer)."""
 
 _HCP_BY_INDEX = tuple(HCP[c.rank] for c in CARDS)
 _RANK_OFFSET = {letter: offset for offset, letter in enumerate("23456789TJQKA")}
@@ -213,23 +216,11 @@ class Deal(Mapping[Seat, Hand]):
     @classmethod
     def from_pbn(cls, text: str) -> Deal:
         """Read ``N:AKQ2.… … … …`` (the letter names the first hand; hands go clockwise)."""
-        text = text.strip()
-        first_text, colon, rest = text.partition(":")
-        if not colon:
-            raise NotationError(
-                f"the deal '{text}' does not start with a seat; write it like N:AKQ2.T98.76.5432 … (four hands)"
-            )
-        first = Seat.from_str(first_text)
-        parts = rest.split()
-        if len(parts) != 4:
-            raise NotationError(f"the deal '{text}' has {len(parts)} hands; a deal has four, separated by spaces")
-        hands: dict[Seat, Hand] = {}
-        for seat, part in zip(first.clockwise(), parts, strict=True):
-            try:
-                hands[seat] = Hand.from_pbn(part)
-            except (NotationError, DealError) as err:
-                raise type(err)(f"{seat.title}'s hand: {err.message}") from None
-        return cls(hands)
+        hands = _pbn_hands(text)
+        for seat, hand in hands.items():
+            if hand is None:
+                raise DealError(f"{seat.title}'s hand is unknown in '{text.strip()}'; a deal needs all four hands")
+        return cls(hands)  # type: ignore[arg-type]  # every hand is known
 
     @classmethod
     def random(cls, rng: random.Random | None = None, *, cards_per_hand: int = 13) -> Deal:
@@ -245,3 +236,50 @@ class Deal(Mapping[Seat, Hand]):
                 mask |= 1 << i
             masks.append(Hand(mask))
         return cls(masks)
+
+
+def known_hands(text: str) -> dict[Seat, Hand]:
+    """The hands a PBN deal gives, leaving out those written as unknown (``-`` or ``...``).
+
+    The hands given must hold as many cards each and no card twice.
+
+    >>> sorted(seat.letter for seat in known_hands("S:QT8.AT764.KQJ93. - ... -"))
+    ['S']
+    """
+    hands = {seat: hand for seat, hand in _pbn_hands(text).items() if hand is not None}
+    sizes = {len(hand) for hand in hands.values()}
+    if len(sizes) > 1:
+        counts = ", ".join(f"{seat.title} {len(hand)}" for seat, hand in hands.items())
+        raise DealError(f"every hand must hold the same number of cards, but they hold {counts}")
+    seen = 0
+    for seat, hand in hands.items():
+        if seen & hand.mask:
+            raise DealError(
+                f"the card {CARDS[(seen & hand.mask).bit_length() - 1]} is dealt twice (again to {seat.title})"
+            )
+        seen |= hand.mask
+    return hands
+
+
+def _pbn_hands(text: str) -> dict[Seat, Hand | None]:
+    """The four hands of a PBN deal by seat; None for a hand written as unknown."""
+    text = text.strip()
+    first_text, colon, rest = text.partition(":")
+    if not colon:
+        raise NotationError(
+            f"the deal '{text}' does not start with a seat; write it like N:AKQ2.T98.76.5432 … (four hands)"
+        )
+    first = Seat.from_str(first_text)
+    parts = rest.split()
+    if len(parts) != 4:
+        raise NotationError(f"the deal '{text}' has {len(parts)} hands; a deal has four, separated by spaces")
+    hands: dict[Seat, Hand | None] = {}
+    for seat, part in zip(first.clockwise(), parts, strict=True):
+        if part in UNKNOWN_HANDS:
+            hands[seat] = None
+            continue
+        try:
+            hands[seat] = Hand.from_pbn(part)
+        except (NotationError, DealError) as err:
+            raise type(err)(f"{seat.title}'s hand: {err.message}") from None
+    return hands

@@ -2,8 +2,11 @@
 
 ``load``/``loads`` read every game of a file, ``dump``/``dumps`` write boards back, like the ``json`` module.
 Reading copes with what real files do: ``%`` lines, ``;`` and ``{…}`` comments, tag inheritance with ``#`` and
-``##``, CRLF line ends, Latin-1 or UTF-8, voids, partial deals with ``-`` hands, play records cut short by a
-claim (``*``) and padded with ``-``, notes and NAGs in the play, passed-out boards.
+``##``, CRLF line ends, Latin-1 or UTF-8, voids, partial deals with ``-`` or ``...`` hands, play records cut short
+by a claim (``*``) and padded with ``-``, tricks written in the order their cards fell, notes and NAGs in the
+play, the irregularity marks ``^R`` (a revoke) and ``^L`` (a lead out of turn), every form of the Result tag
+(``9``, ``NS 9``, ``EW 4``, ``NS 9 EW 4``, and ``^9`` for a number of tricks the players agreed), passed-out
+boards, and a file that holds only its ``% PBN`` header.
 
 >>> deal = "N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876"
 >>> board = loads(f'[Board "1"]\\n[Dealer "N"]\\n[Deal "{deal}"]')[0]
@@ -13,6 +16,7 @@ claim (``*``) and padded with ``-``, notes and NAGs in the play, passed-out boar
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -24,20 +28,21 @@ from typing import TextIO
 from minibridge.board import Board, CardRow, PlayRecord
 from minibridge.cards import CARDS, Card, Seat, Side
 from minibridge.contract import pbn_contract
-from minibridge.deal import Deal, Hand
+from minibridge.deal import UNKNOWN_HANDS, Deal, Hand, known_hands
 from minibridge.errors import MiniBridgeError, PBNError
 
 __all__ = ["load", "loads", "dump", "dumps"]
 
-_FIELDS = {
-    "Board": "number",
-    "Dealer": "dealer",
-    "Deal": "deal",
-    "Declarer": "declarer",
-    "Contract": "contract",
-    "Result": "result",
-    "Play": "play",
+_FIELDS: dict[str, Callable[[Board], object]] = {
+    "Board": lambda board: board.number,
+    "Dealer": lambda board: board.dealer,
+    "Deal": lambda board: board.deal,
+    "Declarer": lambda board: board.declarer,
+    "Contract": lambda board: board.contract,
+    "Result": lambda board: (board.result, board.result_by_agreement),
+    "Play": lambda board: board.play,
 }
+"""The tags a board holds as fields, and the value of each that ``read_as`` keeps."""
 
 
 # --- reading ---------------------------------------------------------------------------------------------------
@@ -57,7 +62,10 @@ _TOKENS = re.compile(
 )
 _UNESCAPE = re.compile(r"\\(.)")
 _CARD_MARKS = re.compile(r"[!?]+$")
-_RESULT = re.compile(r"^\s*(?:(NS|EW)\s+)?(\d{1,2})\s*$", re.IGNORECASE)
+_RESULT = re.compile(r"\s*(\^)?\s*(?:(\d{1,2})|(NS|EW)\s+(\d{1,2})(?:\s+(NS|EW)\s+(\d{1,2}))?)\s*", re.IGNORECASE)
+_MARKS = {"R": "revoke", "L": "lead out of turn"}
+"""The irregularity marks of the play (PBN 2.1 §3.9), ``^R`` and ``^L``, and what each marks."""
+_PBN_HEADER = re.compile(r"\s*%\s*PBN\b", re.IGNORECASE)
 _TAG_LINE = r'\[([A-Za-z0-9_]+) "([^"\\\n]*(?:\\.[^"\\\n]*)*)"\][ \t]*'
 _PLAIN_BLOCK = re.compile(
     r"((?:%[^\n]*\n)*)((?:[ \t]*\n(?:%[^\n]*\n)*)*)"
@@ -283,31 +291,26 @@ def _board(game: _Game, source: str) -> Board:
             f"the declarer '{_short(declarer_text)}' is not a seat; write N, E, S or W", where=place("Declarer")
         )
     deal = None
+    partial: dict[Seat, Hand] = {}
     deal_text = tags.get("Deal", "").strip()
     if deal_text:
         try:
             deal = _deal(deal_text)
+            if deal is None:
+                partial = known_hands(deal_text)
         except MiniBridgeError as err:
             raise PBNError(f"the deal cannot be: {err.message}", where=place("Deal")) from None
     contract = tags.get("Contract", "").strip() or None
     result = None
+    by_agreement = False
     result_text = tags.get("Result", "").strip()
     if result_text and result_text != "?":
-        match = _RESULT.match(result_text)
-        if not match:
-            raise PBNError(
-                f"the result '{result_text}' is not a number of tricks; write it like [Result \"9\"]",
-                where=place("Result"),
-            )
-        side, tricks = match.groups()
-        result = int(tricks)
+        side = declarer.side if declarer is not None else Side.NORTH_SOUTH
         most = deal.cards_per_hand if deal is not None else 13
-        if result > most:
-            raise PBNError(
-                f"the result '{result_text}' is more tricks than there are: 0 to {most}", where=place("Result")
-            )
-        if side and declarer is not None and Side.from_str(side) is not declarer.side:
-            result = most - result
+        try:
+            result, by_agreement = _result(result_text, side, most)
+        except PBNError as err:
+            raise err.at(place("Result")) from None
     play = None
     if "Play" in tags and tags["Play"].strip() not in ("", "?", "-"):
         play = _play(tags["Play"], game, deal, place)
@@ -325,6 +328,8 @@ def _board(game: _Game, source: str) -> Board:
         declarer=declarer,
         contract=_read_contract(contract),
         result=result,
+        result_by_agreement=by_agreement,
+        partial_deal=partial,
         play=play,
         tags=tags,
         sections=sections,
@@ -337,10 +342,41 @@ def _board(game: _Game, source: str) -> Board:
         "Deal": deal,
         "Declarer": declarer,
         "Contract": board.contract,
-        "Result": result,
+        "Result": (result, by_agreement),
         "Play": play,
     }
     return board
+
+
+def _result(text: str, side: Side, most: int) -> tuple[int, bool]:
+    """The tricks of ``side`` that a Result tag gives, and whether the players agreed them (a leading ``^``).
+
+    ``9`` is the tricks of ``side`` (declarer's, North–South's without a declarer); ``NS 9``, ``EW 4``,
+    ``NS 9 EW 4`` and ``EW 4 NS 9`` name the side; ``most`` is how many tricks there are.
+    """
+    match = _RESULT.fullmatch(text)
+    if match is None:
+        raise PBNError(
+            f'the result \'{text}\' is not a number of tricks; write it like [Result "9"], [Result "NS 9"] '
+            'or [Result "NS 9 EW 4"]'
+        )
+    agreed, plain, first_side, first, second_side, second = match.groups()
+    counts = [int(plain)] if plain is not None else [int(first)] + ([int(second)] if second is not None else [])
+    if max(counts) > most:
+        raise PBNError(f"the result '{text}' is more tricks than there are: 0 to {most}")
+    if plain is not None:
+        return counts[0], agreed is not None
+    named = Side.from_str(first_side)
+    if second_side is not None:
+        if Side.from_str(second_side) is named:
+            raise PBNError(f"the result '{text}' names {named.title} twice; write it like NS 9 EW 4")
+        if sum(counts) != most:
+            raise PBNError(
+                f"the result '{text}' gives {sum(counts)} tricks in all, but there are {most}: the two sides' "
+                f"tricks add up to {most}"
+            )
+    tricks = counts[0] if named is side else most - counts[0]
+    return tricks, agreed is not None
 
 
 def _seat_or_none(text: str | None) -> Seat | None:
@@ -349,11 +385,11 @@ def _seat_or_none(text: str | None) -> Seat | None:
 
 def _deal(text: str) -> Deal | None:
     """``Deal.from_pbn(text)``, quicker for the usual deal (a seat, then four hands of upper-case ranks); None for a
-    deal with a hand written ``-`` (unknown)."""
+    deal with a hand written as unknown (``-`` or ``...``)."""
     first = _FIRST_SEATS.get(text[:2])
     match = None if first is None else _PLAIN_DEAL.fullmatch(text, 2)
     if match is None:
-        return None if "-" in text.partition(":")[2].split() else Deal.from_pbn(text)
+        return _any_deal(text)
     b = list(map(_HOLDINGS.__getitem__, match.groups()))
     masks = [
         b[0] << 39 | b[1] << 26 | b[2] << 13 | b[3],
@@ -369,33 +405,43 @@ def _deal(text: str) -> Deal | None:
         and east.bit_count() == south.bit_count() == west.bit_count() == size
         and (north | east | south | west).bit_count() == 4 * size
     ):
-        return Deal.from_pbn(text)  # which says what is wrong
+        return _any_deal(text)  # which says what is wrong, or finds a hand written as unknown
     deal = Deal.__new__(Deal)  # the checks of Deal() are the ones just made
     object.__setattr__(deal, "hands", (Hand(north), Hand(east), Hand(south), Hand(west)))
     return deal
+
+
+def _any_deal(text: str) -> Deal | None:
+    """``Deal.from_pbn(text)``; None for a deal with a hand written as unknown."""
+    hands = text.partition(":")[2].split()
+    return None if any(hand in UNKNOWN_HANDS for hand in hands) else Deal.from_pbn(text)
 
 
 def _play(leader_text: str, game: _Game, deal: Deal | None, place: Callable[[str], str]) -> PlayRecord:
     """The Play section: each line a trick, its columns the seats clockwise from the opening leader.
 
     Some programs write a trick in the order its cards fell; when the deal shows that each card of a line
-    belongs to a different seat, the cards go to the seats that hold them.
+    belongs to a different seat, the cards go to the seats that hold them, and the first of them was led.
+    A card may carry an irregularity mark, ``^R`` (a revoke) or ``^L`` (led out of turn), after it or on it.
     """
     leader = _seat_or_none(leader_text)
     if leader is None:
         raise PBNError(f'[Play "{leader_text}"] should name the opening leader: N, E, S or W', where=place("Play"))
     if game.play_rows is None:
-        tricks = _tricks(leader, game.sections.get("Play", []), deal, place("Play"))
-    else:  # the lines of four plain cards at the start quickly, if they can be, the rest (a claim …) as any
-        line, rows = game.play_rows
-        plain = _PLAIN_PLAY.match(rows).end()  # type: ignore[union-attr]  # always matches, if only ""
-        tricks = _plain_tricks(leader, rows[:plain], deal)
-        if tricks is None:
-            tricks, plain = (), 0
-        if plain < len(rows):
-            rest = _section_lines(line + rows.count("\n", 0, plain), rows[plain:])
-            tricks += _tricks(leader, rest, deal, place("Play"))
-    return PlayRecord(leader=leader, tricks=tricks)
+        return _tricks(leader, game.sections.get("Play", []), deal, place("Play"))
+    # the lines of four plain cards at the start quickly, if they can be, the rest (a claim …) as any
+    line, rows = game.play_rows
+    plain = _PLAIN_PLAY.match(rows).end()  # type: ignore[union-attr]  # always matches, if only ""
+    tricks = _plain_tricks(leader, rows[:plain], deal)
+    if tricks is None:
+        tricks, plain = (), 0
+    if plain == len(rows):
+        return PlayRecord(leader=leader, tricks=tricks)
+    rest = _tricks(leader, _section_lines(line + rows.count("\n", 0, plain), rows[plain:]), deal, place("Play"))
+    if not tricks:
+        return rest
+    leads = (None,) * len(tricks) + rest.leads if rest.leads else ()
+    return dataclasses.replace(rest, tricks=tricks + rest.tricks, leads=leads)
 
 
 def _plain_tricks(leader: Seat, rows: str, deal: Deal | None) -> tuple[CardRow, ...] | None:
@@ -416,35 +462,18 @@ def _plain_tricks(leader: Seat, rows: str, deal: Deal | None) -> tuple[CardRow, 
     return tuple(zip(*(map(card, cards) for cards in by_seat), strict=True))
 
 
-def _tricks(leader: Seat, lines: list[tuple[int, list[str]]], deal: Deal | None, tag_place: str) -> tuple[CardRow, ...]:
-    """The tricks of any Play section: dashes, claims, notes, cards in the order they fell."""
+def _tricks(leader: Seat, lines: list[tuple[int, list[str]]], deal: Deal | None, tag_place: str) -> PlayRecord:
+    """The tricks of any Play section: dashes, claims, notes, marks, cards in the order they fell."""
     holder = (lambda card: None) if deal is None else deal.holder
     order = leader.clockwise()
     rows: list[CardRow] = []
+    leads: list[Seat | None] = []
+    marked: dict[str, set[Card]] = {"R": set(), "L": set()}
     for line_number, words in lines:
-        cells: list[Card | None] = []
-        ended = False
-        for word in words:
-            if word == "*":
-                ended = True
-                break
-            if word.startswith(("$", "=")) or word in ("!", "?"):
-                continue
-            if word in ("-", "+"):
-                cells.append(None)
-                continue
-            try:
-                cells.append(Card.from_str(_CARD_MARKS.sub("", word)))
-            except MiniBridgeError:
-                raise PBNError(
-                    f"'{word}' in the play is not a card; write cards like SA, HT or D7, '-' for one not played",
-                    where=tag_place.rsplit(", line", 1)[0] + f", line {line_number}",
-                ) from None
+        place = tag_place.rsplit(", line", 1)[0] + f", line {line_number}"
+        cells, marks, ended = _cells(words, place)
         if len(cells) > 4:
-            raise PBNError(
-                f"a line of the play has {len(cells)} cards; each line is one trick of four",
-                where=tag_place.rsplit(", line", 1)[0] + f", line {line_number}",
-            )
+            raise PBNError(f"a line of the play has {len(cells)} cards; each line is one trick of four", where=place)
         if any(cell is not None for cell in cells):
             cells += [None] * (4 - len(cells))
             row: list[Card | None] = [None, None, None, None]
@@ -452,14 +481,70 @@ def _tricks(leader: Seat, lines: list[tuple[int, list[str]]], deal: Deal | None,
                 row[seat] = cell
             present = [cell for cell in cells if cell is not None]
             seats = [holder(cell) for cell in present]
-            if None not in seats and len(set(seats)) == len(seats) and seats:
+            lead = None
+            if (
+                None not in seats
+                and len(set(seats)) == len(seats)
+                and seats
+                and seats != [seat for seat, cell in zip(order, cells, strict=True) if cell is not None]
+            ):  # written in the order the cards fell
                 row = [None, None, None, None]
                 for cell, seat in zip(present, seats, strict=True):
                     row[seat] = cell
+                if len(present) == 4 and cells[0] is not None:
+                    lead = seats[0]
+            out_of_turn = [cell for cell, mark in marks if mark == "L"]
+            if len(out_of_turn) > 1:
+                raise PBNError("two cards of one trick are marked ^L (led out of turn); one card leads", where=place)
+            if out_of_turn:
+                lead = Seat(row.index(out_of_turn[0]))
+            for cell, mark in marks:
+                marked[mark].add(cell)
             rows.append((row[0], row[1], row[2], row[3]))
+            leads.append(lead)
         if ended:
             break
-    return tuple(rows)
+    return PlayRecord(
+        leader=leader,
+        tricks=tuple(rows),
+        leads=tuple(leads) if any(lead is not None for lead in leads) else (),
+        revokes=frozenset(marked["R"]),
+        led_out_of_turn=frozenset(marked["L"]),
+    )
+
+
+def _cells(words: list[str], place: str) -> tuple[list[Card | None], list[tuple[Card, str]], bool]:
+    """One line of a Play section: its cards (None for ``-``), the marks on them, and whether a ``*`` ends it."""
+    cells: list[Card | None] = []
+    marks: list[tuple[Card, str]] = []
+    for word in words:
+        if word == "*":
+            return cells, marks, True
+        if word.startswith(("$", "=")) or word in ("!", "?"):
+            continue
+        if word in ("-", "+"):
+            cells.append(None)
+            continue
+        written, caret, mark = word.partition("^")
+        if written:
+            try:
+                cells.append(Card.from_str(_CARD_MARKS.sub("", written)))
+            except MiniBridgeError:
+                raise PBNError(
+                    f"'{word}' in the play is not a card; write cards like SA, HT or D7, '-' for one not played",
+                    where=place,
+                ) from None
+        if caret:
+            mark = mark.upper()
+            if mark not in _MARKS:
+                raise PBNError(
+                    f"'{word}' in the play is not a mark I know: ^R marks a revoke, ^L a lead out of turn",
+                    where=place,
+                )
+            if not cells or cells[-1] is None:
+                raise PBNError(f"the mark '^{mark}' must follow the card it marks, like H2 ^{mark}", where=place)
+            marks.append((cells[-1], mark))
+    return cells, marks, False
 
 
 MAX_PBN_BYTES = 16 * 1024 * 1024
@@ -486,7 +571,8 @@ def loads(text: str, *, source: str = "<text>") -> list[Board]:
 
 
 def load(path: str | Path) -> list[Board]:
-    """Every game of a PBN file (UTF-8 or Latin-1), in file order."""
+    """Every game of a PBN file (UTF-8 or Latin-1), in file order; none for a file that holds only its ``% PBN``
+    header."""
     path = Path(path)
     try:
         with path.open("rb") as stream:
@@ -504,7 +590,7 @@ def load(path: str | Path) -> list[Board]:
     if "\x00" in text:
         raise PBNError("this is not a PBN file (it is not text)", where=str(path))
     boards = loads(text, source=str(path))
-    if not boards:
+    if not boards and not _PBN_HEADER.match(text.lstrip("\ufeff")):
         raise PBNError('this is not a PBN file: it has no tags like [Board "1"] or [Deal "N:…"]', where=str(path))
     return boards
 
@@ -529,24 +615,29 @@ def _own_values(board: Board) -> dict[str, str]:
         "Deal": "" if board.deal is None else board.deal.to_pbn(first),
         "Declarer": "" if board.declarer is None else board.declarer.letter,
         "Contract": "" if board.contract is None else str(board.contract),
-        "Result": "" if board.result is None else str(board.result),
+        "Result": "" if board.result is None else "^" * board.result_by_agreement + str(board.result),
         "Play": "" if board.play is None else board.play.leader.letter,
     }
-    for name, attr in _FIELDS.items():
-        if name in board.tags and name in board.read_as and getattr(board, attr) == board.read_as[name]:
+    for name, value in _FIELDS.items():
+        if name in board.tags and name in board.read_as and value(board) == board.read_as[name]:
             values[name] = board.tags[name]
     return values
 
 
 def _changed(board: Board, name: str) -> bool:
     """A field that is not as it was read (every field of a board not read from a file)."""
-    attr = _FIELDS.get(name)
-    return attr is None or name not in board.read_as or getattr(board, attr) != board.read_as[name]
+    value = _FIELDS.get(name)
+    return value is None or name not in board.read_as or value(board) != board.read_as[name]
 
 
 def _play_lines(play: PlayRecord) -> list[str]:
+    """The Play section: a line a trick, in columns clockwise from the opening leader, marks after their cards."""
     order = play.leader.clockwise()
-    lines = [" ".join("-" if row[seat] is None else str(row[seat]) for seat in order) for row in play.tricks]
+    marks = dict.fromkeys(play.revokes, " ^R") | dict.fromkeys(play.led_out_of_turn, " ^L")
+    lines = [
+        " ".join("-" if row[seat] is None else f"{row[seat]}{marks.get(row[seat], '')}" for seat in order)  # type: ignore[arg-type]
+        for row in play.tricks
+    ]
     if not play.tricks or any(card is None for card in play.tricks[-1]):
         lines.append("*")
     return lines

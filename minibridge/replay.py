@@ -45,7 +45,13 @@ class ReplayedGame:
     agrees: bool | None
     """The play agrees with the file's result (None when the file gives none, or without a declarer)."""
     score: Score | None
-    """The score, when the contract is a MiniBridge one and the tricks are known."""
+    """The score, when the contract is a MiniBridge one and the tricks are known (those the players agreed, when
+    the file's result says they agreed a number: ``agreed``)."""
+
+    @property
+    def agreed(self) -> bool:
+        """The file's result is a number of tricks the players agreed, not the tricks won in play (PBN's ``^``)."""
+        return self.board.result_by_agreement
 
     @property
     def contract_text(self) -> str | None:
@@ -106,14 +112,14 @@ def replay_game(board: Board, rules: RuleSet, *, number: int = 1, by_lesson: boo
     tricks = taken
     complete = len(play.tricks) == play.total_tricks
     if board.result is not None and declarer is not None:
-        if complete:
-            agrees = board.result == taken
-        else:
+        agrees = play.agrees_with(board.result)
+        if not complete:
             claimed = board.result - taken
-            agrees = 0 <= claimed <= play.total_tricks - len(play.tricks)
-            tricks = board.result
+        if agrees or board.result_by_agreement:
+            tricks = board.result  # what the players agreed counts
     result = None
-    if contract is not None and declarer is not None and (complete or agrees) and rules.has_contract:
+    scored = complete or agrees or board.result_by_agreement
+    if contract is not None and declarer is not None and scored and rules.has_contract:
         try:
             points = deal.side_hcp(declarer.side)
             result = score(contract, tricks, rules if by_lesson else rules.with_slam(), points=points)

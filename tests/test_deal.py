@@ -207,7 +207,8 @@ def test_short_and_complete_deals(pbn: str, cards_per_hand: int):
             NotationError,
             "'X' is not a seat",
         ),  # RULES §1: seats N E S W
-        ("N:... ... ... ...", DealError, "each hand must hold 1 to 13 cards, not 0"),  # RULES §1: 1 to 13
+        ("N:... ... ... ...", DealError, "North's hand is unknown"),  # Bridge Composer's unknown hand
+        ("E:AK... - QJ... T9...", DealError, "South's hand is unknown"),  # the standard's unknown hand
         ("N:AA... K... Q... J...", DealError, "North's hand: .* twice"),  # RULES §1: each card once
     ],
 )
