@@ -132,7 +132,8 @@ class Play:
         """Replay a board's recorded play under its contract (every card by whoever was dealt it, the Laws applied).
 
         Declarer is the board's, or for a PBN contract without one the player on the opening leader's right;
-        the proper opening leader is declarer's left-hand opponent, or without a declarer dealer's. A record
+        the proper opening leader is declarer's left-hand opponent (in an end position, of fewer than 13 cards a
+        hand, the record's opening leader), or without a declarer dealer's. A record
         that knows the order the cards fell (a lesson's play) is replayed card by card: a revoke stands and
         is established by the next trick; a lead out of turn is accepted when the next opponent plays to it
         and put back when the right player leads instead. A record of tricks by seat (a PBN file) is read trick
@@ -151,8 +152,8 @@ class Play:
         declarer = board.declarer
         if declarer is None and strain is not None:
             declarer = record.leader.rho
-        if declarer is not None:
-            proper = declarer.lho
+        if declarer is not None:  # in an end position (fewer than 13 cards each) who is on lead is part of it
+            proper = declarer.lho if board.deal.cards_per_hand == 13 else record.leader
         else:
             proper = board.dealer.lho if board.dealer is not None else record.leader
         play = cls(board.deal, trumps=None if strain is None else strain.trumps, declarer=declarer, leader=proper)
@@ -336,7 +337,8 @@ class Play:
         return [CARDS[i] for i in range(51, -1, -1) if mask >> i & 1]
 
     def tricks_won(self, side: Side) -> int:
-        """Tricks won by a side, after any established revoke's transfer once play is over."""
+        """Tricks won by a side; once play is over, after the established revokes' transfers, all at once: a side
+        gives up one trick a revoke to the other, as far as it has tricks (Law 21)."""
         state = self._state
         won = {Side.NORTH_SOUTH: state.won[0], Side.EAST_WEST: state.won[1]}
         if state.claimed is not None:
@@ -344,13 +346,12 @@ class Play:
             rest = self.total_tricks - len(state.tricks)
             won[claimer] += taken
             won[claimer.other] += rest - taken
-        if self.finished or state.record_ends:
+        if self.finished or state.record_ends:  # each side gives up a trick a revoke, as far as it has tricks
+            owed = dict.fromkeys(Side, 0)
             for irregularity in state.irregularities:
-                if irregularity.transferred:
-                    offenders = irregularity.seat.side
-                    moved = min(irregularity.transferred, won[offenders])
-                    won[offenders] -= moved
-                    won[offenders.other] += moved
+                owed[irregularity.seat.side] += irregularity.transferred
+            given = {offenders: min(owed[offenders], won[offenders]) for offenders in Side}
+            return won[side] - given[side] + given[side.other]
         return won[side]
 
     @property

@@ -166,7 +166,8 @@ def replay_boards(
     board_number: int | None = None,
     source: str = "",
 ) -> FileReplay:
-    """Replay every game of a file that has a deal and a play (only board ``board_number`` when given).
+    """Replay every game of a file that has a deal and a play (only board ``board_number`` when given); a game
+    with a play but not its whole deal is skipped, with the reason.
 
     An error names the file, the board, the game and its line.
     """
@@ -175,10 +176,14 @@ def replay_boards(
     for number, board in enumerate(boards, start=1):
         if board_number is not None and board.number != board_number:
             continue
-        if board.deal is None or board.play is None:
+        if board.play is None or (board.deal is None and not board.play.tricks):
             continue
         board_name = board.number if board.number is not None else "?"
         place = f"{source}, board {board_name} (game {number}, line {board.line})"
+        if board.deal is None:
+            known = "only part of its deal is known" if board.partial_deal else "it has no deal"
+            skipped.append(f"{place}: has a play but {known}: not replayed")
+            continue
         try:
             game = replay_game(board, rules, number=number, by_lesson=by_lesson)
         except MiniBridgeError as err:

@@ -3,6 +3,8 @@ are no MiniBridge contract, games without a contract (MiniLessons One and Two), 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from minibridge.board import Board, PlayRecord
@@ -11,7 +13,7 @@ from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import IllegalPlayError, RuleError
 from minibridge.lessons import find_lesson
-from minibridge.pbn import loads
+from minibridge.pbn import load, loads
 from minibridge.play import Play
 from minibridge.replay import replay_boards, replay_game
 from minibridge.rules import find_rules
@@ -157,3 +159,37 @@ def test_a_replay_needs_the_deal_and_its_play():
     with pytest.raises(MiniBridgeError, match="a replay needs the deal and its recorded play"):
         replay_game(Board(number=1, deal=VOIDS), EBU)
     assert replay_boards([Board(number=1, deal=VOIDS), Board(number=2)]).games == []
+
+
+# --- our own files (issue 14, PBN) ---------------------------------------------------------------------------
+
+OWN = Path(__file__).parent / "data" / "pbn"
+
+
+def test_a_result_the_players_agreed_is_scored_and_the_tricks_played_are_reported_beside_it():
+    """[Result "^12"]: South took all thirteen tricks of 7NT in play, and the players agreed twelve."""
+    board = load(OWN / "results.pbn")[9]
+    game = replay_game(board, EBU)
+    assert (game.agreed, game.board.result, game.declarer_tricks, game.agrees) == (True, 12, 13, False)
+    assert game.score is not None  # the grand slam one trick short: the defenders score 50
+    assert (game.score.declarers_score, game.score.defenders_score) == (0, 50)
+
+
+def test_a_revoke_read_as_the_files_result_says_keeps_the_other_reading():
+    done = replay_boards(load(OWN / "revoke.pbn"), source="revoke.pbn")
+    assert [(g.declarer_tricks, g.agrees) for g in done.games] == [
+        (13, True),
+        (12, True),
+        (13, None),
+        (13, False),
+        (13, True),
+    ]
+    assert [g.play.ambiguity is not None for g in done.games] == [True, True, True, False, False]
+
+
+def test_a_game_with_a_play_but_only_part_of_its_deal_is_skipped_with_the_reason():
+    done = replay_boards(load(OWN / "partial_deals.pbn"), source="partial.pbn")
+    assert done.games == []
+    assert done.skipped == [
+        "partial.pbn, board 5 (game 5, line 21): has a play but only part of its deal is known: not replayed"
+    ]
