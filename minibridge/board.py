@@ -74,6 +74,14 @@ class PlayRecord:
         """The same record with these cards marked as revokes and as leads out of turn."""
         return dataclasses.replace(self, revokes=frozenset(revokes), led_out_of_turn=frozenset(led_out_of_turn))
 
+    @classmethod
+    def of_tricks(cls, leader: Seat, tricks: tuple[CardRow, ...]) -> PlayRecord:
+        """``PlayRecord(leader=leader, tricks=tricks)``, made quickly: the other fields keep their defaults."""
+        record = object.__new__(cls)
+        object.__setattr__(record, "leader", leader)
+        object.__setattr__(record, "tricks", tricks)
+        return record
+
     @property
     def complete_tricks(self) -> int:
         """How many tricks of four cards the record holds."""

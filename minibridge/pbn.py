@@ -19,8 +19,8 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import compress
 from operator import itemgetter
 from pathlib import Path
 from typing import TextIO
@@ -66,23 +66,27 @@ _RESULT = re.compile(r"\s*(\^)?\s*(?:(\d{1,2})|(NS|EW)\s+(\d{1,2})(?:\s+(NS|EW)\
 _MARKS = {"R": "revoke", "L": "lead out of turn"}
 """The irregularity marks of the play (PBN 2.1 §3.9), ``^R`` and ``^L``, and what each marks."""
 _PBN_HEADER = re.compile(r"\s*%\s*PBN\b", re.IGNORECASE)
-_TAG_LINE = r'\[([A-Za-z0-9_]+) "([^"\\\n]*(?:\\.[^"\\\n]*)*)"\][ \t]*'
-_PLAIN_BLOCK = re.compile(
-    r"((?:%[^\n]*\n)*)((?:[ \t]*\n(?:%[^\n]*\n)*)*)"
-    r'((?:\[[A-Za-z0-9_]+ "[^"\\\n]*(?:\\.[^"\\\n]*)*"\][ \t]*\n)*)'
-    + _TAG_LINE
-    + r"(?:\n|\Z)((?:[^\s\[%][^\n]*(?:\n|\Z))*)"
+_PLAIN_TAG = re.compile(
+    r'\[([A-Za-z0-9_]++) "([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"\][ \t]*+(?:\n|\Z)((?:[^\s\[%][^\n]*+(?:\n|\Z))*+)'
 )
-"""``%`` lines, then from the first empty line on empty lines and ``%`` lines; lines holding one tag each and
-nothing else; the last of them, with the lines after it (its section)."""
+"""A line holding one tag and nothing else, and the lines of words after it (its section)."""
+_PLAIN_GAP = re.compile(r"(?:(?:%[^\n]*|[ \t]*)\n)*")
+"""What may stand between the tags of a plain text: whole ``%`` lines and empty lines."""
 _PLAIN_PLAY = re.compile(r"(?:[SHDC][2-9TJQKA] [SHDC][2-9TJQKA] [SHDC][2-9TJQKA] [SHDC][2-9TJQKA][ \t]*(?:\n|\Z))*")
-_TAG_LINES = re.compile(_TAG_LINE + r"\n")
 _ODD_IN_ROWS = re.compile(r'[\[\]{};"\x1c-\x1f\x85\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]')
 """What :data:`_TOKENS` reads in a section other than as words and spaces (or not at all)."""
-_PLAIN_END = re.compile(r"(?:%[^\n]*|[ \t]*)(?:\n(?:%[^\n]*|[ \t]*))*")
+_ODD_IN_ASCII = re.compile(r'[\[\]{};"\x1c-\x1f]')
+"""The same, in a section of ASCII characters only."""
 _SEATS: dict[str, Seat] = {letter: Seat.from_str(letter) for letter in "NESWnesw"}
-_CARD_BY_NAME: dict[str, Card] = {str(card): card for card in CARDS}
-_BIT_BY_NAME: dict[str, int] = {str(card): 1 << card.index for card in CARDS}
+_CODES = bytes.maketrans(b"CDHS23456789TJQKA", b"0123" + b"0123456789abc")
+"""A card written like ``SA`` as two hex digits, the code of :data:`_CARD_BY_CODE`: its suit (clubs 0 … spades 3)
+and its rank (the two 0 … the ace c)."""
+_CARD_BY_CODE: tuple[Card | None, ...] = tuple(
+    CARDS[code // 16 * 13 + code % 16] if code < 64 and code % 16 < 13 else None for code in range(256)
+)
+_BIT_BY_CODE: tuple[int, ...] = tuple(1 << card.index if card is not None else 1 << 52 for card in _CARD_BY_CODE)
+_COLUMNS = {leader: tuple((seat - leader) % 4 for seat in Seat) for leader in Seat}
+"""By the opening leader, the column of the Play section of each seat, North's first."""
 _read_contract = lru_cache(maxsize=256)(pbn_contract)
 
 
@@ -106,14 +110,19 @@ _FIRST_SEATS = {f"{seat.letter}:": seat for seat in Seat}
 _PLAIN_DEAL = re.compile(" +".join([r"([2-9TJQKA]*)\.([2-9TJQKA]*)\.([2-9TJQKA]*)\.([2-9TJQKA]*)"] * 4))
 
 
-@dataclass
 class _Game:
-    line: int
-    tags: dict[str, str] = field(default_factory=dict)
-    tag_lines: dict[str, int] = field(default_factory=dict)
-    sections: dict[str, list[tuple[int, list[str]]]] = field(default_factory=dict)
-    play_rows: tuple[int, str] | None = None
-    """In a plain text, the line the Play section starts on and the section as written (then not in sections)."""
+    """One game as read: the line of its first tag, its tags (unresolved), where each stands (the general reader
+    only), its sections as (line, words) per line, and in a plain text its Play section as written."""
+
+    __slots__ = ("line", "tags", "tag_lines", "sections", "play_rows")
+
+    def __init__(self, line: int, tags: dict[str, str] | None = None) -> None:
+        self.line = line
+        self.tags: dict[str, str] = {} if tags is None else tags
+        self.tag_lines: dict[str, int] = {}
+        self.sections: dict[str, list[tuple[int, list[str]]]] = {}
+        self.play_rows: str | None = None
+        """In a plain text, the Play section as written (then not in ``sections``)."""
 
 
 def _games(text: str, source: str) -> Iterator[_Game]:
@@ -172,63 +181,61 @@ def _games(text: str, source: str) -> Iterator[_Game]:
 
 
 def _plain_games(text: str) -> list[_Game] | None:
-    """The games of a plain PBN text as :func:`_games` reads them, or None when the text is not plain.
+    """The games of a plain PBN text as :func:`_games` reads them (but for where each tag stands), or None when
+    the text is not plain.
 
     Plain is what most files are: lines each holding one tag, lines of words after a tag, ``%`` lines and
-    empty lines. Anything else (comments, several tags on a line, words out of place) is for :func:`_games`,
-    which also finds what is wrong.
+    empty lines, no tag twice in a game. Anything else (comments, several tags on a line, words out of place)
+    is for :func:`_games`, which also finds what is wrong, and where.
     """
     if "\r" in text:
         text = text.replace("\r\n", "\n")
         if "\r" in text:
             return None
-    games: list[_Game] = []
-    game = _Game(0)
-    line = 1
-    end = 0
-    block = _PLAIN_BLOCK.match(text)
-    while block is not None:
-        escapes, empties, run, name, value, rows = block.groups()
-        if escapes:
-            line += escapes.count("\n")
-        if empties:
-            line += empties.count("\n")
-            if game.tags:
-                games.append(game)
-                game = _Game(line)
-        if not game.tags:
-            game.line = line
-        tags = game.tags
-        if run:
-            pairs = _TAG_LINES.findall(run)
-            if "\\" in run:
-                pairs = [(tag, _UNESCAPE.sub(r"\1", written)) for tag, written in pairs]
-            tags.update(pairs)
-            game.tag_lines.update(zip(map(itemgetter(0), pairs), range(line, line + len(pairs)), strict=True))
-            line += len(pairs)
-        if "\\" in value:
-            value = _UNESCAPE.sub(r"\1", value)
-        again = name in tags
-        tags[name] = value
-        game.tag_lines[name] = line
-        line += 1
-        if rows:
-            if _ODD_IN_ROWS.search(rows) or (again and name not in game.sections):
-                return None  # a section that is not plain; or its place among the others is an earlier tag's
-            if name == "Play" and not again:
-                game.play_rows = (line, rows)
-                line += rows.count("\n")
-            else:
-                lines = _section_lines(line, rows)
-                game.sections.setdefault(name, []).extend(lines)
-                line += len(lines)
-        end = block.end()
-        block = _PLAIN_BLOCK.match(text, end)
-    if _PLAIN_END.fullmatch(text, end) is None:
+    parts = _PLAIN_TAG.split(text)  # what stands before the first tag, then each tag's name, value, section, gap
+    gaps, names, values, sections = parts[0::4], parts[1::4], parts[2::4], parts[3::4]
+    count = len(names)
+    if _PLAIN_GAP.fullmatch(gaps[0] if count else gaps[0] + "\n") is None:
         return None
-    if game.tags:
+    if "\\" in text:
+        values = [_UNESCAPE.sub(r"\1", value) if "\\" in value else value for value in values]
+    after = [0] * (count + 1)  # the lines after each tag's own: its section's, then the gap's before the next tag
+    ends = []  # where each game ends: at a gap holding an empty line
+    for place in compress(range(1, count + 1), gaps[1:]):
+        gap = gaps[place]
+        if _PLAIN_GAP.fullmatch(gap if place < count else gap + "\n") is None:
+            return None
+        after[place - 1] = gap.count("\n")
+        if not all(line.startswith("%") for line in gap[:-1].split("\n")):
+            ends.append(place)
+    if not ends or ends[-1] != count:
+        ends.append(count)
+    for place in compress(range(count), sections):
+        rows = sections[place]
+        if _ODD_IN_ROWS.search(rows) if not rows.isascii() else _ODD_IN_ASCII.search(rows):
+            return None
+        after[place] += rows.count("\n")
+    games = []
+    line = 1 + gaps[0].count("\n")
+    start = 0
+    for end in ends:
+        tags = (
+            dict(zip(names, values, strict=True))
+            if end - start == count
+            else dict(zip(names[start:end], values[start:end], strict=True))
+        )
+        game = _Game(line, tags)
+        if len(game.tags) != end - start:
+            return None  # a tag twice: its sections are the general reader's to join
+        for place in compress(range(start, end), sections[start:end]):
+            if names[place] == "Play":
+                game.play_rows = sections[place]
+            else:
+                game.sections[names[place]] = _section_lines(0, sections[place])
         games.append(game)
-    return games
+        line += end - start + sum(after[start:end])
+        start = end
+    return games if count else []
 
 
 def _section_lines(line: int, rows: str) -> list[tuple[int, list[str]]]:
@@ -251,7 +258,7 @@ def _resolve(games: Iterable[_Game]) -> Iterator[_Game]:
     lasting: dict[str, str] = {}
     for game in games:
         if not lasting and "#" not in "".join(game.tags.values()):
-            previous = dict(game.tags)
+            previous = game.tags  # read, never changed
             yield game
             continue
         for name, value in list(game.tags.items()):
@@ -273,22 +280,17 @@ def _resolve(games: Iterable[_Game]) -> Iterator[_Game]:
 
 
 def _board(game: _Game, source: str) -> Board:
+    """The board of one game, its tags resolved."""
     tags = game.tags
-
-    def where(name: str) -> str:
-        return f"{source}, line {game.tag_lines.get(name, game.line)}"
-
-    number = None
     board_text = tags.get("Board", "").strip()
-    if board_text.isdigit():
-        number = int(board_text)
-    place = (lambda name: f"{where(name)}, board {number}") if number is not None else where
+    number = int(board_text) if board_text.isdecimal() else None
     dealer = _seat_or_none(tags.get("Dealer"))
     declarer_text = tags.get("Declarer", "").lstrip("^").strip()
-    declarer = _seat_or_none(declarer_text)
+    declarer = _SEATS.get(declarer_text)
     if declarer is None and declarer_text not in ("", "?"):
         raise PBNError(
-            f"the declarer '{_short(declarer_text)}' is not a seat; write N, E, S or W", where=place("Declarer")
+            f"the declarer '{_short(declarer_text)}' is not a seat; write N, E, S or W",
+            where=_place(game, source, "Declarer", number),
         )
     deal = None
     partial: dict[Seat, Hand] = {}
@@ -299,21 +301,26 @@ def _board(game: _Game, source: str) -> Board:
             if deal is None:
                 partial = known_hands(deal_text)
         except MiniBridgeError as err:
-            raise PBNError(f"the deal cannot be: {err.message}", where=place("Deal")) from None
-    contract = tags.get("Contract", "").strip() or None
+            raise PBNError(f"the deal cannot be: {err.message}", where=_place(game, source, "Deal", number)) from None
+    contract = _read_contract(tags.get("Contract", "").strip() or None)
     result = None
     by_agreement = False
     result_text = tags.get("Result", "").strip()
     if result_text and result_text != "?":
-        side = declarer.side if declarer is not None else Side.NORTH_SOUTH
-        most = deal.cards_per_hand if deal is not None else 13
-        try:
-            result, by_agreement = _result(result_text, side, most)
-        except PBNError as err:
-            raise err.at(place("Result")) from None
+        most = deal.hands[0].mask.bit_count() if deal is not None else 13  # the tricks there are
+        if len(result_text) <= 2 and result_text.isdecimal() and int(result_text) <= most:  # the usual form
+            result = int(result_text)
+        else:
+            try:
+                result, by_agreement = _result(
+                    result_text, declarer.side if declarer is not None else Side.NORTH_SOUTH, most
+                )
+            except PBNError as err:
+                raise err.at(_place(game, source, "Result", number)) from None
     play = None
-    if "Play" in tags and tags["Play"].strip() not in ("", "?", "-"):
-        play = _play(tags["Play"], game, deal, place)
+    leader_text = tags.get("Play", "").strip()
+    if leader_text and leader_text not in ("?", "-"):
+        play = _play(leader_text, game, deal, lambda: _place(game, source, "Play", number))
     sections = {}
     if game.sections:
         sections = {
@@ -321,12 +328,20 @@ def _board(game: _Game, source: str) -> Board:
             for name, lines in game.sections.items()
             if lines and name != "Play"
         }
+    read_as: dict[str, object] = {
+        "Board": number,
+        "Deal": deal,
+        "Declarer": declarer,
+        "Contract": contract,
+        "Result": (result, by_agreement),
+        "Play": play,
+    }
     board = Board(
         number=number,
         dealer=dealer,
         deal=deal,
         declarer=declarer,
-        contract=_read_contract(contract),
+        contract=contract,
         result=result,
         result_by_agreement=by_agreement,
         partial_deal=partial,
@@ -335,17 +350,16 @@ def _board(game: _Game, source: str) -> Board:
         sections=sections,
         line=game.line,
         source=source,
+        read_as=read_as,
     )
-    board.read_as = {
-        "Board": board.number,
-        "Dealer": board.dealer,
-        "Deal": deal,
-        "Declarer": declarer,
-        "Contract": board.contract,
-        "Result": (result, by_agreement),
-        "Play": play,
-    }
+    read_as["Dealer"] = board.dealer  # the dealer of its number, if no other
     return board
+
+
+def _place(game: _Game, source: str, name: str, number: int | None) -> str:
+    """Where a tag of a game stands: the file, the line, the board."""
+    where = f"{source}, line {game.tag_lines.get(name, game.line)}"
+    return where if number is None else f"{where}, board {number}"
 
 
 def _result(text: str, side: Side, most: int) -> tuple[int, bool]:
@@ -390,18 +404,18 @@ def _deal(text: str) -> Deal | None:
     match = None if first is None else _PLAIN_DEAL.fullmatch(text, 2)
     if match is None:
         return _any_deal(text)
-    b = list(map(_HOLDINGS.__getitem__, match.groups()))
-    masks = [
+    b = itemgetter(*match.groups())(_HOLDINGS)
+    masks = (
         b[0] << 39 | b[1] << 26 | b[2] << 13 | b[3],
         b[4] << 39 | b[5] << 26 | b[6] << 13 | b[7],
         b[8] << 39 | b[9] << 26 | b[10] << 13 | b[11],
         b[12] << 39 | b[13] << 26 | b[14] << 13 | b[15],
-    ]
+    )
     north, east, south, west = masks[-first:] + masks[:-first]  # clockwise from the first, put in seat order
     size = north.bit_count()
     if not (
         size > 0
-        and min(b) >= 0  # no holding of -1
+        and -1 not in b  # no holding of -1
         and east.bit_count() == south.bit_count() == west.bit_count() == size
         and (north | east | south | west).bit_count() == 4 * size
     ):
@@ -417,49 +431,80 @@ def _any_deal(text: str) -> Deal | None:
     return None if any(hand in UNKNOWN_HANDS for hand in hands) else Deal.from_pbn(text)
 
 
-def _play(leader_text: str, game: _Game, deal: Deal | None, place: Callable[[str], str]) -> PlayRecord:
+def _play(leader_text: str, game: _Game, deal: Deal | None, place: Callable[[], str]) -> PlayRecord:
     """The Play section: each line a trick, its columns the seats clockwise from the opening leader.
 
     Some programs write a trick in the order its cards fell; when the deal shows that each card of a line
     belongs to a different seat, the cards go to the seats that hold them, and the first of them was led.
     A card may carry an irregularity mark, ``^R`` (a revoke) or ``^L`` (led out of turn), after it or on it.
     """
-    leader = _seat_or_none(leader_text)
+    leader = _SEATS.get(leader_text)
     if leader is None:
-        raise PBNError(f'[Play "{leader_text}"] should name the opening leader: N, E, S or W', where=place("Play"))
-    if game.play_rows is None:
-        return _tricks(leader, game.sections.get("Play", []), deal, place("Play"))
+        raise PBNError(f'[Play "{leader_text}"] should name the opening leader: N, E, S or W', where=place())
+    rows = game.play_rows
+    if rows is None:
+        return _tricks(leader, game.sections.get("Play", []), deal, place())
     # the lines of four plain cards at the start quickly, if they can be, the rest (a claim …) as any
-    line, rows = game.play_rows
-    plain = _PLAIN_PLAY.match(rows).end()  # type: ignore[union-attr]  # always matches, if only ""
-    tricks = _plain_tricks(leader, rows[:plain], deal)
+    plain, end = _plain_rows(rows)
+    tricks = _plain_tricks(leader, plain, deal) if plain else ()
     if tricks is None:
-        tricks, plain = (), 0
-    if plain == len(rows):
-        return PlayRecord(leader=leader, tricks=tricks)
-    rest = _tricks(leader, _section_lines(line + rows.count("\n", 0, plain), rows[plain:]), deal, place("Play"))
+        tricks, end = (), 0
+    if end == len(rows):
+        return PlayRecord.of_tricks(leader, tricks)
+    rest = _tricks(leader, _section_lines(0, rows[end:]), deal, place())
     if not tricks:
         return rest
     leads = (None,) * len(tricks) + rest.leads if rest.leads else ()
     return dataclasses.replace(rest, tricks=tricks + rest.tricks, leads=leads)
 
 
+def _plain_rows(rows: str) -> tuple[str, int]:
+    """The lines of four cards written like ``SA`` and nothing else at the start of a Play section, each as eleven
+    characters and a line end; and how much of the section they take."""
+    lines = rows.count("\n")
+    if len(rows) == 12 * lines and rows[11::12] == "\n" * lines:  # lines of eleven characters: four cards, it may be
+        return rows, len(rows)
+    end = _PLAIN_PLAY.match(rows).end()  # type: ignore[union-attr]  # always matches, if only ""
+    return "".join(line[:11] + "\n" for line in rows[:end].splitlines()), end
+
+
 def _plain_tricks(leader: Seat, rows: str, deal: Deal | None) -> tuple[CardRow, ...] | None:
-    """The tricks of lines of four cards written like ``SA`` (as :data:`_PLAIN_PLAY` reads them); None when the
-    deal says they are not simply in their columns' seats (a card twice, or not held by its column's seat)."""
-    words = rows.split()
-    columns = [words[0::4], words[1::4], words[2::4], words[3::4]]
-    by_seat = columns[-leader:] + columns[:-leader]  # the cards of North, East, South and West
+    """The tricks of lines of four cards written like ``SA``, each line eleven characters and a line end; None when
+    the lines are not that, or their cards not simply in their columns' seats (a card twice, or not dealt to its
+    column's seat)."""
+    try:
+        data = rows.encode("ascii")
+    except UnicodeEncodeError:
+        return None
+    lines = len(data) // 12
+    if (
+        data[2::3] != b"   \n" * lines
+        or data[0::3].translate(None, b"CDHS")  # a suit that is none
+        or data[1::3].translate(None, b"23456789TJQKA")  # a rank that is none
+    ):
+        return None
+    codes = bytes.fromhex(data.translate(_CODES, b" \n").decode("ascii"))
+    if leader:  # each trick's cards in seat order, North's first
+        north, east, south, west = _COLUMNS[leader]
+        by_seat = bytearray(len(codes))
+        by_seat[0::4], by_seat[1::4], by_seat[2::4], by_seat[3::4] = (
+            codes[north::4],
+            codes[east::4],
+            codes[south::4],
+            codes[west::4],
+        )
+        codes = bytes(by_seat)
+    card_of = itemgetter(*codes)
     if deal is not None:
-        bit = _BIT_BY_NAME.__getitem__
-        north, east, south, west = (sum(map(bit, cards)) for cards in by_seat)
-        if (north + east + south + west).bit_count() != len(words):  # a card twice
+        bits = card_of(_BIT_BY_CODE)
+        n, e, s, w = sum(bits[0::4]), sum(bits[1::4]), sum(bits[2::4]), sum(bits[3::4])
+        if (n | e | s | w).bit_count() != len(bits):  # a card twice
             return None
         hands = deal.hands
-        if north & ~hands[0].mask or east & ~hands[1].mask or south & ~hands[2].mask or west & ~hands[3].mask:
+        if n & ~hands[0].mask or e & ~hands[1].mask or s & ~hands[2].mask or w & ~hands[3].mask:
             return None
-    card = _CARD_BY_NAME.__getitem__
-    return tuple(zip(*(map(card, cards) for cards in by_seat), strict=True))
+    cards = iter(card_of(_CARD_BY_CODE))
+    return tuple(zip(cards, cards, cards, cards, strict=True))  # four at a time: a trick
 
 
 def _tricks(leader: Seat, lines: list[tuple[int, list[str]]], deal: Deal | None, tag_place: str) -> PlayRecord:
@@ -567,7 +612,12 @@ def loads(text: str, *, source: str = "<text>") -> list[Board]:
             where=f"{source}, line {line}",
         )
     games = _plain_games(text)
-    return [_board(game, source) for game in _resolve(_games(text, source) if games is None else games)]
+    if games is not None:
+        try:
+            return [_board(game, source) for game in (_resolve(games) if "#" in text else games)]
+        except PBNError:
+            pass  # the general reader says what is wrong, and where
+    return [_board(game, source) for game in _resolve(_games(text, source))]
 
 
 def load(path: str | Path) -> list[Board]:

@@ -152,8 +152,10 @@ class Play:
         declarer = board.declarer
         if declarer is None and strain is not None:
             declarer = record.leader.rho
-        if declarer is not None:  # in an end position (fewer than 13 cards each) who is on lead is part of it
-            proper = declarer.lho if board.deal.cards_per_hand == 13 else record.leader
+        if declarer is not None:
+            proper = declarer.lho
+            if record.leader is not proper and board.deal.cards_per_hand < 13:
+                proper = record.leader  # in an end position (fewer than 13 cards each) who is on lead is part of it
         else:
             proper = board.dealer.lho if board.dealer is not None else record.leader
         play = cls(board.deal, trumps=None if strain is None else strain.trumps, declarer=declarer, leader=proper)
@@ -194,13 +196,15 @@ class Play:
         fits best (``result``, declarer's side's tricks or North–South's, guides the choice)."""
         fresh = _State(hands=[hand.mask for hand in self.deal.hands], leader=self.opening_leader)
         self._history.append((("record", record.leader, None), fresh))  # undo goes back to the start of the record
-        leads = list(record.leads[: len(record.tricks)])
-        leads += [None] * (len(record.tricks) - len(leads))
-        if leads and leads[0] is None and record.leader is not self.opening_leader:
-            leads[0] = record.leader  # the record names another opening leader than the proper one
+        leads: list[Seat | None] = []
+        told: set[int] = set()
         marks = record.revokes | record.led_out_of_turn
-        told = {number for number, lead in enumerate(leads, start=1) if lead is not None}
-        told |= {number for number, row in enumerate(record.tricks, start=1) if marks.intersection(row)}
+        if record.leads or marks or record.leader is not self.opening_leader:  # the record tells more than its tricks
+            leads = list(record.leads)
+            if record.leader is not self.opening_leader and not (leads and leads[0]):
+                leads[:1] = [record.leader]  # the record names another opening leader than the proper one
+            told = {number for number, lead in enumerate(leads, start=1) if lead is not None}
+            told |= {number for number, row in enumerate(record.tricks, start=1) if marks.intersection(row)}
         reader = _Reader(self, record, leads, told)
         readings = reader.read(self._state, 1, int(self.opening_leader))
         if not readings:
@@ -599,6 +603,8 @@ class _Reader:
     """The readings of a record of tricks by seat: the tricks replayed from who ought to lead each, and where a trick
     fits more than one reading (a revoke, a lead out of turn), each reading followed on in a copy of the state."""
 
+    __slots__ = ("play", "rows", "revokes", "led_out_of_turn", "leads", "told", "strength", "room", "dead_ends")
+
     MAX_READINGS = 64
     """Past this many readings of one record, a trick is read in its first reading only."""
 
@@ -616,17 +622,16 @@ class _Reader:
         self.dead_ends: list[str] = []
         """Why readings were given up: a mark that the reading contradicts."""
 
-    def read(self, state: _State, number: int, at: int, forced: _Option | None = None) -> list[_State]:
-        """The complete readings of the tricks from trick ``number`` on (``at``, 0–3, ought to lead it) played on
-        ``state``; ``forced`` is the reading of trick ``number`` when it is already chosen."""
+    def read(self, state: _State, first: int, at: int, forced: _Option | None = None) -> list[_State]:
+        """The complete readings of the tricks from trick ``first`` on (``at``, 0–3, ought to lead it) played on
+        ``state``; ``forced`` is the reading of trick ``first`` when it is already chosen."""
         rows, deal, strength, told = self.rows, self.play.deal, self.strength, self.told
         hands, won, tricks = state.hands, state.won, state.tricks
         new_trick = tuple.__new__  # a Trick made without the checks of its constructor, for speed
         total = self.play.total_tricks
-        while number <= len(rows):  # the hot loop of every replay: written out for speed
+        for number, row in enumerate(rows if first == 1 else rows[first - 1 :], start=first):  # every replay's loop
             if number > total:
                 raise IllegalPlayError(f"the record has more than {total} tricks")
-            row = rows[number - 1]
             c0, c1, c2, c3 = row
             if c0 is None or c1 is None or c2 is None or c3 is None:
                 _check_held(row, hands, number, deal)
@@ -638,13 +643,12 @@ class _Reader:
                 _check_held(row, hands, number, deal)
             mask = SUIT_MASKS[index[at] // 13]
             if (
-                forced is not None
-                or number in told
+                number in told
                 or (h0 & mask and not b0 & mask)
                 or (h1 & mask and not b1 & mask)
                 or (h2 & mask and not b2 & mask)
                 or (h3 & mask and not b3 & mask)
-            ):
+            ):  # a trick the record tells more of, or that does not follow suit from who ought to lead it
                 if forced is None:
                     options = self.options(number, row, index, at, hands)
                     if len(options) > 1 and self.room > 0:
@@ -662,7 +666,6 @@ class _Reader:
             won[best & 1] += 1
             tricks.append(new_trick(Trick, (SEATS[at], row, SEATS[best])))
             at = best
-            number += 1
         state.leader = SEATS[at]
         return [state]
 
@@ -671,7 +674,7 @@ class _Reader:
         the proper leader (the cards that do not follow are revokes) or, where no card is marked as a revoke, by
         another player whose lead every card follows (a lead out of turn, accepted), one reading a suit led."""
         proper = SEATS[at]
-        lead = self.leads[number - 1]
+        lead = self.leads[number - 1] if number <= len(self.leads) else None
         if lead is not None and lead is not proper:
             options = [self._reading(number, row, index, hands, lead, proper)]
         elif lead is not None and row[lead] in self.led_out_of_turn:

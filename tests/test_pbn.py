@@ -297,7 +297,8 @@ def test_the_quick_path_and_the_general_reader_agree(seed: int, size: int, games
 @pytest.mark.parametrize(
     "odd",
     [chr(code) for code in range(0x3000 + 1) if chr(code).isspace()]
-    + ["\x00", "[", "]", "{", "}", ";", '"', "%", "\\", "é", "\u200b", "SA", "$1", "!", "*", "-", "10"],
+    + ["\x00", "[", "]", "{", "}", ";", '"', "%", "\\", "é", "\u200b", "SA", "$1", "!", "*", "-", "10"]
+    + ["#", "##", "^", "^R", "...", "SA ^L", "\n\n", "\n%"],
 )
 def test_odd_characters_read_the_same_by_either_path(odd: str):
     deal = "N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876"
