@@ -63,8 +63,8 @@ _TOKENS = re.compile(
 _UNESCAPE = re.compile(r"\\(.)")
 _CARD_MARKS = re.compile(r"[!?]+$")
 _RESULT = re.compile(r"\s*(\^)?\s*(?:(\d{1,2})|(NS|EW)\s+(\d{1,2})(?:\s+(NS|EW)\s+(\d{1,2}))?)\s*", re.IGNORECASE)
-_MARKS = {"R": "revoke", "L": "lead out of turn"}
-"""The irregularity marks of the play (PBN 2.1 §3.9), ``^R`` and ``^L``, and what each marks."""
+_MARKS = frozenset("RL")
+"""The irregularity marks of the play (PBN 2.1 §3.9): ``^R`` a revoke, ``^L`` a lead out of turn."""
 _PBN_HEADER = re.compile(r"\s*%\s*PBN\b", re.IGNORECASE)
 _PLAIN_TAG = re.compile(
     r'\[([A-Za-z0-9_]++) "([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"\][ \t]*+(?:\n|\Z)((?:[^\s\[%][^\n]*+(?:\n|\Z))*+)'
@@ -231,19 +231,20 @@ def _plain_games(text: str) -> list[_Game] | None:
             if names[place] == "Play":
                 game.play_rows = sections[place]
             else:
-                game.sections[names[place]] = _section_lines(0, sections[place])
+                game.sections[names[place]] = _section_lines(sections[place])
         games.append(game)
         line += end - start + sum(after[start:end])
         start = end
     return games if count else []
 
 
-def _section_lines(line: int, rows: str) -> list[tuple[int, list[str]]]:
-    """The lines of a plain section, as (line, words), from its first line's number and its text."""
+def _section_lines(rows: str) -> list[tuple[int, list[str]]]:
+    """The lines of a plain section as :func:`_games` gives them, (line, words), but for where each line stands:
+    the quick path leaves errors, and where they are, to the general reader."""
     lines = rows.split("\n")
     if not lines[-1]:
         lines.pop()
-    return list(zip(range(line, line + len(lines)), map(str.split, lines), strict=True))
+    return [(0, line.split()) for line in lines]
 
 
 def _short(text: str) -> str:
@@ -451,7 +452,7 @@ def _play(leader_text: str, game: _Game, deal: Deal | None, place: Callable[[], 
         tricks, end = (), 0
     if end == len(rows):
         return PlayRecord.of_tricks(leader, tricks)
-    rest = _tricks(leader, _section_lines(0, rows[end:]), deal, place())
+    rest = _tricks(leader, _section_lines(rows[end:]), deal, place())
     if not tricks:
         return rest
     leads = (None,) * len(tricks) + rest.leads if rest.leads else ()

@@ -234,18 +234,22 @@ class Play:
         state.record_ends = False
         if others:
             other = others[0][0]
+            unsettled = (
+                f"the file's result, {result}, fits neither reading"
+                if result is not None
+                else "nothing in the file tells the readings apart (a Result tag would)"
+            )
             if key[0] < other[0]:
                 reason = f"it agrees with the file's result, {result}"
             elif key[1] < other[1]:
                 reason = "it finds fewer irregularities"
             elif key[2] < other[2]:
                 reason = (
-                    "nothing in the file tells the readings apart, so the player whose turn it was is taken to have "
-                    "led and a card that did not follow suit to be a revoke; a Result tag, or the card marked ^R or "
-                    "^L, settles it"
+                    f"{unsettled}, so the player whose turn it was is taken to have led and a card that did not "
+                    "follow suit to be a revoke; the card marked ^R or ^L settles it"
                 )
             else:
-                reason = "nothing in the file tells the readings apart; the card led marked ^L settles it"
+                reason = f"{unsettled}; the card led marked ^L settles it"
             self.ambiguity = Ambiguity(others=tuple(entry[2] for entry in others), reason=reason)
         return state
 
