@@ -197,45 +197,51 @@ def _plain_games(text: str) -> list[_Game] | None:
     count = len(names)
     if _PLAIN_GAP.fullmatch(gaps[0] if count else gaps[0] + "\n") is None:
         return None
+    if not count:
+        return []
     if "\\" in text:
         values = [_UNESCAPE.sub(r"\1", value) if "\\" in value else value for value in values]
-    after = [0] * (count + 1)  # the lines after each tag's own: its section's, then the gap's before the next tag
     ends = []  # where each game ends: at a gap holding an empty line
     for place in compress(range(1, count + 1), gaps[1:]):
         gap = gaps[place]
         if _PLAIN_GAP.fullmatch(gap if place < count else gap + "\n") is None:
             return None
-        after[place - 1] = gap.count("\n")
-        if not all(line.startswith("%") for line in gap[:-1].split("\n")):
+        if place < count and not all(line.startswith("%") for line in gap[:-1].split("\n")):
             ends.append(place)
-    if not ends or ends[-1] != count:
-        ends.append(count)
-    for place in compress(range(count), sections):
+    ends.append(count)
+    line = 1 + gaps[0].count("\n")
+    if ends[0] == count:  # one game
+        game = _plain_game(line, names, values, sections)
+        return None if game is None else [game]
+    games = []
+    start = 0
+    for end in ends:
+        game = _plain_game(line, names[start:end], values[start:end], sections[start:end])
+        if game is None:
+            return None
+        games.append(game)
+        line += end - start + "".join(sections[start:end]).count("\n") + "".join(gaps[start + 1 : end + 1]).count("\n")
+        start = end
+    return games
+
+
+def _plain_game(line: int, names: list[str], values: list[str], sections: list[str]) -> _Game | None:
+    """One game of a plain text from its tags' names and values, and the section after each (if any); None for a
+    game the general reader must read (an odd character in a section, the Play tag twice). A tag given twice
+    keeps its last value, and its sections are joined, as the general reader does."""
+    game = _Game(line, dict(zip(names, values, strict=True)))
+    for place in compress(range(len(names)), sections):
         rows = sections[place]
         if _ODD_IN_ROWS.search(rows) if not rows.isascii() else _ODD_IN_ASCII.search(rows):
             return None
-        after[place] += rows.count("\n")
-    games = []
-    line = 1 + gaps[0].count("\n")
-    start = 0
-    for end in ends:
-        tags = (
-            dict(zip(names, values, strict=True))
-            if end - start == count
-            else dict(zip(names[start:end], values[start:end], strict=True))
-        )
-        game = _Game(line, tags)
-        if len(game.tags) != end - start:
-            return None  # a tag twice: its sections are the general reader's to join
-        for place in compress(range(start, end), sections[start:end]):
-            if names[place] == "Play":
-                game.play_rows = sections[place]
-            else:
-                game.sections[names[place]] = _section_lines(sections[place])
-        games.append(game)
-        line += end - start + sum(after[start:end])
-        start = end
-    return games if count else []
+        name = names[place]
+        if name != "Play":
+            game.sections.setdefault(name, []).extend(_section_lines(rows))
+        elif game.play_rows is None and names.count("Play") == 1:
+            game.play_rows = rows
+        else:
+            return None
+    return game
 
 
 def _section_lines(rows: str) -> list[tuple[int, list[str]]]:

@@ -312,6 +312,26 @@ def test_odd_characters_read_the_same_by_either_path(odd: str):
 
 
 @pytest.mark.parametrize(
+    "tags",
+    [
+        '[Note "1:weak"]\n[Note "2:strong"]\n',
+        '[Auction "N"]\n1NT Pass\n[Note "1:weak"]\n[Auction "N"]\nPass Pass\n',
+        '[Note "1:weak"]\n[Auction "N"]\n[Note "2:strong"]\nPass\n[Auction "E"]\n1NT\n',
+        '[Play "W"]\nS9 SA S2 H2\n',
+    ],
+)
+def test_a_tag_given_twice_reads_the_same_by_either_path(tags: str):
+    """Real files repeat Note tags: the last value stands and the sections are joined, on both paths."""
+    deal = "N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876"
+    text = f'[Board "1"]\n[Deal "{deal}"]\n{tags}[Declarer "S"]\n[Play "W"]\nS9 SA S2 H2\n\n[Board "2"]\n{tags}'
+    from minibridge.pbn import _plain_games
+
+    read = _read(text)
+    assert read == _read(_commented(text)) and not isinstance(read, str)
+    assert (_plain_games(text) is None) == ("Play" in tags)  # the quick path reads all but a second Play
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876",
