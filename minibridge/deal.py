@@ -149,19 +149,9 @@ class Deal(Mapping[Seat, Hand]):
             ordered = tuple(hands)
         if len(ordered) != 4:
             raise DealError(f"a deal has four hands, not {len(ordered)}")
-        sizes = [len(h) for h in ordered]
-        if len(set(sizes)) != 1:
-            counts = ", ".join(f"{s.title} {n}" for s, n in zip(Seat, sizes, strict=True))
-            raise DealError(f"every hand must hold the same number of cards, but they hold {counts}")
-        if not 1 <= sizes[0] <= 13:
-            raise DealError(f"each hand must hold 1 to 13 cards, not {sizes[0]}")
-        seen = 0
-        for seat, hand in zip(Seat, ordered, strict=True):
-            twice = seen & hand.mask
-            if twice:
-                card = CARDS[twice.bit_length() - 1]
-                raise DealError(f"the card {card} is dealt twice (again to {seat.title})")
-            seen |= hand.mask
+        _check_hands(dict(zip(Seat, ordered, strict=True)))
+        if not 1 <= len(ordered[0]) <= 13:
+            raise DealError(f"each hand must hold 1 to 13 cards, not {len(ordered[0])}")
         object.__setattr__(self, "hands", ordered)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -247,18 +237,21 @@ def known_hands(text: str) -> dict[Seat, Hand]:
     ['S']
     """
     hands = {seat: hand for seat, hand in _pbn_hands(text).items() if hand is not None}
-    sizes = {len(hand) for hand in hands.values()}
-    if len(sizes) > 1:
+    _check_hands(hands)
+    return hands
+
+
+def _check_hands(hands: Mapping[Seat, Hand]) -> None:
+    """Refuse hands of a deal that hold different numbers of cards, or a card twice."""
+    if len({len(hand) for hand in hands.values()}) > 1:
         counts = ", ".join(f"{seat.title} {len(hand)}" for seat, hand in hands.items())
         raise DealError(f"every hand must hold the same number of cards, but they hold {counts}")
     seen = 0
     for seat, hand in hands.items():
-        if seen & hand.mask:
-            raise DealError(
-                f"the card {CARDS[(seen & hand.mask).bit_length() - 1]} is dealt twice (again to {seat.title})"
-            )
+        twice = seen & hand.mask
+        if twice:
+            raise DealError(f"the card {CARDS[twice.bit_length() - 1]} is dealt twice (again to {seat.title})")
         seen |= hand.mask
-    return hands
 
 
 def _pbn_hands(text: str) -> dict[Seat, Hand | None]:
