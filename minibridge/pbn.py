@@ -286,8 +286,9 @@ def _resolve(games: Iterable[_Game]) -> Iterator[_Game]:
         yield game
 
 
-def _board(game: _Game, source: str) -> Board:
-    """The board of one game, its tags resolved."""
+def _board(game: _Game, source: str, deals: dict[str, Deal | None]) -> Board:
+    """The board of one game, its tags resolved; ``deals`` keeps the deals read so far (a club's file gives each
+    deal once a table)."""
     tags = game.tags
     board_text = tags.get("Board", "").strip()
     number = int(board_text) if board_text.isdecimal() else None
@@ -304,7 +305,7 @@ def _board(game: _Game, source: str) -> Board:
     deal_text = tags.get("Deal", "").strip()
     if deal_text:
         try:
-            deal = _deal(deal_text)
+            deal = deals[deal_text] if deal_text in deals else deals.setdefault(deal_text, _deal(deal_text))
             if deal is None:
                 partial = known_hands(deal_text)
         except MiniBridgeError as err:
@@ -621,10 +622,12 @@ def loads(text: str, *, source: str = "<text>") -> list[Board]:
     games = _plain_games(text)
     if games is not None:
         try:
-            return [_board(game, source) for game in (_resolve(games) if "#" in text else games)]
+            deals: dict[str, Deal | None] = {}
+            return [_board(game, source, deals) for game in (_resolve(games) if "#" in text else games)]
         except PBNError:
             pass  # the general reader says what is wrong, and where
-    return [_board(game, source) for game in _resolve(_games(text, source))]
+    deals = {}
+    return [_board(game, source, deals) for game in _resolve(_games(text, source))]
 
 
 def load(path: str | Path) -> list[Board]:
