@@ -133,6 +133,15 @@ def test_game_and_slam_switches(tmp_path: Path):
     assert score(Contract.from_str("6NT"), 12, lesson.rules).declarers_score == 990
 
 
+def test_slams_under_dutch_scoring_and_a_three_handed_short_deal_lesson_are_refused_with_the_place(tmp_path: Path):
+    with pytest.raises(LessonError, match=r"copy.yaml, line \d+, rules: the Dutch rules have no slams"):
+        load_lesson(with_rules(tmp_path, scoring="nbb", game=True, slam=True))  # 003 has no slams
+    with pytest.raises(LessonError, match="'three' is not allowed; use one of simple, normal"):
+        load_lesson(with_rules(tmp_path, three_handed="three"))
+    lesson = load_lesson(with_rules(tmp_path, three_handed="simple"))
+    assert lesson.rules.three_handed == "simple" and "simple three-handed" in " ".join(lesson.rules.describe())
+
+
 def test_scoring_switch_makes_lesson_five_dutch(tmp_path: Path):
     data = small_data()
     data["rules"].update(scoring="nbb", dutch_restrictions=True, game=True, strains=["NT", "S", "H", "D", "C"])
@@ -233,7 +242,7 @@ def test_a_trick_line_without_four_cards_is_named_at_its_line(tmp_path: Path):
 
 def test_answer_of_the_wrong_form(tmp_path: Path):
     message = problems_of(tmp_path, lambda d: d["exercises"][0].update(answer="ten"))
-    assert "exercises[0].answer: write it like {N: 10, E: 12, S: 8, W: 10}" in message
+    assert "exercises[0].answer: write it like {N: __, E: __, S: __, W: __} (N, E, S, W: the points" in message
 
 
 def test_every_problem_is_reported_at_once(tmp_path: Path):
@@ -294,7 +303,7 @@ def test_contract_refused_by_the_lesson_in_a_deal(tmp_path: Path):
 def test_not_yaml_and_missing_file(tmp_path: Path):
     broken = tmp_path / "broken.yaml"
     broken.write_text("number: 3\ntitle: [unclosed\n", encoding="utf-8")
-    with pytest.raises(LessonError, match=r"broken.yaml, line \d+: is not a lesson file \(not valid YAML"):
+    with pytest.raises(LessonError, match=r"broken.yaml, line 2: the '\[' on this line is never closed"):
         load_lesson(broken)
     with pytest.raises(LessonError, match=r"nowhere\.yaml: no such file"):
         load_lesson(tmp_path / "nowhere.yaml")

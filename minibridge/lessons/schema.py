@@ -20,7 +20,7 @@ from minibridge.deal import Deal
 from minibridge.dealing import DealSpec, generate
 from minibridge.errors import LessonError, MiniBridgeError, problems_message
 from minibridge.lessons.exercises import KINDS, exercise_problems
-from minibridge.lessons.lesson import NUMBER_WORDS, Exercise, Lesson, shown
+from minibridge.lessons.lesson import NUMBER_WORDS, VARIANTS, Exercise, Lesson, shown
 from minibridge.places import KeyLines, place, read_yaml_file
 from minibridge.play import Play
 from minibridge.rules import RuleSet, contract_problems, deal_problems, switches_schema, trumps_held
@@ -45,7 +45,7 @@ SCHEMA: dict[str, Any] = {
         "teacher_notes": {"type": "string"},
         "tips": {"type": "array", "items": {"type": "string"}},
         "rules": switches_schema(),
-        "variants": {"type": "array", "items": {"enum": ["slam", "targets", "nbb"]}, "uniqueItems": True},
+        "variants": {"type": "array", "items": {"enum": list(VARIANTS)}, "uniqueItems": True},
         "deals": {
             "type": "array",
             "items": {
@@ -179,7 +179,10 @@ def _build(data: dict[str, Any], path: Path, lines: KeyLines) -> Lesson:
     """Turn validated data into a Lesson, checking deals, contracts, plays and answers against the engine."""
     problems: list[str] = []
     number = data["number"]
-    rules = _rules_of(number, data["rules"])
+    try:
+        rules = _rules_of(number, data["rules"])
+    except MiniBridgeError as err:
+        raise LessonError(f"{place(path, lines, ('rules',))}: {err.message}") from None
     name = f"MiniLesson {NUMBER_WORDS[number]}"
 
     def problem(keys: tuple[Any, ...], err: MiniBridgeError | str) -> None:
