@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from minibridge.cards import Card, Seat, Side, Strain
 from minibridge.contract import Contract, pbn_strain
-from minibridge.deal import Deal
+from minibridge.deal import Deal, Hand
 from minibridge.errors import IllegalPlayError
 
 __all__ = ["Board", "PlayRecord", "CardRow", "complete_boards"]
@@ -34,7 +34,8 @@ class PlayRecord:
     """A recorded play: who led to the first trick, each trick's cards by seat, and what else is known.
 
     ``order`` is the cards in the order they fell when the record knows it (a lesson's play, a game played
-    here), which settles every irregularity; a PBN file knows only the tricks by seat. ``claim`` is the
+    here), which settles every irregularity; a PBN file knows only the tricks by seat, and what its marks
+    and the way its tricks are written tell (``leads``, ``revokes``, ``led_out_of_turn``). ``claim`` is the
     number of the remaining tricks declarer claimed when the play stops short.
     """
 
@@ -42,6 +43,13 @@ class PlayRecord:
     tricks: tuple[CardRow, ...] = ()
     order: tuple[Card, ...] | None = field(default=None, compare=False)
     claim: int | None = None
+    leads: tuple[Seat | None, ...] = field(default=(), compare=False)
+    """Who led each trick, where the record tells (a card marked as led out of turn, a trick written in the
+    order its cards fell); None, or no entry, where only the rules tell."""
+    revokes: frozenset[Card] = field(default=frozenset(), compare=False)
+    """The cards played as revokes that stood (PBN's ``^R``)."""
+    led_out_of_turn: frozenset[Card] = field(default=frozenset(), compare=False)
+    """The cards led out of turn whose lead was accepted (PBN's ``^L``)."""
 
     @classmethod
     def from_order(cls, cards: Iterable[Card], deal: Deal, *, claim: int | None = None) -> PlayRecord:
@@ -59,7 +67,20 @@ class PlayRecord:
             rows.append((row[0], row[1], row[2], row[3]))
         if not order:
             raise IllegalPlayError("a recorded play needs at least its opening lead")
-        return cls(leader=holders[order[0]], tricks=tuple(rows), order=order, claim=claim)
+        leads = tuple(holders[order[start]] for start in range(0, len(order), 4))
+        return cls(leader=leads[0], tricks=tuple(rows), order=order, claim=claim, leads=leads)
+
+    def marked(self, *, revokes: Iterable[Card] = (), led_out_of_turn: Iterable[Card] = ()) -> PlayRecord:
+        """The same record with these cards marked as revokes and as leads out of turn."""
+        return dataclasses.replace(self, revokes=frozenset(revokes), led_out_of_turn=frozenset(led_out_of_turn))
+
+    @classmethod
+    def of_tricks(cls, leader: Seat, tricks: tuple[CardRow, ...]) -> PlayRecord:
+        """``PlayRecord(leader=leader, tricks=tricks)``, made quickly: the other fields keep their defaults."""
+        record = object.__new__(cls)
+        object.__setattr__(record, "leader", leader)
+        object.__setattr__(record, "tricks", tricks)
+        return record
 
     @property
     def complete_tricks(self) -> int:
@@ -87,6 +108,10 @@ class Board:
     play: PlayRecord | None = None
     result: int | None = None
     """Tricks taken by declarer's side (by North–South in a game without a declarer)."""
+    result_by_agreement: bool = False
+    """The result is a number of tricks the players agreed, not the number they won in play (PBN's ``^``)."""
+    partial_deal: dict[Seat, Hand] = field(default_factory=dict)
+    """The hands known of a deal known only in part (the others unknown); empty when ``deal`` holds all four."""
     note: str = ""
     """What the board shows, in a teacher's words (a lesson's deals)."""
     generated: bool = False
@@ -108,6 +133,13 @@ class Board:
         if self.contract is not None:
             return self.contract.strain
         return pbn_strain(self.tags.get("Contract"))
+
+    @property
+    def known_hands(self) -> dict[Seat, Hand]:
+        """The hands known: all four of a deal, those given of a deal known only in part, or none."""
+        if self.deal is not None:
+            return {seat: self.deal[seat] for seat in Seat}
+        return dict(self.partial_deal)
 
     @property
     def dummy(self) -> Seat | None:

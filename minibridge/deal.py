@@ -13,10 +13,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from minibridge.cards import CARDS, HCP, Card, Rank, Seat, Side, Suit
 from minibridge.errors import DealError, NotationError
 
-__all__ = ["Hand", "Deal", "SUIT_MASKS"]
+__all__ = ["Hand", "Deal", "SUIT_MASKS", "UNKNOWN_HANDS", "known_hands"]
 
 SUIT_MASKS: tuple[int, int, int, int] = tuple((0x1FFF << (13 * s)) for s in range(4))  # type: ignore[assignment]
 """Bit masks of the 13 cards of each suit, clubs first, by card index."""
+
+UNKNOWN_HANDS = ("-", "...")
+"""How a PBN deal writes a hand that is not known: ``-`` (the standard), ``...`` (Bridge Composer)."""
 
 _HCP_BY_INDEX = tuple(HCP[c.rank] for c in CARDS)
 _RANK_OFFSET = {letter: offset for offset, letter in enumerate("23456789TJQKA")}
@@ -146,19 +149,9 @@ class Deal(Mapping[Seat, Hand]):
             ordered = tuple(hands)
         if len(ordered) != 4:
             raise DealError(f"a deal has four hands, not {len(ordered)}")
-        sizes = [len(h) for h in ordered]
-        if len(set(sizes)) != 1:
-            counts = ", ".join(f"{s.title} {n}" for s, n in zip(Seat, sizes, strict=True))
-            raise DealError(f"every hand must hold the same number of cards, but they hold {counts}")
-        if not 1 <= sizes[0] <= 13:
-            raise DealError(f"each hand must hold 1 to 13 cards, not {sizes[0]}")
-        seen = 0
-        for seat, hand in zip(Seat, ordered, strict=True):
-            twice = seen & hand.mask
-            if twice:
-                card = CARDS[twice.bit_length() - 1]
-                raise DealError(f"the card {card} is dealt twice (again to {seat.title})")
-            seen |= hand.mask
+        _check_hands(dict(zip(Seat, ordered, strict=True)))
+        if not 1 <= len(ordered[0]) <= 13:
+            raise DealError(f"each hand must hold 1 to 13 cards, not {len(ordered[0])}")
         object.__setattr__(self, "hands", ordered)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -213,23 +206,11 @@ class Deal(Mapping[Seat, Hand]):
     @classmethod
     def from_pbn(cls, text: str) -> Deal:
         """Read ``N:AKQ2.… … … …`` (the letter names the first hand; hands go clockwise)."""
-        text = text.strip()
-        first_text, colon, rest = text.partition(":")
-        if not colon:
-            raise NotationError(
-                f"the deal '{text}' does not start with a seat; write it like N:AKQ2.T98.76.5432 … (four hands)"
-            )
-        first = Seat.from_str(first_text)
-        parts = rest.split()
-        if len(parts) != 4:
-            raise NotationError(f"the deal '{text}' has {len(parts)} hands; a deal has four, separated by spaces")
-        hands: dict[Seat, Hand] = {}
-        for seat, part in zip(first.clockwise(), parts, strict=True):
-            try:
-                hands[seat] = Hand.from_pbn(part)
-            except (NotationError, DealError) as err:
-                raise type(err)(f"{seat.title}'s hand: {err.message}") from None
-        return cls(hands)
+        hands = _pbn_hands(text)
+        for seat, hand in hands.items():
+            if hand is None:
+                raise DealError(f"{seat.title}'s hand is unknown in '{text.strip()}'; a deal needs all four hands")
+        return cls(hands)  # type: ignore[arg-type]  # every hand is known
 
     @classmethod
     def random(cls, rng: random.Random | None = None, *, cards_per_hand: int = 13) -> Deal:
@@ -245,3 +226,53 @@ class Deal(Mapping[Seat, Hand]):
                 mask |= 1 << i
             masks.append(Hand(mask))
         return cls(masks)
+
+
+def known_hands(text: str) -> dict[Seat, Hand]:
+    """The hands a PBN deal gives, leaving out those written as unknown (``-`` or ``...``).
+
+    The hands given must hold as many cards each and no card twice.
+
+    >>> sorted(seat.letter for seat in known_hands("S:QT8.AT764.KQJ93. - ... -"))
+    ['S']
+    """
+    hands = {seat: hand for seat, hand in _pbn_hands(text).items() if hand is not None}
+    _check_hands(hands)
+    return hands
+
+
+def _check_hands(hands: Mapping[Seat, Hand]) -> None:
+    """Refuse hands of a deal that hold different numbers of cards, or a card twice."""
+    if len({len(hand) for hand in hands.values()}) > 1:
+        counts = ", ".join(f"{seat.title} {len(hand)}" for seat, hand in hands.items())
+        raise DealError(f"every hand must hold the same number of cards, but they hold {counts}")
+    seen = 0
+    for seat, hand in hands.items():
+        twice = seen & hand.mask
+        if twice:
+            raise DealError(f"the card {CARDS[twice.bit_length() - 1]} is dealt twice (again to {seat.title})")
+        seen |= hand.mask
+
+
+def _pbn_hands(text: str) -> dict[Seat, Hand | None]:
+    """The four hands of a PBN deal by seat; None for a hand written as unknown."""
+    text = text.strip()
+    first_text, colon, rest = text.partition(":")
+    if not colon:
+        raise NotationError(
+            f"the deal '{text}' does not start with a seat; write it like N:AKQ2.T98.76.5432 … (four hands)"
+        )
+    first = Seat.from_str(first_text)
+    parts = rest.split()
+    if len(parts) != 4:
+        raise NotationError(f"the deal '{text}' has {len(parts)} hands; a deal has four, separated by spaces")
+    hands: dict[Seat, Hand | None] = {}
+    for seat, part in zip(first.clockwise(), parts, strict=True):
+        if part in UNKNOWN_HANDS:
+            hands[seat] = None
+            continue
+        try:
+            hands[seat] = Hand.from_pbn(part)
+        except (NotationError, DealError) as err:
+            raise type(err)(f"{seat.title}'s hand: {err.message}") from None
+    return hands

@@ -21,7 +21,7 @@ from minibridge.deal import SUIT_MASKS, Deal
 from minibridge.errors import IllegalPlayError
 from minibridge.trick import SEATS, Irregularity, IrregularityKind, Trick, trick_strength, trick_winner, winner_index
 
-__all__ = ["Play", "Action"]
+__all__ = ["Play", "Action", "Reading", "Ambiguity"]
 
 Action = tuple[str, Seat | None, Card | None]
 """A step of the play as taken: ``("play", seat, card)``, ``("accept", seat, None)``, ``("put back", …)`` …"""
@@ -63,6 +63,30 @@ class _State:
         )
 
 
+@dataclass(frozen=True, kw_only=True)
+class Reading:
+    """One way to read a record of tricks by seat: the irregularities it finds and the tricks each side takes."""
+
+    irregularities: tuple[Irregularity, ...]
+    won: tuple[int, int]
+    """The tricks of North–South and of East–West, after any revoke's transfer (index by :class:`Side`)."""
+    agrees: bool | None
+    """It agrees with the board's result (None without a result to guide the reading)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ambiguity:
+    """A record of tricks by seat that fits more than one reading: the others, and why the one replayed."""
+
+    others: tuple[Reading, ...]
+    reason: str
+    """Why the reading replayed was taken, in words: ``it agrees with the file's result, 13`` …"""
+
+
+_Option = tuple[int, list[Irregularity]]
+"""One reading of a trick: the seat that led it (0–3), and the irregularities that makes."""
+
+
 class Play:
     """A deal being played, one card at a time, with the Laws' irregularities.
 
@@ -93,6 +117,8 @@ class Play:
         self.strict = strict
         self.opening_leader = leader
         """Who ought to lead to the first trick."""
+        self.ambiguity: Ambiguity | None = None
+        """A record of tricks that fits other readings as well: those, and why this one (:meth:`from_record`)."""
         self._state = _State(hands=[hand.mask for hand in deal.hands], leader=leader)
         self._history: list[tuple[Action, _State]] = []
 
@@ -106,12 +132,17 @@ class Play:
         """Replay a board's recorded play under its contract (every card by whoever was dealt it, the Laws applied).
 
         Declarer is the board's, or for a PBN contract without one the player on the opening leader's right;
-        the proper opening leader is declarer's left-hand opponent, or without a declarer dealer's. A record
+        the proper opening leader is declarer's left-hand opponent (in an end position, of fewer than 13 cards a
+        hand, the record's opening leader), or without a declarer dealer's. A record
         that knows the order the cards fell (a lesson's play) is replayed card by card: a revoke stands and
         is established by the next trick; a lead out of turn is accepted when the next opponent plays to it
         and put back when the right player leads instead. A record of tricks by seat (a PBN file) is read trick
-        by trick: where a trick does not follow suit from its leader, another leader that makes every card
-        follow shows a lead out of turn that was accepted; otherwise the cards that did not follow are revokes.
+        by trick, from who ought to lead each: where the record tells who led (a mark, a trick written in the
+        order its cards fell, an opening leader other than the proper one) another leader is a lead out of turn
+        that was accepted; where a trick does not follow suit from its proper leader, the cards that did not
+        follow are revokes, or another leader that makes every card follow led out of turn. A record that fits
+        more than one reading is replayed in the one that agrees with the board's result, else the one with the
+        fewest irregularities, else the one where the proper leader led; :attr:`ambiguity` tells the others.
         A record that stops short stops the play there; a claim it holds ends it.
         """
         record = board.play
@@ -123,13 +154,16 @@ class Play:
             declarer = record.leader.rho
         if declarer is not None:
             proper = declarer.lho
+            if record.leader is not proper and board.deal.cards_per_hand < 13:
+                proper = record.leader  # in an end position (fewer than 13 cards each) who is on lead is part of it
         else:
             proper = board.dealer.lho if board.dealer is not None else record.leader
         play = cls(board.deal, trumps=None if strain is None else strain.trumps, declarer=declarer, leader=proper)
         if record.order is not None:
             play._replay_order(record.order)
         else:
-            play._replay_tricks(record.leader, record.tricks)
+            guide = None if board.result_by_agreement else board.result
+            play._replay_tricks(record, guide)
         if record.claim is not None and declarer is not None:
             play.claim(declarer, record.claim)
         elif not play.finished:
@@ -157,77 +191,95 @@ class Play:
             except IllegalPlayError as err:
                 raise IllegalPlayError(f"card {number} of the play, {card}: {err.message}") from None
 
-    def _replay_tricks(self, first: Seat, rows: Sequence[CardRow]) -> None:
-        """Replay whole tricks by seat, stopping at the first trick not complete (a claim)."""
-        state = self._state
+    def _replay_tricks(self, record: PlayRecord, result: int | None) -> None:
+        """Replay whole tricks by seat, stopping at the first trick not complete (a claim), in the reading that
+        fits best (``result``, declarer's side's tricks or North–South's, guides the choice)."""
         fresh = _State(hands=[hand.mask for hand in self.deal.hands], leader=self.opening_leader)
-        self._history.append((("record", first, None), fresh))  # undo goes back to the start of the record
-        if first is not self.opening_leader:
-            how = f"accepted: it was {self.opening_leader.title}'s lead (Law 19)"
-            self._note("lead out of turn", first, None, how, trick=1)
-        strength = trick_strength(self.trumps)
-        hands, won, tricks = state.hands, state.won, state.tricks
-        new_trick = tuple.__new__  # a Trick made without the checks of its constructor, for speed
-        total = self.total_tricks
-        at = int(first)
-        for number, row in enumerate(rows, start=1):  # the hot loop of every replay: written out for speed
-            if number > total:
-                raise IllegalPlayError(f"the record has more than {total} tricks")
-            c0, c1, c2, c3 = row
-            if c0 is None or c1 is None or c2 is None or c3 is None:
-                _check_held(row, hands, number, self.deal)
-                break
-            index = (c0.index, c1.index, c2.index, c3.index)
-            b0, b1, b2, b3 = 1 << index[0], 1 << index[1], 1 << index[2], 1 << index[3]
-            h0, h1, h2, h3 = hands
-            if not (h0 & b0 and h1 & b1 and h2 & b2 and h3 & b3):
-                _check_held(row, hands, number, self.deal)
-            mask = SUIT_MASKS[index[at] // 13]
-            if (
-                (h0 & mask and not b0 & mask)
-                or (h1 & mask and not b1 & mask)
-                or (h2 & mask and not b2 & mask)
-                or (h3 & mask and not b3 & mask)
-            ):
-                at = self._irregular_trick(number, row, index, at, rows)
-            best = winner_index(index, at, strength)
-            hands[0], hands[1], hands[2], hands[3] = h0 ^ b0, h1 ^ b1, h2 ^ b2, h3 ^ b3
-            won[best & 1] += 1
-            tricks.append(new_trick(Trick, (SEATS[at], row, SEATS[best])))
-            at = best
-        state.leader = SEATS[at]
+        self._history.append((("record", record.leader, None), fresh))  # undo goes back to the start of the record
+        leads: list[Seat | None] = []
+        told: set[int] = set()
+        marks = record.revokes | record.led_out_of_turn
+        if record.leads or marks or record.leader is not self.opening_leader:  # the record tells more than its tricks
+            leads = list(record.leads)
+            if record.leader is not self.opening_leader and not (leads and leads[0]):
+                leads[:1] = [record.leader]  # the record names another opening leader than the proper one
+            told = {number for number, lead in enumerate(leads, start=1) if lead is not None}
+            told |= {number for number, row in enumerate(record.tricks, start=1) if marks.intersection(row)}
+        reader = _Reader(self, record, leads, told)
+        readings = reader.read(self._state, 1, int(self.opening_leader))
+        if not readings:
+            raise IllegalPlayError(reader.dead_ends[0])
+        self._state = self._choose(readings, result) if len(readings) > 1 else readings[0]
 
-    def _irregular_trick(
-        self, number: int, row: CardRow, index: Sequence[int], at: int, rows: Sequence[CardRow]
-    ) -> int:
-        """A recorded trick in which a card does not follow suit: a lead out of turn, or revokes; the leader."""
-        hands = self._state.hands
-        leader = SEATS[at]
-        others = [s for s in leader.clockwise()[1:] if not _revokers(index, hands, s)]
-        if others:
-            how = f"accepted: it was {leader.title}'s lead (Law 19)"
-            if len(others) > 1:
-                names = ", ".join(s.title for s in others[:-1]) + f" or {others[-1].title}"
-                how += f"; led by {names}: the record does not show which"
-            self._note("lead out of turn", others[0], row[others[0]], how, trick=number)
-            return int(others[0])
-        following = rows[number] if number < len(rows) else None
-        for seat in _revokers(index, hands, leader):
-            established = following is not None and (following[seat] is not None or following[seat.partner] is not None)
-            how = (
-                f"established: one trick goes to {seat.side.other.title} at the end (Law 21)"
-                if established
-                else "not established (it could still be corrected)"
+    def _choose(self, readings: list[_State], result: int | None) -> _State:
+        """The reading to replay (see :meth:`from_record`); the others that fit as well go to :attr:`ambiguity`."""
+        side = self.declarer.side if self.declarer is not None else Side.NORTH_SOUTH
+        found: dict[tuple[tuple[Irregularity, ...], int], tuple[tuple[bool, int, int], _State, Reading]] = {}
+        for state in readings:
+            self._state = state
+            state.record_ends = not self.finished
+            agrees = result is not None and self.agrees_with(result)
+            irregularities = tuple(state.irregularities)
+            key = (not agrees, len(irregularities), sum(i.kind == "lead out of turn" for i in irregularities))
+            reading = Reading(
+                irregularities=irregularities,
+                won=(self.tricks_won(Side.NORTH_SOUTH), self.tricks_won(Side.EAST_WEST)),
+                agrees=agrees if result is not None else None,
             )
-            self._note("revoke", seat, row[seat], how, trick=number, transferred=1 if established else 0)
-        return at
+            found.setdefault((irregularities, reading.won[side]), (key, state, reading))
+        ranked = sorted(found.values(), key=lambda entry: entry[0])
+        fewest = ranked[0][0][1]
+        fitting = [entry for entry in ranked if not entry[0][0] or entry[0][1] == fewest]
+        (key, state, _), others = fitting[0], fitting[1:]
+        state.record_ends = False
+        if others:
+            other = others[0][0]
+            unsettled = (
+                f"the file's result, {result}, fits neither reading"
+                if result is not None
+                else "nothing in the file tells the readings apart (a Result tag would)"
+            )
+            if key[0] < other[0]:
+                reason = f"it agrees with the file's result, {result}"
+            elif key[1] < other[1]:
+                reason = "it finds fewer irregularities"
+            elif key[2] < other[2]:
+                reason = (
+                    f"{unsettled}, so the player whose turn it was is taken to have led and a card that did not "
+                    "follow suit to be a revoke; the card marked ^R or ^L settles it"
+                )
+            else:
+                reason = f"{unsettled}; the card led marked ^L settles it"
+            self.ambiguity = Ambiguity(others=tuple(entry[2] for entry in others), reason=reason)
+        return state
 
     def record(self) -> PlayRecord:
-        """The play as a record: each trick by seat, and the cards in the order they fell."""
+        """The play as a record: each trick by seat, the cards in the order they fell, and the revokes that stood
+        and the leads out of turn that were accepted marked."""
         state = self._state
         order = [card for trick in state.tricks for _, card in trick.in_order()]
         order += [state.current[seat] for seat in state.leader.clockwise() if seat in state.current]
-        return PlayRecord.from_order(order, self.deal, claim=state.claimed[1] if state.claimed else None)
+        record = PlayRecord.from_order(order, self.deal, claim=state.claimed[1] if state.claimed else None)
+        played = {card: number for number, trick in enumerate(state.tricks, start=1) for card in trick.cards}
+        played |= dict.fromkeys(state.current.values(), len(state.tricks) + 1)
+        stood = [i for i in state.irregularities if i.card is not None and played.get(i.card) == i.trick]
+        return record.marked(
+            revokes=[i.card for i in stood if i.kind == "revoke"],  # type: ignore[misc]
+            led_out_of_turn=[
+                i.card  # type: ignore[misc]
+                for i in stood
+                if i.kind == "lead out of turn" and record.leads[i.trick - 1] is i.seat
+            ],
+        )
+
+    def agrees_with(self, result: int) -> bool:
+        """A result (tricks of declarer's side, of North–South without a declarer) fits the play: it is the tricks
+        taken, or for a play that stops short, those taken plus some of the tricks left."""
+        side = self.declarer.side if self.declarer is not None else Side.NORTH_SOUTH
+        taken = self.tricks_won(side)
+        if self.finished:
+            return result == taken
+        return 0 <= result - taken <= self.total_tricks - len(self._state.tricks)
 
     # --- the state -------------------------------------------------------------------------------------------
 
@@ -293,7 +345,8 @@ class Play:
         return [CARDS[i] for i in range(51, -1, -1) if mask >> i & 1]
 
     def tricks_won(self, side: Side) -> int:
-        """Tricks won by a side, after any established revoke's transfer once play is over."""
+        """Tricks won by a side; once play is over, after the established revokes' transfers, all at once: a side
+        gives up one trick a revoke to the other, as far as it has tricks (Law 21)."""
         state = self._state
         won = {Side.NORTH_SOUTH: state.won[0], Side.EAST_WEST: state.won[1]}
         if state.claimed is not None:
@@ -301,13 +354,12 @@ class Play:
             rest = self.total_tricks - len(state.tricks)
             won[claimer] += taken
             won[claimer.other] += rest - taken
-        if self.finished or state.record_ends:
+        if self.finished or state.record_ends:  # each side gives up a trick a revoke, as far as it has tricks
+            owed = dict.fromkeys(Side, 0)
             for irregularity in state.irregularities:
-                if irregularity.transferred:
-                    offenders = irregularity.seat.side
-                    moved = min(irregularity.transferred, won[offenders])
-                    won[offenders] -= moved
-                    won[offenders.other] += moved
+                owed[irregularity.seat.side] += irregularity.transferred
+            given = {offenders: min(owed[offenders], won[offenders]) for offenders in Side}
+            return won[side] - given[side] + given[side.other]
         return won[side]
 
     @property
@@ -555,3 +607,137 @@ def _where_is(card: Card, deal: Deal, seat: Seat) -> str:
     if holder is seat:
         return f"{seat.title} has already played it"
     return f"it was dealt to {holder.title}" if holder is not None else "it is not in this deal"
+
+
+class _Reader:
+    """The readings of a record of tricks by seat: the tricks replayed from who ought to lead each, and where a trick
+    fits more than one reading (a revoke, a lead out of turn), each reading followed on in a copy of the state."""
+
+    __slots__ = ("play", "rows", "revokes", "led_out_of_turn", "leads", "told", "strength", "room", "dead_ends")
+
+    MAX_READINGS = 64
+    """Past this many readings of one record, a trick is read in its first reading only."""
+
+    def __init__(self, play: Play, record: PlayRecord, leads: list[Seat | None], told: set[int]) -> None:
+        self.play = play
+        self.rows = record.tricks
+        self.revokes = record.revokes
+        self.led_out_of_turn = record.led_out_of_turn
+        self.leads = leads
+        """Who led each trick, where the record tells."""
+        self.told = told
+        """The tricks whose leader or irregularities the record tells (a mark, a lead)."""
+        self.strength = trick_strength(play.trumps)
+        self.room = self.MAX_READINGS - 1
+        self.dead_ends: list[str] = []
+        """Why readings were given up: a mark that the reading contradicts."""
+
+    def read(self, state: _State, first: int, at: int, forced: _Option | None = None) -> list[_State]:
+        """The complete readings of the tricks from trick ``first`` on (``at``, 0–3, ought to lead it) played on
+        ``state``; ``forced`` is the reading of trick ``first`` when it is already chosen."""
+        rows, deal, strength, told = self.rows, self.play.deal, self.strength, self.told
+        hands, won, tricks = state.hands, state.won, state.tricks
+        new_trick = tuple.__new__  # a Trick made without the checks of its constructor, for speed
+        total = self.play.total_tricks
+        for number, row in enumerate(rows if first == 1 else rows[first - 1 :], start=first):  # every replay's loop
+            if number > total:
+                raise IllegalPlayError(f"the record has more than {total} tricks")
+            c0, c1, c2, c3 = row
+            if c0 is None or c1 is None or c2 is None or c3 is None:
+                _check_held(row, hands, number, deal)
+                break
+            index = (c0.index, c1.index, c2.index, c3.index)
+            b0, b1, b2, b3 = 1 << index[0], 1 << index[1], 1 << index[2], 1 << index[3]
+            h0, h1, h2, h3 = hands
+            if not (h0 & b0 and h1 & b1 and h2 & b2 and h3 & b3):
+                _check_held(row, hands, number, deal)
+            mask = SUIT_MASKS[index[at] // 13]
+            if (
+                number in told
+                or (h0 & mask and not b0 & mask)
+                or (h1 & mask and not b1 & mask)
+                or (h2 & mask and not b2 & mask)
+                or (h3 & mask and not b3 & mask)
+            ):  # a trick the record tells more of, or that does not follow suit from who ought to lead it
+                if forced is None:
+                    options = self.options(number, row, index, at, hands)
+                    if len(options) > 1 and self.room > 0:
+                        options = options[: self.room + 1]
+                        self.room -= len(options) - 1
+                        return [found for option in options for found in self.read(state.copy(), number, at, option)]
+                    if not options:
+                        return []
+                    forced = options[0]
+                at, notes = forced
+                state.irregularities.extend(notes)
+                forced = None
+            best = winner_index(index, at, strength)
+            hands[0], hands[1], hands[2], hands[3] = h0 ^ b0, h1 ^ b1, h2 ^ b2, h3 ^ b3
+            won[best & 1] += 1
+            tricks.append(new_trick(Trick, (SEATS[at], row, SEATS[best])))
+            at = best
+        state.leader = SEATS[at]
+        return [state]
+
+    def options(self, number: int, row: CardRow, index: Sequence[int], at: int, hands: list[int]) -> list[_Option]:
+        """The readings of trick ``number``, whose proper leader is ``at``: led by whoever the record says, else by
+        the proper leader (the cards that do not follow are revokes) or, where no card is marked as a revoke, by
+        another player whose lead every card follows (a lead out of turn, accepted), one reading a suit led."""
+        proper = SEATS[at]
+        lead = self.leads[number - 1] if number <= len(self.leads) else None
+        if lead is not None and lead is not proper:
+            options = [self._reading(number, row, index, hands, lead, proper)]
+        elif lead is not None and row[lead] in self.led_out_of_turn:
+            self.dead_ends.append(
+                f"trick {number}: {lead.title}'s {row[lead]} is marked ^L (led out of turn), but it was "
+                f"{lead.title}'s lead"
+            )
+            return []
+        else:
+            options = [self._reading(number, row, index, hands, proper, proper)]
+            if lead is None and not self.revokes.intersection(row):
+                by_suit: dict[int, list[Seat]] = {}
+                for seat in proper.clockwise()[1:]:
+                    if not _revokers(index, hands, seat):
+                        by_suit.setdefault(index[seat] // 13, []).append(seat)
+                options += [self._reading(number, row, index, hands, *seats, proper) for seats in by_suit.values()]
+        return [option for option in options if option is not None]
+
+    def _reading(
+        self, number: int, row: CardRow, index: Sequence[int], hands: list[int], *leaders: Seat
+    ) -> _Option | None:
+        """Trick ``number`` led by ``leaders[0]`` (the others but the last led the same suit: the record cannot tell
+        them apart; the last is the proper leader): the irregularities; None when a mark contradicts it."""
+        *led_by, proper = leaders
+        leader = led_by[0]
+        notes = []
+        if leader is not proper:
+            how = f"accepted: it was {proper.title}'s lead (Law 19)"
+            if len(led_by) > 1:
+                names = ", ".join(seat.title for seat in led_by[:-1]) + f" or {led_by[-1].title}"
+                how += f"; led by {names}: the record does not show which"
+            notes.append(
+                Irregularity(kind="lead out of turn", trick=number, seat=leader, card=row[leader], settled=how)
+            )
+        revokers = _revokers(index, hands, leader)
+        for seat in SEATS:
+            card = row[seat]
+            if card in self.revokes and seat not in revokers:
+                led = Suit(index[leader] // 13)
+                why = "it follows suit" if card.suit is led else f"{seat.title} had no {led.plural} left"  # type: ignore[union-attr]
+                self.dead_ends.append(f"trick {number}: {seat.title}'s {card} is marked ^R (a revoke), but {why}")
+                return None
+        following = self.rows[number] if number < len(self.rows) else None
+        for seat in revokers:
+            established = following is not None and (following[seat] is not None or following[seat.partner] is not None)
+            how = (
+                f"established: one trick goes to {seat.side.other.title} at the end (Law 21)"
+                if established
+                else "not established (it could still be corrected)"
+            )
+            notes.append(
+                Irregularity(
+                    kind="revoke", trick=number, seat=seat, card=row[seat], settled=how, transferred=int(established)
+                )
+            )
+        return int(leader), notes

@@ -30,8 +30,8 @@ __all__ = ["ReplayedGame", "FileReplay", "replay_game", "replay_boards"]
 class ReplayedGame:
     """One game's recorded play replayed: who declared, the tricks, the file's result and whether they agree."""
 
-    index: int
-    """The game's place in its file, from 0."""
+    number: int
+    """The game's place in its file, from 1."""
     board: Board
     play: Play
     declarer: Seat | None
@@ -45,7 +45,13 @@ class ReplayedGame:
     agrees: bool | None
     """The play agrees with the file's result (None when the file gives none, or without a declarer)."""
     score: Score | None
-    """The score, when the contract is a MiniBridge one and the tricks are known."""
+    """The score, when the contract is a MiniBridge one and the tricks are known (those the players agreed, when
+    the file's result says they agreed a number: ``agreed``)."""
+
+    @property
+    def agreed(self) -> bool:
+        """The file's result is a number of tricks the players agreed, not the tricks won in play (PBN's ``^``)."""
+        return self.board.result_by_agreement
 
     @property
     def contract_text(self) -> str | None:
@@ -78,7 +84,7 @@ class FileReplay:
     skipped: list[str]
 
 
-def replay_game(board: Board, rules: RuleSet, *, index: int = 0, by_lesson: bool = False) -> ReplayedGame | None:
+def replay_game(board: Board, rules: RuleSet, *, number: int = 1, by_lesson: bool = False) -> ReplayedGame | None:
     """Replay one game (under a lesson's rules when ``by_lesson``); None when its contract cannot be read.
 
     Under a lesson's rules the deal, declarer and contract must be ones the lesson allows; otherwise any
@@ -106,21 +112,21 @@ def replay_game(board: Board, rules: RuleSet, *, index: int = 0, by_lesson: bool
     tricks = taken
     complete = len(play.tricks) == play.total_tricks
     if board.result is not None and declarer is not None:
-        if complete:
-            agrees = board.result == taken
-        else:
+        agrees = play.agrees_with(board.result)
+        if not complete:
             claimed = board.result - taken
-            agrees = 0 <= claimed <= play.total_tricks - len(play.tricks)
-            tricks = board.result
+        if agrees or board.result_by_agreement:
+            tricks = board.result  # what the players agreed counts
     result = None
-    if contract is not None and declarer is not None and (complete or agrees) and rules.has_contract:
+    scored = complete or agrees or board.result_by_agreement
+    if contract is not None and declarer is not None and scored and rules.has_contract:
         try:
             points = deal.side_hcp(declarer.side)
             result = score(contract, tricks, rules if by_lesson else rules.with_slam(), points=points)
         except MiniBridgeError:
             result = None
     return ReplayedGame(
-        index=index,
+        number=number,
         board=board,
         play=play,
         declarer=declarer,
@@ -160,21 +166,26 @@ def replay_boards(
     board_number: int | None = None,
     source: str = "",
 ) -> FileReplay:
-    """Replay every game of a file that has a deal and a play (only board ``board_number`` when given).
+    """Replay every game of a file that has a deal and a play (only board ``board_number`` when given); a game
+    with a play but not its whole deal is skipped, with the reason.
 
     An error names the file, the board, the game and its line.
     """
     rules = rules or find_rules("ebu")
     games, skipped = [], []
-    for index, board in enumerate(boards):
+    for number, board in enumerate(boards, start=1):
         if board_number is not None and board.number != board_number:
             continue
-        if board.deal is None or board.play is None:
+        if board.play is None or (board.deal is None and not board.play.tricks):
             continue
-        number = board.number if board.number is not None else "?"
-        place = f"{source}, board {number} (game {index}, line {board.line})"
+        board_name = board.number if board.number is not None else "?"
+        place = f"{source}, board {board_name} (game {number}, line {board.line})"
+        if board.deal is None:
+            known = "only part of its deal is known" if board.partial_deal else "it has no deal"
+            skipped.append(f"{place}: has a play but {known}: not replayed")
+            continue
         try:
-            game = replay_game(board, rules, index=index, by_lesson=by_lesson)
+            game = replay_game(board, rules, number=number, by_lesson=by_lesson)
         except MiniBridgeError as err:
             raise err.at(place) from None
         if game is None:

@@ -241,6 +241,8 @@ def test_replay_json_of_a_real_file_agrees_with_its_results():
     assert all(keys | {"irregularities"} <= set(game) for game in games)
     complete = [g for g in games if g["tricks_played"] == 13]
     assert len(complete) == 64 and all(g["agrees"] for g in complete)
+    indexes = [g["index"] for g in games]  # the file's games count from 1, not 0 (issue 13): 299 games
+    assert indexes == sorted(indexes) and indexes[0] >= 1 and indexes[-1] == 299
     assert all(g["agrees"] is not False for g in games)
 
 
@@ -248,7 +250,7 @@ def test_replay_json_of_a_real_file_agrees_with_its_results():
 def test_replay_of_one_board_in_words():
     code, output = run("replay", str(SHARED_PBN / "dominicprice__endplay__example4.pbn"), "--tricks")
     assert code == 0
-    assert "Board 1 (game 0)" in output and "trick  1:" in output
+    assert "Board 1 (game 1)" in output and "trick  1:" in output
 
 
 @needs_shared
@@ -260,12 +262,46 @@ def test_replay_of_one_board_of_a_file_and_a_board_not_there():
     assert code == 0 and "no game with a deal, a contract and a recorded play on board 40" in output
 
 
+def test_replay_says_when_a_record_is_ambiguous_and_why_it_was_read_as_it_was():
+    code, output = run("replay", str(DATA / "pbn" / "revoke.pbn"), "--board", "1")
+    assert code == 0
+    first = output.split("Board 1 (game 2)")[0]
+    assert "irregularity: trick 12: revoke by East (♥2), established" in first
+    assert "ambiguous: the record can also be read with trick 12: lead out of turn by East (♥2)" in first
+    assert "declarer's side would then take 12 tricks" in first
+    assert "replayed as above because it agrees with the file's result, 13" in first
+    games = run_json("replay", str(DATA / "pbn" / "revoke.pbn"))
+    assert isinstance(games, list)
+    ambiguous = games[0]["ambiguous"]
+    assert ambiguous["reason"] == "it agrees with the file's result, 13"
+    (other,) = ambiguous["other_readings"]
+    assert other["declarer_tricks"] == 12 and other["side_tricks"] == {"NS": 12, "EW": 1}
+    assert [i["kind"] for i in other["irregularities"]] == ["lead out of turn"]
+    assert [g["ambiguous"] is None for g in games] == [False, False, False, True, True]
+
+
+def test_replay_reports_an_agreed_result_beside_the_tricks_played():
+    code, output = run("replay", str(DATA / "pbn" / "results.pbn"))
+    assert code == 0
+    assert "the players agreed 12 tricks (the file's result ^12); the play gives 13" in output
+    (game,) = run_json("replay", str(DATA / "pbn" / "results.pbn"))  # type: ignore[misc]
+    assert (game["result"], game["declarer_tricks"], game["agreed_by_players"]) == (12, 13, True)
+    assert game["score"] == {"declarers": 0, "defenders": 50}
+
+
+def test_replay_of_a_file_with_only_its_header_and_of_deals_known_in_part():
+    code, output = run("replay", str(DATA / "pbn" / "empty.pbn"))
+    assert code == 0 and "the file has no games, only its PBN header: there is nothing to replay" in output
+    code, output = run("replay", str(DATA / "pbn" / "partial_deals.pbn"))
+    assert code == 1 and "board 5 (game 5, line 21): has a play but only part of its deal is known" in output
+
+
 @pytest.mark.parametrize(
     ("name", "message"),
     [
         ("missing.pbn", "no such file"),
         ("not_pbn.pbn", "not a PBN file"),
-        ("illegal_card_in_play.pbn", "board 1 (game 0, line 2): trick 1: North plays CA but it was dealt to South"),
+        ("illegal_card_in_play.pbn", "board 1 (game 1, line 2): trick 1: North plays CA but it was dealt to South"),
     ],
 )
 def test_replay_bad_files(name: str, message: str):

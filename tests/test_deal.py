@@ -207,7 +207,8 @@ def test_short_and_complete_deals(pbn: str, cards_per_hand: int):
             NotationError,
             "'X' is not a seat",
         ),  # RULES §1: seats N E S W
-        ("N:... ... ... ...", DealError, "each hand must hold 1 to 13 cards, not 0"),  # RULES §1: 1 to 13
+        ("N:... ... ... ...", DealError, "North's hand is unknown"),  # Bridge Composer's unknown hand
+        ("E:AK... - QJ... T9...", DealError, "South's hand is unknown"),  # the standard's unknown hand
         ("N:AA... K... Q... J...", DealError, "North's hand: .* twice"),  # RULES §1: each card once
     ],
 )
@@ -259,3 +260,20 @@ def test_short_random_deals_have_equal_hands(seed: int, cards_per_hand: int, fir
     assert [len(hand) for hand in deal.values()] == [cards_per_hand] * 4
     assert len({card for hand in deal.values() for card in hand}) == 4 * cards_per_hand
     assert Deal.from_pbn(deal.to_pbn(first)) == deal
+
+
+def test_known_hands_of_a_deal_known_only_in_part():
+    """PBN writes a hand nobody knows "-"; Bridge Composer writes "..." (an empty hand is no hand of a deal)."""
+    from minibridge.deal import known_hands
+
+    north = Hand.from_pbn("AKT9.AKQ.KQ3.KQJ")
+    assert known_hands("N:AKT9.AKQ.KQ3.KQJ - ... -") == {Seat.NORTH: north}
+    assert known_hands("E:- ... AKT9.AKQ.KQ3.KQJ -") == {Seat.WEST: north}
+    assert known_hands("N:... ... ... ...") == {}
+    assert len(known_hands(VOIDS)) == 4
+    with pytest.raises(DealError, match="the card SA is dealt twice"):
+        known_hands("N:A... - A... -")
+    with pytest.raises(
+        DealError, match="every hand must hold the same number of cards, but they hold North 2, South 1"
+    ):
+        known_hands("N:AK... - Q... -")

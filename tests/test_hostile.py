@@ -166,9 +166,9 @@ def test_a_game_that_cannot_be_replayed_fails_the_command_but_the_others_are_rep
     result = run("replay", str(path), cwd=tmp_path)
     assert result.returncode == 1
     assert result.stderr.strip() == (
-        f"{path}, board 1 (game 0, line 1): has a play but its contract '9Z' is not one I can read: not replayed"
+        f"{path}, board 1 (game 1, line 1): has a play but its contract '9Z' is not one I can read: not replayed"
     )
-    assert result.stdout.startswith("Board 2 (game 1): 1NT by South")
+    assert result.stdout.startswith("Board 2 (game 2): 1NT by South")  # games count from 1 (issue 13)
 
 
 def test_a_league_reached_through_a_link_is_written_where_the_link_leads(tmp_path: Path):

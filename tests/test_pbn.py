@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from minibridge.board import Board, PlayRecord
 from minibridge.cards import Card, Seat, Strain, Suit
 from minibridge.contract import Contract
-from minibridge.deal import Deal
+from minibridge.deal import Deal, Hand
 from minibridge.errors import DealError, NotationError, PBNError
 from minibridge.pbn import load, loads
 from minibridge.play import Play
@@ -297,7 +297,8 @@ def test_the_quick_path_and_the_general_reader_agree(seed: int, size: int, games
 @pytest.mark.parametrize(
     "odd",
     [chr(code) for code in range(0x3000 + 1) if chr(code).isspace()]
-    + ["\x00", "[", "]", "{", "}", ";", '"', "%", "\\", "é", "\u200b", "SA", "$1", "!", "*", "-", "10"],
+    + ["\x00", "[", "]", "{", "}", ";", '"', "%", "\\", "é", "\u200b", "SA", "$1", "!", "*", "-", "10"]
+    + ["#", "##", "^", "^R", "...", "SA ^L", "\n\n", "\n%"],
 )
 def test_odd_characters_read_the_same_by_either_path(odd: str):
     deal = "N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876"
@@ -308,6 +309,26 @@ def test_odd_characters_read_the_same_by_either_path(odd: str):
         f'[Board "1"]\n[Deal "{deal.replace(" ", odd, 1)}"]\n[Result "4{odd}"]\n',
     ):
         assert _read(text) == _read(_commented(text)), repr(text)
+
+
+@pytest.mark.parametrize(
+    "tags",
+    [
+        '[Note "1:weak"]\n[Note "2:strong"]\n',
+        '[Auction "N"]\n1NT Pass\n[Note "1:weak"]\n[Auction "N"]\nPass Pass\n',
+        '[Note "1:weak"]\n[Auction "N"]\n[Note "2:strong"]\nPass\n[Auction "E"]\n1NT\n',
+        '[Play "W"]\nS9 SA S2 H2\n',
+    ],
+)
+def test_a_tag_given_twice_reads_the_same_by_either_path(tags: str):
+    """Real files repeat Note tags: the last value stands and the sections are joined, on both paths."""
+    deal = "N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876"
+    text = f'[Board "1"]\n[Deal "{deal}"]\n{tags}[Declarer "S"]\n[Play "W"]\nS9 SA S2 H2\n\n[Board "2"]\n{tags}'
+    from minibridge.pbn import _plain_games
+
+    read = _read(text)
+    assert read == _read(_commented(text)) and not isinstance(read, str)
+    assert (_plain_games(text) is None) == ("Play" in tags)  # the quick path reads all but a second Play
 
 
 @pytest.mark.parametrize(
@@ -326,6 +347,8 @@ def test_odd_characters_read_the_same_by_either_path(odd: str):
         "N:... ... ... ...",
         "N:A... K... Q... J...",
         "W:A... - Q... J...",
+        "W:A... ... Q... J...",
+        "S:QT8.AT764.KQJ93. ... ... ...",
         "Q:A... K... Q... J...",
         "AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876",
     ],
@@ -335,7 +358,7 @@ def test_deals_read_as_deal_from_pbn_reads_them(text: str):
         expected: object = Deal.from_pbn(text)
     except (NotationError, DealError) as err:
         expected = f"class.pbn, line 2, board 1: the deal cannot be: {err.message}"
-    if "-" in text.split():
+    if {"-", "..."} & set(text.partition(":")[2].split()):  # a hand not known: a deal known only in part
         expected = None
     read = _read(f'[Board "1"]\n[Deal "{text}"]\n')
     assert (read if isinstance(read, str) else read[0][2]) == expected
@@ -348,3 +371,156 @@ def test_random_deals_read_back_from_any_first_seat(seed: int, size: int, first:
     again = loads(f'[Deal "{deal.to_pbn(first)}"]')[0].deal
     assert again == deal and again.hands == deal.hands and again.cards_per_hand == size
     assert again.holders() == deal.holders() and str(again) == str(deal)
+
+
+# --- our own files: irregularity marks, every Result form, unknown hands, an empty file, an end position -----
+
+OWN = DATA / "pbn"
+VOIDS = Deal.from_pbn("N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876")
+
+
+def test_irregularity_marks_are_read_after_a_card_or_on_it():
+    separate, on_the_card = (load(OWN / "revoke.pbn")[i].play for i in (3, 4))
+    heart_two = Card.from_str("H2")
+    assert separate.revokes == on_the_card.revokes == {heart_two} and not separate.led_out_of_turn
+    assert separate.tricks == on_the_card.tricks and separate.tricks[11][Seat.EAST] == heart_two
+    marked = load(OWN / "lead_out_of_turn.pbn")[2].play
+    assert marked.led_out_of_turn == {Card.from_str("HJ")} and marked.leads[0] is Seat.SOUTH
+    assert marked.tricks[0][Seat.SOUTH] == Card.from_str("HJ")  # the mark moves no card out of its column
+
+
+def test_a_trick_written_in_the_order_its_cards_fell_tells_who_led_it():
+    in_order = load(OWN / "lead_out_of_turn.pbn")[0].play  # [Play "N"], the first trick "HJ HQ HA H6"
+    assert in_order.leader is Seat.NORTH and in_order.leads[0] is Seat.SOUTH
+    by_seat = load(OWN / "lead_out_of_turn.pbn")[1].play  # [Play "S"], the tricks by seat
+    assert in_order.tricks == by_seat.tricks and by_seat.leads == ()
+
+
+@pytest.mark.parametrize(
+    ("mark", "message"),
+    [
+        ("SA ^X S2 S3 S4", "line 3: '^X' in the play is not a mark I know: ^R marks a revoke, ^L a lead out of turn"),
+        ("^R SA S2 S3", "line 3: the mark '^R' must follow the card it marks, like H2 ^R"),
+        ("- ^L SA S2 S3", "line 3: the mark '^L' must follow the card it marks"),
+        ("SA^L S2^L S3 S4", "line 3: two cards of one trick are marked ^L"),
+    ],
+)
+def test_a_mark_that_cannot_be_read_says_where_and_what(mark: str, message: str):
+    with pytest.raises(PBNError, match=message.replace("^", r"\^")):
+        loads(f'[Board "1"]\n[Play "N"]\n{mark}\n', source="class.pbn")
+
+
+def test_a_play_with_irregularities_is_written_with_its_marks_and_reads_back_the_same():
+    from minibridge.pbn import dumps
+
+    play = Play(VOIDS, trumps=Suit.CLUBS, declarer=Seat.SOUTH, strict=False)
+    for card in ("DA", "D2", "S2", "CA"):  # West leads, South ruffs holding diamonds: a revoke
+        play.play(card)
+    for card in ("CK", "C6", "D3", "C2"):  # South leads the next trick: the revoke is established
+        play.play(card)
+    play.play("HT", Seat.EAST)  # East leads out of turn (South won) and South, next, accepts by playing
+    for card in ("H2", "S9", "H6"):
+        play.play(card)
+    assert [i.kind for i in play.irregularities] == ["revoke", "lead out of turn"]
+    record = play.record()
+    assert record.revokes == {Card.from_str("CA")} and record.led_out_of_turn == {Card.from_str("HT")}
+    board = Board(number=1, deal=VOIDS, declarer=Seat.SOUTH, contract=Contract.from_str("1C"), play=record)
+    text = dumps([board])
+    assert "CA ^R" in text and "HT ^L" in text
+    again = loads(text)[0].play
+    assert again == record and (again.revokes, again.led_out_of_turn) == (record.revokes, record.led_out_of_turn)
+
+
+def test_every_result_form_of_the_standard():
+    """PBN 2.1 §3.4.15: 9, NS 9, EW 4, NS 9 EW 4, EW 4 NS 9, and ^ for a number the players agreed."""
+    boards = load(OWN / "results.pbn")
+    results = [(b.tags["Result"], b.result, b.result_by_agreement) for b in boards]
+    assert results == [
+        ("9", 9, False),
+        ("NS 9", 9, False),
+        ("EW 4", 9, False),
+        ("NS 9 EW 4", 9, False),
+        ("EW 4 NS 9", 9, False),
+        ("NS 9", 4, False),  # East declares: the result counts East–West's tricks
+        ("EW 4", 9, False),  # no declarer: the result counts North–South's tricks
+        ("^9", 9, True),
+        ("^NS 9 EW 4", 9, True),
+        ("^12", 12, True),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("result", "message"),
+    [
+        ("NS 9 NS 4", "the result 'NS 9 NS 4' names North–South twice; write it like NS 9 EW 4"),
+        ("NS 9 EW 5", "the result 'NS 9 EW 5' gives 14 tricks in all, but there are 13"),
+        ("EW 14", "the result 'EW 14' is more tricks than there are: 0 to 13"),
+        ("9 tricks", "the result '9 tricks' is not a number of tricks; write it like"),
+        ("^", "the result '^' is not a number of tricks"),
+    ],
+)
+def test_a_result_that_cannot_be_says_what_would_be_right(result: str, message: str):
+    with pytest.raises(PBNError) as caught:
+        loads(f'[Board "1"]\n[Declarer "S"]\n[Result "{result}"]\n', source="class.pbn")
+    assert str(caught.value).startswith(f"class.pbn, line 3, board 1: {message}")
+
+
+def test_a_result_written_anew_keeps_its_agreement_and_one_read_is_written_as_it_was():
+    from minibridge.pbn import dumps
+
+    agreed = Board(number=1, deal=VOIDS, declarer=Seat.SOUTH, contract=Contract.from_str("3NT"), result=9)
+    agreed.result_by_agreement = True
+    assert '[Result "^9"]' in dumps([agreed]) and loads(dumps([agreed]))[0].result_by_agreement
+    boards = load(OWN / "results.pbn")
+    assert [b.tags["Result"] for b in loads(dumps(boards))] == [b.tags["Result"] for b in boards]
+    boards[8].result_by_agreement = False  # "^NS 9 EW 4" no longer agreed: written anew
+    assert '[Result "9"]' in dumps(boards[8:9])
+
+
+def test_unknown_hands_written_dash_or_three_dots_leave_a_deal_known_in_part():
+    boards = load(OWN / "partial_deals.pbn")
+    assert [b.deal for b in boards] == [None] * 5
+    north, south = Hand.from_pbn("AKT9.AKQ.KQ3.KQJ"), Hand.from_pbn("Q87.JT9.AJT98.98")
+    assert boards[0].known_hands == boards[1].known_hands == {Seat.NORTH: north, Seat.SOUTH: south}
+    assert boards[2].known_hands == {Seat.SOUTH: Hand.from_pbn("QT8.AT764.KQJ93.")}
+    assert boards[3].known_hands == {} and boards[4].play is not None
+    full = load(OWN / "results.pbn")[0]
+    assert full.partial_deal == {} and full.known_hands[Seat.NORTH] == north
+
+
+def test_a_deal_known_in_part_that_cannot_be_says_so():
+    with pytest.raises(PBNError, match="line 2, board 1: the deal cannot be: the card SA is dealt twice"):
+        loads('[Board "1"]\n[Deal "N:A... A... - ..."]\n', source="class.pbn")
+    with pytest.raises(PBNError, match="every hand must hold the same number of cards"):
+        loads('[Board "1"]\n[Deal "N:AK... Q... - ..."]\n', source="class.pbn")
+
+
+def test_a_file_with_only_its_header_has_no_games(tmp_path: Path):
+    assert load(OWN / "empty.pbn") == []
+    comment = tmp_path / "comment.pbn"
+    comment.write_text("% PBN 1.0\n% a comment, and no games\n\n", encoding="ascii")
+    assert load(comment) == []
+
+
+def test_an_end_position_of_twelve_cards_reads_replays_and_writes_back():
+    from minibridge.pbn import dumps
+
+    (board,) = load(OWN / "end_position.pbn")
+    assert board.deal is not None and board.deal.cards_per_hand == 12 and board.contract is None
+    done = Play.from_record(board)  # North, on lead in the position, leads: no lead out of turn
+    assert done.irregularities == [] and done.finished and done.declarer_tricks == board.result == 12
+    again = loads(dumps([board]))[0]
+    assert (again.deal, again.play, again.result, again.tags) == (board.deal, board.play, board.result, board.tags)
+
+
+def test_our_own_files_survive_writing_and_reading_back():
+    from minibridge.pbn import dumps
+
+    for path in sorted(OWN.glob("*.pbn")):
+        boards = load(path)
+        again = loads(dumps(boards))
+        assert [(b.deal, b.partial_deal, b.result, b.result_by_agreement, b.play, b.tags) for b in again] == [
+            (b.deal, b.partial_deal, b.result, b.result_by_agreement, b.play, b.tags) for b in boards
+        ], path.name
+        marks = [(b.play.revokes, b.play.led_out_of_turn) for b in boards if b.play]
+        assert [(b.play.revokes, b.play.led_out_of_turn) for b in again if b.play] == marks, path.name

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
+from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from minibridge.board import Board, PlayRecord
@@ -13,6 +16,7 @@ from minibridge.cards import Card, Seat, Side, Strain, Suit
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import IllegalPlayError
+from minibridge.pbn import load, loads
 from minibridge.play import Play
 
 # Every hand has a void: North clubs, East diamonds, South spades, West hearts.
@@ -301,3 +305,117 @@ def test_short_deals_replay_to_as_many_tricks_as_cards(seed: int, size: int):
         play.play(rng.choice(play.legal_cards()))
     done = replayed(deal, [t.cards for t in play.tricks], trumps=None, leader=Seat.EAST)
     assert done.tricks_won(Side.NORTH_SOUTH) + done.tricks_won(Side.EAST_WEST) == size and done.finished
+
+
+# --- records of tricks by seat that fit several readings; marks; who led (issue 14, PBN) ---------------------
+
+OWN = Path(__file__).parent / "data" / "pbn"
+
+
+def _kinds(play: Play) -> list[tuple[str, int, Seat, str]]:
+    return [(i.kind, i.trick, i.seat, str(i.card)) for i in play.irregularities]
+
+
+def test_a_revoke_that_also_reads_as_a_lead_out_of_turn_is_read_as_the_result_says():
+    """East discards a heart on North's spade holding a spade; nobody else has a heart left. Read as a revoke,
+    declarer takes all thirteen (Law 21's transfer has nothing to take); as East's lead out of turn, twelve."""
+    with_13, with_12, without, marked, marked_on_card = (Play.from_record(b) for b in load(OWN / "revoke.pbn"))
+    assert _kinds(with_13) == [("revoke", 12, Seat.EAST, "H2")] and with_13.declarer_tricks == 13
+    assert with_13.irregularities[0].transferred == 1
+    assert _kinds(with_12) == [("lead out of turn", 12, Seat.EAST, "H2")] and with_12.declarer_tricks == 12
+    for play, other, tricks in ((with_13, "lead out of turn", 12), (with_12, "revoke", 13)):
+        assert play.ambiguity is not None and play.ambiguity.reason.startswith("it agrees with the file's result")
+        (reading,) = play.ambiguity.others
+        assert [i.kind for i in reading.irregularities] == [other] and reading.won[Side.NORTH_SOUTH] == tricks
+    # no result to guide the reading: the player whose turn it was led, and the card that did not follow revoked
+    assert _kinds(without) == _kinds(with_13) and without.declarer_tricks == 13
+    assert without.ambiguity is not None
+    assert without.ambiguity.reason.startswith("nothing in the file tells the readings apart (a Result tag would)")
+    assert without.ambiguity.reason.endswith("the card marked ^R or ^L settles it")
+    text = (OWN / "revoke.pbn").read_text(encoding="ascii")
+    neither = Play.from_record(loads(text.replace('[Result "13"]', '[Result "11"]', 1))[0])
+    assert _kinds(neither) == _kinds(with_13) and neither.ambiguity is not None
+    assert neither.ambiguity.reason.startswith("the file's result, 11, fits neither reading, so the player whose turn")
+    # marked ^R, the revoke stands whatever the result (12 there) says
+    for play in (marked, marked_on_card):
+        assert _kinds(play) == _kinds(with_13) and play.declarer_tricks == 13 and play.ambiguity is None
+
+
+def test_a_lead_out_of_turn_that_every_player_follows_is_found_from_who_ought_to_have_led():
+    """MiniLesson Five, Board 6: North ought to lead (West declares) but South leads, and every player follows."""
+    games = load(OWN / "lead_out_of_turn.pbn")
+    for board in games[:3]:  # tricks in the order played, by seat from South, by seat from North with ^L
+        play = Play.from_record(board)
+        assert _kinds(play) == [("lead out of turn", 1, Seat.SOUTH, "HJ")], board.line
+        assert play.tricks[0].leader is Seat.SOUTH and play.declarer_tricks == 11 and play.ambiguity is None
+    marked, unmarked = (Play.from_record(board) for board in games[3:])
+    assert _kinds(marked) == [("lead out of turn", 5, Seat.SOUTH, "C9")] and marked.tricks[4].leader is Seat.SOUTH
+    assert unmarked.irregularities == [] and unmarked.tricks[4].leader is Seat.NORTH  # nothing shows it
+    assert marked.declarer_tricks == unmarked.declarer_tricks == 13
+
+
+def test_the_lesson_board_written_as_pbn_shows_its_lead_out_of_turn():
+    from minibridge.lessons import find_lesson
+    from minibridge.pbn import dumps
+
+    board = find_lesson(5).board(6)
+    for written in (board, dataclasses.replace(board, play=Play.from_record(board).record())):
+        again = loads(dumps([written]))[0]
+        assert _kinds(Play.from_record(again)) == [("lead out of turn", 1, Seat.SOUTH, "HJ")]
+    assert "HJ ^L" in dumps([dataclasses.replace(board, play=Play.from_record(board).record())])
+
+
+@pytest.mark.parametrize(
+    ("last_tricks", "message"),
+    [
+        ("SJ SA S2 SQ ^R\nCA SK H2 DA", "trick 12: South's SQ is marked ^R (a revoke), but it follows suit"),
+        ("SJ SA S2 SQ\nCA ^R SK H2 DA", "trick 13: West's CA is marked ^R (a revoke), but West had no spades left"),
+        ("SJ SA ^L S2 SQ\nCA SK H2 DA", "trick 12: North's SA is marked ^L (led out of turn), but it was North's lead"),
+    ],
+)
+def test_a_mark_the_play_contradicts_is_refused(last_tricks: str, message: str):
+    text = (OWN / "lead_out_of_turn.pbn").read_text(encoding="ascii")
+    grand_slam = text[text.index('[Board "1"]') :]  # game 4: South leads out of turn to trick 5, marked
+    board = loads(grand_slam.replace("SJ SA S2 SQ\nCA SK H2 DA", last_tricks, 1))[0]
+    with pytest.raises(IllegalPlayError, match=re.escape(message)):
+        Play.from_record(board)
+
+
+def _irregular_play(deal: Deal, rng: random.Random, trumps: Suit | None, declarer: Seat) -> Play:
+    """A play where now and then a player leads out of turn (the next player accepts) or plays any card (a revoke
+    when it does not follow suit and could)."""
+    play = Play(deal, trumps=trumps, declarer=declarer, strict=False)
+    while not play.finished:
+        seat = play.to_play
+        assert seat is not None
+        if not play.current_trick and rng.random() < 0.15:
+            offender = rng.choice([s for s in Seat if s is not seat])
+            play.play(rng.choice(play.hand(offender)), offender)
+            seat = offender.lho  # the next player plays to the lead, which accepts it
+        cards = play.hand(seat) if rng.random() < 0.15 else play.legal_cards(seat)
+        play.play(rng.choice(cards), seat)
+    return play
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 2**32), trumps=st.sampled_from([None, *Suit]), declarer=st.sampled_from(list(Seat)))
+@example(seed=1060, trumps=Suit.CLUBS, declarer=Seat.EAST)  # both sides revoke in trick 10: the transfers at once
+@example(seed=1136, trumps=None, declarer=Seat.NORTH)
+def test_a_play_with_irregularities_written_as_pbn_replays_to_the_same_tricks(seed, trumps, declarer):
+    """Play.record() marks the revokes that stood and the leads out of turn accepted; written to PBN and read
+    back, the record replays to the same tricks, leaders, winners and irregularities as the play itself."""
+    from minibridge.pbn import dumps
+
+    rng = random.Random(seed)
+    deal = Deal.random(rng)
+    play = _irregular_play(deal, rng, trumps, declarer)
+    strain = Strain.NO_TRUMPS if trumps is None else Strain(int(trumps))
+    board = Board(number=1, deal=deal, declarer=declarer, contract=Contract(1, strain), play=play.record())
+    done = Play.from_record(loads(dumps([board]))[0])
+    assert [(t.leader, t.cards, t.winner) for t in done.tricks] == [(t.leader, t.cards, t.winner) for t in play.tricks]
+
+    def found(p: Play) -> list[tuple]:
+        return sorted((i.trick, i.kind, i.seat, str(i.card), i.transferred) for i in p.irregularities)
+
+    assert found(done) == found(play) and done.ambiguity is None
+    assert [done.tricks_won(side) for side in Side] == [play.tricks_won(side) for side in Side]

@@ -3,6 +3,8 @@ are no MiniBridge contract, games without a contract (MiniLessons One and Two), 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from minibridge.board import Board, PlayRecord
@@ -11,7 +13,7 @@ from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import IllegalPlayError, RuleError
 from minibridge.lessons import find_lesson
-from minibridge.pbn import loads
+from minibridge.pbn import load, loads
 from minibridge.play import Play
 from minibridge.replay import replay_boards, replay_game
 from minibridge.rules import find_rules
@@ -103,7 +105,7 @@ def test_a_game_without_a_contract_is_skipped_with_the_reason_outside_the_lesson
     replay = replay_boards(loads(LESSON_ONE), source="lesson.pbn")
     assert replay.games == []
     assert replay.skipped == [
-        "lesson.pbn, board 1 (game 0, line 1): has a play but it has no contract "
+        "lesson.pbn, board 1 (game 1, line 1): has a play but it has no contract "
         "(for a game of MiniLesson One or Two, add --lesson 1): not replayed"
     ]
     replay = replay_boards(loads(LESSON_ONE), rules=find_lesson(1).rules, by_lesson=True, source="lesson.pbn")
@@ -115,13 +117,13 @@ def test_a_contract_that_cannot_be_read_is_skipped_with_the_reason():
     board = Board(number=4, deal=VOIDS, declarer=Seat.SOUTH, tags={"Contract": "Pass"}, play=record, line=30)
     replay = replay_boards([board], source="club.pbn")
     assert replay.skipped == [
-        "club.pbn, board 4 (game 0, line 30): has a play but its contract 'Pass' is not one I can read: not replayed"
+        "club.pbn, board 4 (game 1, line 30): has a play but its contract 'Pass' is not one I can read: not replayed"
     ]
 
 
 def test_an_error_names_the_file_the_board_the_game_and_its_line():
-    """Game 1 (board 2) gives North the club ace that South holds; game 2 (board 3) is a short deal with a contract,
-    which Lesson Three refuses."""
+    """Game 2 (board 2) gives North the club ace that South holds; game 3 (board 3) is a short deal with a contract,
+    which Lesson Three refuses. Games count from 1 (issue 13)."""
     text = (
         LESSON_ONE + '\n[Board "2"]\n[Deal "N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876"]\n'
     )
@@ -132,11 +134,11 @@ def test_an_error_names_the_file_the_board_the_game_and_its_line():
     assert [b.line for b in boards] == [1, 8, 17]
     with pytest.raises(IllegalPlayError) as caught:
         replay_boards(boards, source="class.pbn")
-    assert str(caught.value) == "class.pbn, board 2 (game 1, line 8): trick 1: North plays CA but it was dealt to South"
+    assert str(caught.value) == "class.pbn, board 2 (game 2, line 8): trick 1: North plays CA but it was dealt to South"
     with pytest.raises(RuleError) as caught:
         replay_boards(boards, rules=find_lesson(3).rules, by_lesson=True, board_number=3, source="class.pbn")
     assert str(caught.value) == (
-        "class.pbn, board 3 (game 2, line 17): "
+        "class.pbn, board 3 (game 3, line 17): "
         "MiniLesson Three is played with complete hands of 13 cards; this deal has 2 cards each"
     )
 
@@ -148,7 +150,7 @@ def test_only_the_board_asked_for_is_replayed():
         for n in (1, 2, 1)
     ]
     replay = replay_boards(boards, board_number=1)
-    assert [(g.index, g.board.number) for g in replay.games] == [(0, 1), (2, 1)]
+    assert [(g.number, g.board.number) for g in replay.games] == [(1, 1), (3, 1)]
 
 
 def test_a_replay_needs_the_deal_and_its_play():
@@ -157,3 +159,37 @@ def test_a_replay_needs_the_deal_and_its_play():
     with pytest.raises(MiniBridgeError, match="a replay needs the deal and its recorded play"):
         replay_game(Board(number=1, deal=VOIDS), EBU)
     assert replay_boards([Board(number=1, deal=VOIDS), Board(number=2)]).games == []
+
+
+# --- our own files (issue 14, PBN) ---------------------------------------------------------------------------
+
+OWN = Path(__file__).parent / "data" / "pbn"
+
+
+def test_a_result_the_players_agreed_is_scored_and_the_tricks_played_are_reported_beside_it():
+    """[Result "^12"]: South took all thirteen tricks of 7NT in play, and the players agreed twelve."""
+    board = load(OWN / "results.pbn")[9]
+    game = replay_game(board, EBU)
+    assert (game.agreed, game.board.result, game.declarer_tricks, game.agrees) == (True, 12, 13, False)
+    assert game.score is not None  # the grand slam one trick short: the defenders score 50
+    assert (game.score.declarers_score, game.score.defenders_score) == (0, 50)
+
+
+def test_a_revoke_read_as_the_files_result_says_keeps_the_other_reading():
+    done = replay_boards(load(OWN / "revoke.pbn"), source="revoke.pbn")
+    assert [(g.declarer_tricks, g.agrees) for g in done.games] == [
+        (13, True),
+        (12, True),
+        (13, None),
+        (13, False),
+        (13, True),
+    ]
+    assert [g.play.ambiguity is not None for g in done.games] == [True, True, True, False, False]
+
+
+def test_a_game_with_a_play_but_only_part_of_its_deal_is_skipped_with_the_reason():
+    done = replay_boards(load(OWN / "partial_deals.pbn"), source="partial.pbn")
+    assert done.games == []
+    assert done.skipped == [
+        "partial.pbn, board 5 (game 5, line 21): has a play but only part of its deal is known: not replayed"
+    ]

@@ -41,9 +41,11 @@ def replay(
     from minibridge.replay import replay_boards
 
     rules, lesson = rules_in_force(None, False, lesson_ref, lessons_folder)
-    done = replay_boards(
-        load(file), rules=rules, by_lesson=lesson is not None, board_number=board_number, source=str(file)
-    )
+    boards = load(file)
+    if not boards:
+        click.echo(f"{file}: the file has no games, only its PBN header: there is nothing to replay.")
+        return
+    done = replay_boards(boards, rules=rules, by_lesson=lesson is not None, board_number=board_number, source=str(file))
     for line in done.skipped:
         click.echo(line, err=True)
     if as_json:
@@ -61,7 +63,7 @@ def _game_json(game: ReplayedGame) -> dict[str, Any]:
     """The ``--json`` object of one replayed game."""
     side = game.side
     return {
-        "index": game.index,
+        "index": game.number,
         "board": game.board.number,
         "declarer": game.declarer.letter if game.declarer is not None else None,
         "contract": game.contract_text,
@@ -69,7 +71,9 @@ def _game_json(game: ReplayedGame) -> dict[str, Any]:
         "tricks_played": game.tricks_played,
         "result": game.board.result,
         "agrees": game.agrees,
+        "agreed_by_players": game.agreed,
         "irregularities": [irregularity_json(i) for i in game.play.irregularities],
+        "ambiguous": _ambiguity_json(game),
         "complete": game.complete,
         "claimed": game.claimed,
         "side_tricks": {str(side): game.declarer_tricks, str(side.other): game.defender_tricks},
@@ -88,7 +92,7 @@ def _game_json(game: ReplayedGame) -> dict[str, Any]:
 def _describe(game: ReplayedGame, show_tricks: bool) -> str:
     """A game's replay in words: tricks, agreement with the file's result, score and irregularities."""
     number = game.board.number if game.board.number is not None else "?"
-    head = f"Board {number} (game {game.index})"
+    head = f"Board {number} (game {game.number})"
     if game.declarer is None:
         ns = game.declarer_tricks
         lines = [f"{head}: North–South took {ns} trick{'s' if ns != 1 else ''}, East–West {game.defender_tricks}."]
@@ -104,6 +108,10 @@ def _describe(game: ReplayedGame, show_tricks: bool) -> str:
         result = game.board.result
         if result is None:
             verdict = "the file gives no result"
+        elif game.agreed:
+            verdict = f"the players agreed {result} tricks (the file's result ^{result})"
+            if game.complete:
+                verdict += f"; the play gives {game.declarer_tricks}"
         elif game.agrees:
             verdict = f"the file's result {result} agrees"
         else:
@@ -116,7 +124,36 @@ def _describe(game: ReplayedGame, show_tricks: bool) -> str:
             cards = " ".join(str(c) for _, c in trick.in_order())
             lines.append(f"  trick {index:>2}: {trick.leader.title} leads {cards}; {trick.winner.title} wins")
     lines.extend(f"  irregularity: {i.describe()}" for i in game.play.irregularities)
+    ambiguity = game.play.ambiguity
+    if ambiguity is not None:
+        whose = "declarer's side" if game.declarer is not None else game.side.title
+        for other in ambiguity.others:
+            found = "; ".join(i.describe() for i in other.irregularities)
+            tricks = other.won[game.side]
+            lines.append(
+                f"  ambiguous: the record can also be read with {found}; {whose} would then take "
+                f"{tricks} trick{'s' if tricks != 1 else ''}"
+            )
+        lines.append(f"  replayed as above because {ambiguity.reason}")
     return "\n".join(lines)
+
+
+def _ambiguity_json(game: ReplayedGame) -> dict[str, Any] | None:
+    """The ``--json`` object of the other readings of an ambiguous record, and why the one replayed."""
+    ambiguity = game.play.ambiguity
+    if ambiguity is None:
+        return None
+    return {
+        "reason": ambiguity.reason,
+        "other_readings": [
+            {
+                "irregularities": [irregularity_json(i) for i in other.irregularities],
+                "declarer_tricks": other.won[game.side] if game.declarer is not None else None,
+                "side_tricks": {str(side): other.won[side] for side in (game.side, game.side.other)},
+            }
+            for other in ambiguity.others
+        ],
+    }
 
 
 def irregularity_json(irregularity: Irregularity) -> dict[str, Any]:
