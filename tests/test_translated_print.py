@@ -169,3 +169,39 @@ def test_a_translation_gives_texts_only(tmp_path):
     )
     with pytest.raises(LessonError, match=r"line \d+, .*unknown field 'answer'; the fields here are id, question"):
         load_lesson(path)
+
+
+def _irregularities() -> list:
+    """Irregularities settled in each way the play writes: recorded in our PBN files, and made at a table (a lead
+    out of turn accepted, put back; a revoke corrected; a card out of rotation)."""
+    from minibridge.cards import Seat
+    from minibridge.deal import Deal
+    from minibridge.pbn import load
+    from minibridge.play import Play
+
+    found = []
+    for name in ("revoke.pbn", "lead_out_of_turn.pbn"):
+        for board in load(Path(__file__).parent / "data" / "pbn" / name):
+            found += Play.from_record(board).irregularities
+    deal = Deal.from_pbn("N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76")
+    for settle in ("accept", "put back"):
+        play = Play(deal, declarer=Seat.SOUTH, strict=False)
+        play.play("S2", Seat.NORTH)  # West should lead
+        if settle == "accept":
+            play.accept_lead(Seat.EAST)
+        else:
+            play.put_back_lead()
+        found += play.irregularities
+    return found
+
+
+@pytest.mark.parametrize("code", ["nl", "da"])
+def test_every_irregularity_is_told_in_the_language(code):
+    irregularities = _irregularities()
+    assert {i.settled.split(" ")[0] for i in irregularities} >= {"established:", "accepted:", "accepted", "card"}
+    for irregularity in irregularities:
+        english = words(irregularity.describe())
+        with speaking(code):
+            said = irregularity.describe()
+        assert irregularity.settled not in said
+        assert not (words(said) & english - SAME_IN_BOTH[code]), said
