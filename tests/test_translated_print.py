@@ -95,12 +95,13 @@ def test_plurals_and_numbers_in_the_printed_words(tmp_path, fake_solver):
     assert "40 × 1 stik over seks = 90" in danish and "40 × 2 stik over seks = 130" in danish
 
 
-def test_a_lesson_file_without_translations_keeps_its_own_english_words(tmp_path, fake_solver):
-    text = pack_text(tmp_path, "1", "--lang", "nl")
+def test_what_a_lesson_file_does_not_translate_stays_in_its_own_english(tmp_path, fake_solver):
+    text = " ".join(pack_text(tmp_path, "1", "--lang", "nl").split())
     lesson = find_lesson(1)
-    assert lesson.translations == {}
-    assert " ".join(lesson.objectives[0].split()[:4]) in " ".join(text.split())
-    assert "Aantekeningen voor de leerkracht" in text and "Minibridgeles 1" in text
+    assert set(lesson.translations) == {"nl", "da"} and lesson.translations["nl"].teacher_notes is None
+    assert "Minibridgeles 1: Kleuren, kaarten en slagen" in text and "de vier kleuren herkennen" in text
+    assert " ".join(lesson.teacher_notes.split()[:8]) in text
+    assert "Aantekeningen voor de leerkracht" in text
 
 
 def test_a_lesson_in_another_language_takes_every_text_its_file_gives():
