@@ -104,11 +104,6 @@ class Event:
 
     def game_setup(self, *, samples: int, auto_single: bool = False) -> GameSetup:
         """The setup of a pupil's game on the event's boards against the computer."""
-        boards = tuple(
-            (board.number or 0, (board.dealer or Seat.NORTH).letter, board.deal.to_pbn())
-            for board in self.boards
-            if board.deal is not None
-        )
         return GameSetup(
             lesson=self.lesson,
             rules="ebu",
@@ -116,8 +111,16 @@ class Event:
             seed=self.seed,
             samples=samples,
             auto_single=auto_single,
-            boards=boards,
+            boards=self.written_boards(),
         )
+
+    def written_boards(self) -> tuple[tuple[int, str, str], ...]:
+        """Each board's number, its dealer's letter and its deal (``N:AK2.… … … …``)."""
+        written = []
+        for board in self.boards:
+            assert board.number is not None and board.dealer is not None and board.deal is not None
+            written.append((board.number, board.dealer.letter, board.deal.to_pbn()))
+        return tuple(written)
 
     def as_data(self) -> dict[str, Any]:
         """The event as plain data (its boards written out, so that they stay the same whatever the dealing)."""
@@ -126,10 +129,7 @@ class Event:
             "lesson": self.lesson,
             "seed": self.seed,
             "slam": self.slam,
-            "boards": [
-                [board.number, (board.dealer or Seat.NORTH).letter, board.deal.to_pbn() if board.deal else None]
-                for board in self.boards
-            ],
+            "boards": [list(board) for board in self.written_boards()],
         }
 
     @classmethod

@@ -224,14 +224,7 @@ async def show_event(request: Request) -> Response:
     """An event and its boards' deals, for the teacher."""
     require_teacher(request)
     event = await find_event(request)
-    boards = [
-        {
-            "board": b.number,
-            "dealer": b.dealer.letter if b.dealer else None,
-            "deal": b.deal.to_pbn() if b.deal else None,
-        }
-        for b in event.boards
-    ]
+    boards = [{"board": number, "dealer": dealer, "deal": deal} for number, dealer, deal in event.written_boards()]
     return JSONResponse({"id": event.id, **_summary(event), "closed": event.closed, "deals": boards})
 
 
