@@ -53,6 +53,7 @@ __all__ = [
     "record_result",
     "join_event",
     "pupils_games",
+    "KeptGames",
     "already_entered_words",
     "pupil_name",
 ]
@@ -67,6 +68,7 @@ def install(app: Starlette, store: Store) -> EventStore:
     hub = Hub()
     app.state.events = events
     app.state.hub = hub
+    app.state.kept_games = KeptGames()
 
     def game_saved(game_id: str) -> None:
         event_id = events.event_of_game(game_id)
@@ -187,8 +189,31 @@ def pupils_games(request: Request, event: Event) -> list[tuple[Player, PupilGame
     for player in state.events.players(event.id):
         data = state.store.game(player.game)
         if data is not None:
-            games.append((player, PupilGame.from_data(data)))
+            games.append((player, state.kept_games.game(player.game, data)))
     return games
+
+
+class KeptGames:
+    """Pupils' games rebuilt from their data, kept while the data stays the same: the teacher's pages ask for
+    every game of an event each time one of them moves on, and only that one needs rebuilding. The games
+    kept are only read."""
+
+    MOST = 500
+    """Games kept at most; beyond, the shelf is emptied and filled again."""
+
+    def __init__(self) -> None:
+        self._kept: dict[str, tuple[dict[str, Any], PupilGame]] = {}
+
+    def game(self, game_id: str, data: dict[str, Any]) -> PupilGame:
+        """The game of ``data``: the one kept when its data is the same, else rebuilt and kept."""
+        known = self._kept.get(game_id)
+        if known is not None and known[0] == data:
+            return known[1]
+        if len(self._kept) >= self.MOST:
+            self._kept.clear()
+        game = PupilGame.from_data(data)
+        self._kept[game_id] = (data, game)
+        return game
 
 
 # --- the routes ----------------------------------------------------------------------------------------------

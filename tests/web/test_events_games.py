@@ -116,7 +116,9 @@ def test_the_teacher_sees_each_pupils_game_and_every_result_on_a_board_side_by_s
     event = _event(client)
     amy = client.post(f"/api/events/{event}/games", json={"pupil": "Amy"}).json()
     client.post(f"/api/events/{event}/games", json={"pupil": "Ben"})
-    over = _play(client, amy, random.Random(2), until="deal_over")
+    before = client.get(f"/api/events/{event}/pupils", headers=TEACHER).json()
+    assert before["pupils"][0]["phase"] == amy["phase"] and before["boards"][0]["results"] == []
+    over = _play(client, amy, random.Random(2), until="deal_over")  # the games kept are seen to move on
     assert client.get(f"/api/events/{event}/pupils").status_code == 401
     seen = client.get(f"/api/events/{event}/pupils", headers=TEACHER)
     data = seen.json()
