@@ -1,10 +1,15 @@
 """The events' JSON API: the teacher starts an event; tables enter results, scored and match-pointed exactly as
 ``minibridge duplicate score`` scores the same results; refusals in words with their status; the teacher's
-corrections; the stream of results; everything kept over a restart."""
+corrections; the stream of results; everything kept over a restart; Ctrl-C ends the streams."""
 
 from __future__ import annotations
 
+import contextlib
+import signal
+import subprocess
+import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +21,9 @@ from starlette.testclient import TestClient
 
 from minibridge.lessons import find_lesson
 from minibridge.lessons.practice import pack_deals
+from minibridge.web.server import free_port
+
+MINIBRIDGE = str(Path(sys.executable).with_name("minibridge"))
 
 RESULT_KEYS = {
     "ns",
@@ -293,3 +301,28 @@ def test_the_stream_sends_one_event_for_every_new_or_changed_result(address: str
         "GET", f"{address}/api/events/{event}/stream", headers={"Last-Event-ID": str(ids[1])}, timeout=30
     ) as response:
         assert [int(e["id"]) for e in read_events(response, 1)] == [ids[2]]
+
+
+def test_ctrl_c_ends_the_streams_and_the_server_stops_cleanly(tmp_path: Path):
+    port = free_port()
+    command = [MINIBRIDGE, "serve", "--port", str(port), "--no-open", "--teacher-token", "teacher", "--data"]
+    process = subprocess.Popen([*command, str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    address = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            with contextlib.suppress(httpx2.HTTPError):
+                if httpx2.get(f"{address}/api/health", timeout=1).status_code == 200:
+                    break
+            time.sleep(0.05)
+        event = httpx2.post(f"{address}/api/events", json={"name": "Club", "boards": 1}, headers=TEACHER).json()["id"]
+        with httpx2.stream("GET", f"{address}/api/events/{event}/stream", timeout=30) as response:
+            lines = response.iter_lines()
+            assert next(lines).startswith("retry:")
+            process.send_signal(signal.SIGINT)
+            assert list(lines) == [""]  # the stream ends with the server
+        output, errors = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0 and "stopped" in output
+    assert "Traceback" not in errors and "timeout" not in errors, errors
