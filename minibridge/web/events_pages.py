@@ -52,6 +52,7 @@ from minibridge.web.events_views import pupil_row, pupils_traveller, tables_view
 from minibridge.web.exercise_pages import PUPIL_COOKIE
 from minibridge.web.live import message, stream
 from minibridge.web.pages import environment
+from minibridge.web.server import is_loopback, local_address
 
 __all__ = ["routes", "open_events", "CLASS_COOKIE"]
 
@@ -171,7 +172,7 @@ async def event_page(request: Request) -> Response:
     if isinstance(event, Response):
         return event
     context = await run_in_threadpool(_teacher_context, request, event)
-    return _page("event_teacher.j2", event=_event_data(event), base=str(request.base_url).rstrip("/"), **context)
+    return _page("event_teacher.j2", event=_event_data(event), base=_pupils_address(request), **context)
 
 
 def _teacher_context(request: Request, event: Event) -> dict[str, Any]:
@@ -627,6 +628,16 @@ def _event_data(event: Event) -> dict[str, Any]:
         "closed": event.closed,
         "sides": [str(side) for side in Side],
     }
+
+
+def _pupils_address(request: Request) -> str:
+    """This server's address as the class's tablets reach it: the teacher's own, unless the teacher opened
+    the page on this computer (``127.0.0.1``) while the server listens on the school's network."""
+    host = request.url.hostname or "127.0.0.1"
+    if not request.app.state.loopback and is_loopback(host):
+        host = local_address("0.0.0.0")
+    shown = f"[{host}]" if ":" in host else host
+    return f"{request.url.scheme}://{shown}" + (f":{request.url.port}" if request.url.port else "")
 
 
 def _local(moment: str, form: str) -> str:

@@ -223,3 +223,12 @@ def test_the_class_screen_shows_the_ranking_a_travellers_and_the_pupils(client: 
     assert "No table has entered board 2 yet" in empty.text
     pupils = client.get(f"/teacher/events/{event}/panel", params={"show": "pupils", "board": "1"})
     assert "No pupil has joined yet" in pupils.text
+
+
+def test_the_teachers_page_tells_the_class_the_address_the_tablets_reach(tmp_path: Path):
+    with make_client(tmp_path, loopback=False) as client:
+        event = _event(client)
+        page = client.get(f"http://127.0.0.1:8000/teacher/events/{event}", headers=TEACHER)
+        told = re.findall(r"<strong>(http://[^<]+)/</strong>", page.text)
+        assert told and "127.0.0.1" not in told[0] and told[0].endswith(":8000")
+        assert "Class code" in page.text
