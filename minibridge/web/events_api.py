@@ -51,6 +51,7 @@ __all__ = [
     "is_teacher",
     "find_event",
     "record_result",
+    "EnteredBefore",
     "join_event",
     "pupils_games",
     "KeptGames",

@@ -252,7 +252,9 @@ def _shown(request: Request, event: Event) -> tuple[str, int]:
     show = request.query_params.get("show", "ranking")
     board_text = request.query_params.get("board", "")
     board = int(board_text) if board_text.isdigit() and int(board_text) in event.numbers else event.numbers[0]
-    return (show if show in _SHOWS else "ranking"), board
+    if not event.rules.has_contract or show not in _SHOWS:  # without contracts, only the pupils' tricks
+        show = "ranking" if event.rules.has_contract else "pupils"
+    return show, board
 
 
 def _panel(request: Request, event: Event, show: str, board: int) -> dict[str, Any]:

@@ -168,6 +168,8 @@ def test_a_lesson_without_contracts_has_no_results_to_enter(client: TestClient):
     event = _event(client, lesson=2)
     page = client.get(f"/events/{event}/table")
     assert page.status_code == 409 and "without contracts" in page.text
+    screen = client.get(f"/teacher/events/{event}/screen", headers=TEACHER)
+    assert "every pupil's result against the computer" in screen.text and "Ranking" not in screen.text
 
 
 # --- corrections, closing, the class screen ----------------------------------------------------------------------
