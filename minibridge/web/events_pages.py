@@ -383,7 +383,9 @@ async def table_page(request: Request) -> Response:
     return _page("event_table.j2", **await _step_context(request, event, fields))
 
 
-async def _step_context(request: Request, event: Event, fields: dict[str, str], problem: str | None = None) -> dict:
+async def _step_context(
+    request: Request, event: Event, fields: dict[str, str], problem: str | None = None
+) -> dict[str, Any]:
     """What a step's page shows: the step, the fields given so far, the buttons, the way back; at the
     opponents' check, the result and its score."""
     step, fields, found = _step(event, fields)
@@ -440,7 +442,7 @@ async def enter_result(request: Request) -> Response:
 
 
 async def class_code(request: Request) -> Response:
-    """The class code typed on a tablet: kept for the day, then on to the page asked for."""
+    """The class code typed on a table's tablet: kept for the day, then on to the first step."""
     same_origin(request)
     event = await _event_or_page(request)
     if isinstance(event, Response):
@@ -451,8 +453,7 @@ async def class_code(request: Request) -> Response:
     if expected is not None and not matches(code, expected, ignore_case=True):
         words = "That is not the class code: check it with your teacher."
         return _page("event_code.j2", status=403, event=_event_data(event), message=words)
-    target = "join" if form.get("next") == "join" else "table"
-    response = RedirectResponse(f"/events/{event.id}/{target}", status_code=303)
+    response = RedirectResponse(f"/events/{event.id}/table", status_code=303)
     _keep_class_code(response, request, code)
     return response
 
@@ -464,15 +465,15 @@ def _step(event: Event, fields: dict[str, str]) -> tuple[str, dict[str, str], st
     for key in _STEPS:
         value = fields.get(key, "")
         if not value:
-            return key, kept | _pairs_kept(fields, kept, key), None
+            return key, kept | _pairs_kept(fields, key), None
         problem = _field_problem(event, key, value, kept)
         if problem is not None:
-            return key, kept | _pairs_kept(fields, kept, key), problem
+            return key, kept | _pairs_kept(fields, key), problem
         kept[key] = value
     return "confirm", kept, None
 
 
-def _pairs_kept(fields: dict[str, str], kept: dict[str, str], step: str) -> dict[str, str]:
+def _pairs_kept(fields: dict[str, str], step: str) -> dict[str, str]:
     """The pairs already given carry on while the board is chosen (the same pairs play the next board)."""
     if step != "board":
         return {}

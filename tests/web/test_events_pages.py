@@ -152,9 +152,9 @@ def test_a_tablet_asks_for_the_class_code_once(tmp_path: Path):
         event = _event(client)
         asked = client.get(f"/events/{event}/table")
         assert asked.status_code == 401 and 'name="class_code"' in asked.text
-        wrong = client.post(f"/events/{event}/code", data={"class_code": "CAT", "next": "table"})
+        wrong = client.post(f"/events/{event}/code", data={"class_code": "CAT"})
         assert wrong.status_code == 403 and "not the class code" in wrong.text
-        right = client.post(f"/events/{event}/code", data={"class_code": "owl42", "next": "table"})
+        right = client.post(f"/events/{event}/code", data={"class_code": "owl42"})
         assert right.status_code == 200 and _step(right.text) == "board"
         assert client.cookies.get(CLASS_COOKIE) == "owl42"
         posted = client.post(
