@@ -170,7 +170,7 @@ def test_an_event_without_results_has_an_empty_ranking(client: TestClient):
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        ({"contract": "2NT"}, "contract: '2NT' is not a MiniBridge contract"),
+        ({"contract": "2NT"}, "contract: '2NT' is not a contract"),
         ({"contract": "6NT"}, "contract"),
         ({"contract": ""}, "no contract"),
         ({"declarer": "X"}, "declarer: 'X' is not a seat; write N, E, S or W"),
