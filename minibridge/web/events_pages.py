@@ -35,7 +35,7 @@ from minibridge.errors import MiniBridgeError
 from minibridge.lessons import find_lesson
 from minibridge.pbn import dumps
 from minibridge.web.actions import ApiError, same_origin
-from minibridge.web.auth import TEACHER_COOKIE, matches, teacher_token_given
+from minibridge.web.auth import matches, teacher_token_given
 from minibridge.web.events import MAX_BOARDS, Event, EventProblem, new_event, read_result, scored_result
 from minibridge.web.events_api import (
     EnteredBefore,
@@ -53,13 +53,14 @@ from minibridge.web.exercise_pages import PUPIL_COOKIE
 from minibridge.web.live import message, stream
 from minibridge.web.pages import environment
 from minibridge.web.server import is_loopback, local_address
+from minibridge.web.teacher_pages import COOKIE_AGE, render_teacher, teacher_page
+from minibridge.web.teacher_screen import RESULTS_SCREEN, SCREENS
 
 __all__ = ["routes", "open_events", "CLASS_COOKIE"]
 
 CLASS_COOKIE = "minibridge_class"
 """The cookie that keeps the class code on a table's tablet once typed."""
 
-_SCHOOL_DAY = 12 * 60 * 60
 _STEPS = ("board", "ns", "ew", "contract", "declarer", "tricks")
 """A table's steps, in order: each adds one field of the result."""
 _PAIR_BUTTONS = 10
@@ -69,22 +70,6 @@ _SHOWS = ("ranking", "board", "pupils")
 
 
 # --- who may ------------------------------------------------------------------------------------------------
-
-
-def _teacher_refusal(request: Request) -> Response | None:
-    """A page saying the page is the teacher's (401 without the token, 403 with a wrong one); for the teacher's
-    link, the same address without the token, the token kept in a cookie; None for the teacher."""
-    given = teacher_token_given(request)
-    if not given or not matches(given, request.app.state.teacher_token):
-        status = 403 if given else 401
-        return _page("event_refused.j2", status=status, reason="teacher" if status == 401 else "token")
-    if "token" in request.query_params:
-        rest = [(key, value) for key, value in request.query_params.multi_items() if key != "token"]
-        address = request.url.path + (f"?{urlencode(rest)}" if rest else "")
-        response = RedirectResponse(address, status_code=303)
-        response.set_cookie(TEACHER_COOKIE, given, max_age=_SCHOOL_DAY, httponly=True, samesite="strict", path="/")
-        return response
-    return None
 
 
 def _class_code_ok(request: Request) -> bool:
@@ -100,24 +85,22 @@ def _class_code_ok(request: Request) -> bool:
 
 def _keep_class_code(response: Response, request: Request, code: str) -> None:
     if request.app.state.class_code is not None:
-        response.set_cookie(CLASS_COOKIE, code.strip(), max_age=_SCHOOL_DAY, httponly=True, samesite="lax", path="/")
+        response.set_cookie(CLASS_COOKIE, code.strip(), max_age=COOKIE_AGE, httponly=True, samesite="lax", path="/")
 
 
 async def _event_or_page(request: Request) -> Event | Response:
     try:
         return await find_event(request)
     except ApiError:
-        return _page("event_refused.j2", status=404, reason="missing")
+        return _page("event_missing.j2", status=404)
 
 
 # --- the teacher's pages -----------------------------------------------------------------------------------
 
 
+@teacher_page
 async def events_page(request: Request) -> Response:
     """The teacher's events and a form to start one."""
-    refusal = _teacher_refusal(request)
-    if refusal is not None:
-        return refusal
     return await _events_list(request)
 
 
@@ -137,15 +120,14 @@ async def _events_list(request: Request, *, message_text: str | None = None, sta
         for s in stored
     ]
     lessons = [{"number": n, "title": find_lesson(n).title, "deals": len(find_lesson(n).deals)} for n in range(1, 7)]
-    return _page("event_list.j2", status=status, events=listed, lessons=lessons, message=message_text, most=MAX_BOARDS)
+    return _teacher(
+        request, "event_list.j2", status=status, events=listed, lessons=lessons, message=message_text, most=MAX_BOARDS
+    )
 
 
+@teacher_page
 async def start_event(request: Request) -> Response:
     """Start the event of the form, then show it."""
-    refusal = _teacher_refusal(request)
-    if refusal is not None:
-        return refusal
-    same_origin(request)
     form = await request.form()
     fields: dict[str, Any] = {"name": str(form.get("name", "")), "slam": bool(form.get("slam"))}
     try:
@@ -163,16 +145,14 @@ async def start_event(request: Request) -> Response:
     return RedirectResponse(f"/teacher/events/{event_id}", status_code=303)
 
 
+@teacher_page
 async def event_page(request: Request) -> Response:
     """An event for the teacher: where to send the tables and the pupils, the pupils' games, the results."""
-    refusal = _teacher_refusal(request)
-    if refusal is not None:
-        return refusal
     event = await _event_or_page(request)
     if isinstance(event, Response):
         return event
     context = await run_in_threadpool(_teacher_context, request, event)
-    return _page("event_teacher.j2", event=_event_data(event), base=_pupils_address(request), **context)
+    return _teacher(request, "event_teacher.j2", event=_event_data(event), base=_pupils_address(request), **context)
 
 
 def _teacher_context(request: Request, event: Event) -> dict[str, Any]:
@@ -185,11 +165,9 @@ def _teacher_context(request: Request, event: Event) -> dict[str, Any]:
     }
 
 
+@teacher_page
 async def pupils_fragment(request: Request) -> Response:
     """The pupils' games where they stand (the live part of the teacher's event page)."""
-    refusal = _teacher_refusal(request)
-    if refusal is not None:
-        return refusal
     event = await _event_or_page(request)
     if isinstance(event, Response):
         return event
@@ -198,11 +176,9 @@ async def pupils_fragment(request: Request) -> Response:
     return _page("event_pupils.j2", event=_event_data(event), pupils=rows)
 
 
+@teacher_page
 async def results_fragment(request: Request) -> Response:
     """The results entered, corrections included (the live part of the teacher's event page)."""
-    refusal = _teacher_refusal(request)
-    if refusal is not None:
-        return refusal
     event = await _event_or_page(request)
     if isinstance(event, Response):
         return event
@@ -222,24 +198,31 @@ def _history(results: list[StoredResult], event: Event) -> list[dict[str, Any]]:
     return rows
 
 
+@teacher_page
+async def newest_screen(request: Request) -> Response:
+    """The class screen's tab of results: the screen of the newest open event (the events page when none is)."""
+    events: EventStore = request.app.state.events
+    stored = await run_in_threadpool(events.events, open_only=True)
+    address = f"/teacher/events/{stored[0].id}/screen" if stored else "/teacher/events"
+    return RedirectResponse(address, status_code=303)
+
+
+@teacher_page
 async def class_screen(request: Request) -> Response:
     """The class screen: the ranking, a board's traveller from the tables, or the pupils' results on a board."""
-    refusal = _teacher_refusal(request)
-    if refusal is not None:
-        return refusal
     event = await _event_or_page(request)
     if isinstance(event, Response):
         return event
     show, board = _shown(request, event)
     panel = await run_in_threadpool(_panel, request, event, show, board)
-    return _page("event_screen.j2", event=_event_data(event), show=show, board=board, panel=panel)
+    return _teacher(
+        request, "event_screen.j2", event=_event_data(event), show=show, board=board, panel=panel, screens=SCREENS
+    )
 
 
+@teacher_page
 async def panel_fragment(request: Request) -> Response:
     """What the class screen shows now (its live part)."""
-    refusal = _teacher_refusal(request)
-    if refusal is not None:
-        return refusal
     event = await _event_or_page(request)
     if isinstance(event, Response):
         return event
@@ -269,12 +252,10 @@ def _panel(request: Request, event: Event, show: str, board: int) -> dict[str, A
     return {**data, "traveller": traveller}
 
 
+@teacher_page
 async def live_stream(request: Request) -> Response:
     """The teacher's pages' stream: ``result`` for each result entered or corrected, ``pupils`` when a
     pupil's game moves on."""
-    refusal = _teacher_refusal(request)
-    if refusal is not None:
-        return refusal
     event = await _event_or_page(request)
     if isinstance(event, Response):
         return event
@@ -299,24 +280,21 @@ async def live_stream(request: Request) -> Response:
     return stream(state.hub, [results_channel(event.id), channel], news)
 
 
+@teacher_page
 async def correction_page(request: Request) -> Response:
     """The teacher corrects a result: its six parts, ready to change."""
-    refusal = _teacher_refusal(request)
-    if refusal is not None:
-        return refusal
     event = await _event_or_page(request)
     if isinstance(event, Response):
         return event
     fields = {key: request.query_params.get(key, "") for key in _STEPS}
-    return _page("event_correct.j2", event=_event_data(event), fields=fields, choices=_choices(event), message=None)
+    return _teacher(
+        request, "event_correct.j2", event=_event_data(event), fields=fields, choices=_choices(event), message=None
+    )
 
 
+@teacher_page
 async def correct(request: Request) -> Response:
     """The teacher's correction replaces the results it clashes with, and is recorded as a correction."""
-    refusal = _teacher_refusal(request)
-    if refusal is not None:
-        return refusal
-    same_origin(request)
     event = await _event_or_page(request)
     if isinstance(event, Response):
         return event
@@ -325,7 +303,8 @@ async def correct(request: Request) -> Response:
     try:
         entry = read_result(fields, event)
     except EventProblem as problem:
-        return _page(
+        return _teacher(
+            request,
             "event_correct.j2",
             status=422,
             event=_event_data(event),
@@ -337,12 +316,9 @@ async def correct(request: Request) -> Response:
     return RedirectResponse(f"/teacher/events/{event.id}#results", status_code=303)
 
 
+@teacher_page
 async def close_event(request: Request) -> Response:
     """Close the event (no one joins, no table enters a result), or open it again."""
-    refusal = _teacher_refusal(request)
-    if refusal is not None:
-        return refusal
-    same_origin(request)
     event = await _event_or_page(request)
     if isinstance(event, Response):
         return event
@@ -352,11 +328,9 @@ async def close_event(request: Request) -> Response:
     return RedirectResponse(f"/teacher/events/{event.id}", status_code=303)
 
 
+@teacher_page
 async def boards_file(request: Request) -> Response:
     """The event's boards as a PBN file (for hand records, or to deal them at the tables)."""
-    refusal = _teacher_refusal(request)
-    if refusal is not None:
-        return refusal
     event = await _event_or_page(request)
     if isinstance(event, Response):
         return event
@@ -600,7 +574,7 @@ async def join(request: Request) -> Response:
     except ApiError as error:
         return _join_form(request, event, message_text=_sentence(error.message), status=error.status)
     response = RedirectResponse(f"/games/{game_id}", status_code=303)
-    response.set_cookie(PUPIL_COOKIE, quote(pupil), max_age=_SCHOOL_DAY, httponly=True, samesite="lax")
+    response.set_cookie(PUPIL_COOKIE, quote(pupil), max_age=COOKIE_AGE, httponly=True, samesite="lax")
     if code:
         _keep_class_code(response, request, code)
     return response
@@ -658,11 +632,17 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
+def _teacher(request: Request, template: str, *, status: int = 200, **context: Any) -> HTMLResponse:
+    """A teacher page, with the bar of the teacher's room."""
+    return HTMLResponse(render_teacher(request, template, **context), status_code=status)
+
+
 def _page(template: str, *, status: int = 200, **context: Any) -> HTMLResponse:
     return HTMLResponse(environment().get_template(template).render(**context), status_code=status)
 
 
 routes = [
+    Route(RESULTS_SCREEN, newest_screen),
     Route("/teacher/events", events_page),
     Route("/teacher/events", start_event, methods=["POST"]),
     Route("/teacher/events/{event_id}", event_page),

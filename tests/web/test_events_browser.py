@@ -39,9 +39,10 @@ def _page(opened: Browser, size: str) -> Page:
 
 
 def _as_teacher(page: Page, address: str, path: str) -> None:
-    """Open a teacher's page through the teacher's link (which keeps the token in a cookie)."""
-    page.goto(f"{address}{path}?token=teacher")
+    """Open the teacher's link (which keeps the token in a cookie), then a teacher's page."""
+    page.goto(f"{address}/teacher?token=teacher")
     assert "token" not in page.url
+    page.goto(f"{address}{path}")
 
 
 def _event(address: str, **fields: object) -> str:

@@ -46,19 +46,22 @@ def test_a_pupil_cannot_open_a_teachers_page(client: TestClient, page: str):
     assert client.get(address, headers=TEACHER).status_code == 200
 
 
-def test_the_teachers_link_keeps_the_token_in_a_cookie_and_out_of_the_address(tmp_path: Path):
-    with make_client(tmp_path) as client:
-        event = _event(client)
-        link = client.get(f"/teacher/events/{event}/screen?token=teacher&show=board", follow_redirects=False)
-        assert link.status_code == 303
-        assert link.headers["location"] == f"/teacher/events/{event}/screen?show=board"
-        cookie = link.headers["set-cookie"].lower()
-        assert "httponly" in cookie and "samesite=strict" in cookie
-        assert client.get(link.headers["location"]).status_code == 200  # the cookie now opens the page
-        assert (
-            client.post("/teacher/events", data={"name": "X"}, headers={"Origin": "http://elsewhere"}).status_code
-            == 403
-        )
+def test_the_teachers_room_leads_to_the_events_and_the_class_screen_to_the_newest_results(client: TestClient):
+    older = _event(client, name="Monday club")
+    newest = _event(client, name="Tuesday club")
+    client.get("/teacher?token=teacher")  # the teacher's link: the token kept in a cookie
+    room = client.get("/teacher")
+    assert 'href="/teacher/events"' in room.text and "Everyone on the same boards" in room.text
+    deal_screen = client.get("/teacher/screen")
+    assert 'href="/teacher/events/screen"' in deal_screen.text
+    results = client.get("/teacher/events/screen", follow_redirects=False)
+    assert results.headers["location"] == f"/teacher/events/{newest}/screen"
+    client.post(f"/teacher/events/{newest}/close", data={"closed": "1"})
+    assert client.get("/teacher/events/screen", follow_redirects=False).headers["location"].endswith(older + "/screen")
+    screen = client.get(f"/teacher/events/{older}/screen")
+    assert 'href="/teacher/screen' in screen.text and "Monday club" in screen.text  # the class screen's tabs
+    elsewhere = client.post("/teacher/events", data={"name": "X"}, headers={"Origin": "http://elsewhere"})
+    assert elsewhere.status_code == 403  # a post from another site's page
 
 
 def test_the_teacher_starts_an_event_from_the_page(client: TestClient):
