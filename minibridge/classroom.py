@@ -1,5 +1,6 @@
 """A pupil's game against the computer, as the classroom server keeps it: South, with North's cards when
-North–South declare, the computer at the other seats; a session of deals under a lesson's rules or free play.
+North–South declare, the computer at the other seats; or one of three players (RULES §7), the pupil announcing
+from South; a session of deals under a lesson's rules or free play.
 
 The game is kept as plain data (:meth:`PupilGame.to_data`, :meth:`PupilGame.from_data`): its setup and every
 decision taken, so that it survives a restart and is rebuilt without the computer thinking again.
@@ -23,14 +24,28 @@ from minibridge.deal import Deal
 from minibridge.errors import IllegalPlayError, RuleError
 from minibridge.lessons import find_lesson
 from minibridge.robot import DEFAULT_SAMPLES, Robot
-from minibridge.rules import RuleSet, find_rules
-from minibridge.table import ComputerPlayer, Game, Session
+from minibridge.rules import RuleSet, ThreeHandedVariant, find_rules
+from minibridge.table import ComputerPlayer, Game, Session, why_not
 
-__all__ = ["PUPIL", "SHORT_DEAL", "Phase", "GameSetup", "PupilGame"]
+__all__ = [
+    "PUPIL",
+    "SHORT_DEAL",
+    "PLAYER_NAMES",
+    "Phase",
+    "GameSetup",
+    "PupilGame",
+    "pupils_seat",
+    "pupil_plays",
+    "pupil_declares",
+]
 
 PUPIL = Seat.SOUTH
 SHORT_DEAL = 5
 """Cards per hand in MiniLessons One and Two when the lesson file has no deal to copy the size from."""
+
+PLAYER_NAMES = ("you", "Left", "Right")
+"""The three players of a three-handed game, in the order of ``THREE_SEATS``: the pupil, the computer player on
+the pupil's left, the one on the right."""
 
 Phase = Literal["declarer", "contract", "play", "deal_over", "game_over"]
 """What the game waits for: the pupil's choice of declarer or contract, a card, the next deal, nothing."""
@@ -51,6 +66,8 @@ class GameSetup:
     """Layouts the computer thinks about for each decision."""
     auto_single: bool = False
     """Play the pupil's card by itself when only one card may be played."""
+    three_handed: ThreeHandedVariant | None = None
+    """Three players, the pupil and two computer players, and a dummy hand: ``simple`` or ``normal``."""
     boards: tuple[tuple[int, str, str], ...] = ()
     """The teacher's boards, played once each in this order instead of random deals (everyone on the same
     deals): each board's number, its dealer's letter and its deal (``N:AK2.… … … …``)."""
@@ -70,12 +87,14 @@ class GameSetup:
             raise RuleError(f"a target score is above 0, not {self.target}")
         if self.deals is not None and self.target is not None:
             raise RuleError("give either a number of deals or a target, not both")
+        self.rule_set()  # the rules can be played together: refused in words if not
 
     def rule_set(self) -> RuleSet:
         """The rules in force."""
-        if self.lesson is not None:
-            return find_lesson(self.lesson).rules
-        return find_rules(self.rules).with_slam(self.slam)
+        rules = find_lesson(self.lesson).rules if self.lesson is not None else find_rules(self.rules)
+        if self.lesson is None and self.slam:
+            rules = rules.with_slam()
+        return rules.replace(three_handed=self.three_handed) if self.three_handed is not None else rules
 
     def cards_per_hand(self) -> int:
         """13, or in MiniLessons One and Two as many as the lesson's own deals."""
@@ -96,6 +115,7 @@ class GameSetup:
             "seed": self.seed,
             "samples": self.samples,
             "auto_single": self.auto_single,
+            "three_handed": self.three_handed,
             "boards": [list(board) for board in self.boards],
         }
 
@@ -163,12 +183,13 @@ class PupilGame:
         return "play"
 
     def pupil_plays(self, seat: Seat) -> bool:
-        """The pupil plays this seat's cards: South's, and North's too when North–South declare."""
-        if seat is PUPIL:
-            return True
-        game = self.game
-        declaring = game.declarer is not None and game.contract is not None and game.declarer.side is Side.NORTH_SOUTH
-        return seat is Seat.NORTH and declaring
+        """The pupil plays this seat's cards (see :func:`pupil_plays`)."""
+        return pupil_plays(self.game, seat)
+
+    @property
+    def pupil_seat(self) -> Seat:
+        """The seat whose cards the pupil plays as their own (see :func:`pupils_seat`)."""
+        return pupils_seat(self.game)
 
     @property
     def pupil_to_act(self) -> bool:
@@ -178,7 +199,7 @@ class PupilGame:
         if stage == "declarer":
             return game.announcement is not None and game.announcement.declaring_side is Side.NORTH_SOUTH
         if stage == "contract":
-            return game.declarer is not None and game.declarer.side is Side.NORTH_SOUTH
+            return pupil_declares(game)
         if stage == "play":
             assert game.play is not None
             seat = game.play.to_play
@@ -223,7 +244,7 @@ class PupilGame:
             raise IllegalPlayError(f"it is {seat.title}'s turn: wait for the computer to play")
         assert self.game.play is not None
         if card not in self.game.play.legal_cards(seat):
-            _explain_refusal(self.game, seat, card)
+            raise IllegalPlayError(why_not(self.game.play, seat, card, you=self.pupil_seat))
         self.game.play_card(card, seat)
         self.records[-1].cards.append(card)
         self._close_deal()
@@ -381,17 +402,28 @@ def _best(game: Game) -> dict[str, Any] | None:
     return {"contract": str(best.contract), "tricks": best.tricks, "score": best.side_score}
 
 
-def _explain_refusal(game: Game, seat: Seat, card: Card) -> None:
-    """Raise the reason a card cannot be played, in a child's words."""
-    play = game.play
-    assert play is not None
-    hand = play.hand(seat)
-    if card not in hand:
-        whose = "you don't" if seat is PUPIL else f"{seat.title} doesn't"
-        raise IllegalPlayError(f"{whose} hold {card.symbol}")
-    current = play.current_trick
-    led = current[play.leader].suit if current else None
-    if led is not None and card.suit is not led:
-        who = "you hold" if seat is PUPIL else f"{seat.title} holds"
-        raise IllegalPlayError(f"you must follow suit: {led.plural} were led and {who} a {led.plural[:-1]}")
-    raise IllegalPlayError(f"{card.symbol} cannot be played now")
+def pupils_seat(game: Game) -> Seat:
+    """The seat whose cards the pupil plays as their own: South, or in three-handed play the seat the pupil moved
+    to (the dummy hand's place, when the player opposite declares in the simple variant or the pupil's partner
+    declares in the normal one)."""
+    return game.players.get(PUPIL, PUPIL)
+
+
+def pupil_declares(game: Game) -> bool:
+    """The pupil chooses the contract: with four players when North–South declare, with three as declarer."""
+    if game.declarer is None:
+        return False
+    if game.three is not None:
+        return game.declarer is pupils_seat(game)
+    return game.declarer.side is Side.NORTH_SOUTH
+
+
+def pupil_plays(game: Game, seat: Seat) -> bool:
+    """The pupil plays this seat's cards: their own; with four players North's too once North–South declare (even
+    with North as declarer); with three, dummy's as declarer."""
+    if seat is pupils_seat(game):
+        return True
+    if game.contract is None or not pupil_declares(game):
+        return False
+    assert game.declarer is not None
+    return seat in game.declarer.side.seats

@@ -506,8 +506,14 @@ class Play:
     def claim(self, seat: Seat, tricks: int, *, agreed: bool = True) -> None:
         """``seat`` claims ``tricks`` of the remaining tricks for their side (Law 14).
 
-        Agreed, the play ends and the other side takes the rest; disputed, play simply goes on.
+        Agreed, the play ends and the other side takes the rest; disputed, play simply goes on. Dummy may not
+        claim: dummy takes no part in the play (Law 8), and declarer claims for the side.
         """
+        if self.declarer is not None and seat is self.declarer.partner:
+            raise IllegalPlayError(
+                f"{seat.title} is dummy and may not claim (Laws 8 and 14): declarer {self.declarer.title} or a "
+                "defender claims"
+            )
         state = self._state
         if state.current or state.pending_lead is not None:
             raise IllegalPlayError("finish the trick in progress before claiming")

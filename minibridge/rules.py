@@ -26,6 +26,7 @@ from minibridge.errors import RuleError
 __all__ = [
     "RuleSet",
     "Scoring",
+    "ThreeHandedVariant",
     "ScoringFacts",
     "SCORINGS",
     "RULE_SETS",
@@ -42,6 +43,7 @@ __all__ = [
 ]
 
 Scoring = Literal["ebu", "lesson", "nbb", "targets", "tricks"]
+ThreeHandedVariant = Literal["simple", "normal"]
 ALL_STRAINS: frozenset[Strain] = frozenset(Strain)
 
 
@@ -53,12 +55,17 @@ class ScoringFacts:
     """The scheme among the rules in force, in a teacher's words."""
     has_contract: bool = True
     """False when the score is just the tricks each side takes (MiniLessons One and Two)."""
+    no_slams: str | None = None
+    """Why the scheme cannot score a slam, when its rule book has none."""
 
 
 SCORINGS: dict[str, ScoringFacts] = {
     "ebu": ScoringFacts(words="EBU scoring"),
     "lesson": ScoringFacts(words="lesson scoring: 50 plus 40 per odd trick"),
-    "nbb": ScoringFacts(words="Dutch scoring: 10 per trick, plus and minus points"),
+    "nbb": ScoringFacts(
+        words="Dutch scoring: 10 per trick, plus and minus points",
+        no_slams="the Dutch rules have no slams (their rule book scores part-scores and games only)",
+    ),
     "targets": ScoringFacts(words="targets by combined points: each deal won or lost"),
     "tricks": ScoringFacts(words="the score is the tricks each side takes", has_contract=False),
 }
@@ -68,9 +75,11 @@ SCORINGS: dict[str, ScoringFacts] = {
 _BOOL = {"type": "boolean"}
 
 
-def _switch(default: Any, schema: dict[str, Any], *, read: Any = None) -> Any:
-    """A rule switch: its default, its schema in a lesson file, and how a file's value is read."""
-    return field(default=default, metadata={"schema": schema, "read": read or (lambda value: value)})
+def _switch(default: Any, schema: dict[str, Any], *, read: Any = None, optional: bool = False) -> Any:
+    """A rule switch: its default, its schema in a lesson file, how a file's value is read, and whether a lesson
+    file may leave it out (``optional``: the default then applies)."""
+    metadata = {"schema": schema, "read": read or (lambda value: value), "optional": optional}
+    return field(default=default, metadata=metadata)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -103,13 +112,37 @@ class RuleSet:
     duplicate: bool = _switch(True, _BOOL)
     signals: bool = _switch(False, _BOOL)
     competition: bool = _switch(False, _BOOL)
+    three_handed: ThreeHandedVariant | None = _switch(None, {"enum": ["simple", "normal"]}, optional=True)
+    """Three players and a dummy hand dealt opposite dealer (000, "a great game for three"): the simple or the
+    normal variant; None for four players. A lesson file may leave it out."""
+
+    def __post_init__(self) -> None:
+        problems = self.problems()
+        if problems:
+            raise RuleError("; ".join(problems))
+
+    def problems(self) -> list[str]:
+        """Switches that cannot go together, in a teacher's words (none: the rules can be played)."""
+        problems = []
+        no_slams = SCORINGS[self.scoring].no_slams
+        if self.slam and no_slams is not None:
+            problems.append(f"{no_slams}: play without slams, or play slams by the EBU rules")
+        if self.three_handed is not None:
+            if self.three_handed not in ("simple", "normal"):
+                problems.append(f"the three-handed variants are 'simple' and 'normal', not '{self.three_handed}'")
+            elif not (self.announcement and self.dummy and self.cards_per_hand == 13):
+                problems.append(
+                    f"{self.title} has no announcement of points with a dummy and complete hands, which "
+                    "three-handed MiniBridge needs: play it from MiniLesson Three on"
+                )
+        return problems
 
     @classmethod
     def from_switches(cls, *, name: str, title: str, switches: Mapping[str, Any]) -> RuleSet:
         """The rule set of a lesson file's ``rules:`` block (already checked against :func:`switches_schema`)."""
         values = {}
         for item in dataclasses.fields(cls):
-            if "schema" in item.metadata:
+            if "schema" in item.metadata and (item.name in switches or not item.metadata["optional"]):
                 values[item.name] = item.metadata["read"](switches[item.name])
         return cls(name=name, title=title, **values)
 
@@ -148,6 +181,8 @@ class RuleSet:
             lines.append(" and ".join(kinds) + (" only" if len(kinds) == 1 else ""))
         if self.dutch_restrictions:
             lines.append("trumps need 8 cards together; game needs 25 points together")
+        if self.three_handed is not None:
+            lines.append(f"three players and a dummy hand ({self.three_handed} three-handed)")
         lines.append(SCORINGS[self.scoring].words)
         return lines
 
@@ -176,7 +211,7 @@ def find_rules(name: str) -> RuleSet:
 
 
 SWITCHES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if "schema" in f.metadata)
-"""The switches a lesson file's ``rules:`` block sets, every one of them."""
+"""The switches a lesson file's ``rules:`` block sets, every one of them (the optional ones may be left out)."""
 
 
 def switches_schema() -> dict[str, Any]:
@@ -184,7 +219,9 @@ def switches_schema() -> dict[str, Any]:
     return {
         "type": "object",
         "additionalProperties": False,
-        "required": list(SWITCHES),
+        "required": [
+            f.name for f in dataclasses.fields(RuleSet) if "schema" in f.metadata and not f.metadata["optional"]
+        ],
         "properties": {f.name: f.metadata["schema"] for f in dataclasses.fields(RuleSet) if "schema" in f.metadata},
     }
 

@@ -6,7 +6,10 @@ same dealer deals again), declarer (asked of the players where the partners may 
 itself: :func:`play_game` drives it by asking a player for each decision, from a map of seat to player (a
 person at a prompt, a computer player, a web request); a server can instead hold a Game and apply each
 request as it comes. A :class:`Session` is several games: a fixed number or until a side reaches a target,
-the dealer passing clockwise.
+the dealer passing clockwise from the first dealer, given or drawn (:func:`draw_for_dealer`).
+
+With three players (RULES §7) a Game is dealt with a dummy hand opposite dealer; the variant's announcement
+decides declarer and who plays which hand (:attr:`Game.players`), and the deal is then played as with four.
 
 >>> from minibridge.rules import find_rules
 >>> deal = Deal.from_pbn("N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76")
@@ -26,9 +29,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
-from minibridge.announce import Announcement, announce
+from minibridge.announce import Announcement, ThreeHanded, announce, announce_three_handed
 from minibridge.board import Board
-from minibridge.cards import Card, Seat, Side
+from minibridge.cards import CARDS, Card, Seat, Side
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import IllegalPlayError, RuleError
@@ -45,7 +48,12 @@ __all__ = [
     "ComputerPlayer",
     "play_game",
     "Session",
+    "THREE_SEATS",
+    "seating",
+    "DealerDraw",
+    "draw_for_dealer",
     "play_by_computers",
+    "why_not",
 ]
 
 Stage = Literal["redeal", "declarer", "contract", "play", "over"]
@@ -61,12 +69,20 @@ class Game:
         self.rules = rules
         self.board = board
         self.deal: Deal = board.deal
+        """The deal as it is played: in three-handed play, with the hands moved as the variant says."""
         self.dealer: Seat = board.dealer or Seat.NORTH
         self.announcement: Announcement | None = None
+        self.three: ThreeHanded | None = None
+        """Three-handed play: the announcement of the three players, who plays which hand, a redeal."""
         self.declarer: Seat | None = None
         self.contract: Contract | None = None
         self.play: Play | None = None
-        if rules.announcement:
+        if rules.three_handed is not None:
+            self.three = announce_three_handed(self.deal, self.dealer, variant=rules.three_handed)
+            if not self.three.redeal:
+                self.deal = self.three.deal
+                self._declare(self.three.declarer)
+        elif rules.announcement:
             self.announcement = announce(self.deal, self.dealer, tie_rule=rules.tie_rule)
             if self.announcement.redeal:
                 return
@@ -80,7 +96,7 @@ class Game:
     @property
     def stage(self) -> Stage:
         """What the game waits for."""
-        if self.announcement is not None and self.announcement.redeal:
+        if (self.announcement is not None and self.announcement.redeal) or (self.three and self.three.redeal):
             return "redeal"
         if self.play is not None:
             return "over" if self.play.finished else "play"
@@ -106,8 +122,23 @@ class Game:
 
     @property
     def hcp(self) -> dict[Seat, int] | None:
-        """The points each seat announced (None without an announcement)."""
+        """The points each seat announced (None without an announcement). In three-handed play, the points of the
+        hand each seat plays: all four are known, dummy's being forty less the three announced."""
+        if self.three is not None:
+            return {seat: self.deal.hcp(seat) for seat in Seat}
         return dict(self.announcement.hcp) if self.announcement is not None else None
+
+    @property
+    def players(self) -> dict[Seat, Seat]:
+        """Where each player plays: the seat they were dealt at, to the seat of the hand they play. Four players
+        stay where they are; of three, one may move (see :class:`~minibridge.announce.ThreeHanded`)."""
+        if self.three is not None:
+            return dict(self.three.players)
+        return {seat: seat for seat in Seat}
+
+    def at_seats(self, players: Mapping[Seat, Player]) -> dict[Seat, Player]:
+        """The players given by the seat they were dealt at, by the seat they play (for :func:`play_game`)."""
+        return {self.players[seat]: player for seat, player in players.items() if seat in self.players}
 
     @property
     def dummy(self) -> Seat | None:
@@ -161,7 +192,7 @@ class Game:
     def played_board(self) -> Board:
         """The board as played, for a PBN file: the contract, the cards and the result (without a contract, the
         tricks of North–South)."""
-        board = dataclasses.replace(self.board, tags={}, sections={}, read_as={})
+        board = dataclasses.replace(self.board, deal=self.deal, tags={}, sections={}, read_as={})
         if self.play is None:
             return board
         board.play = self.play.record() if self.play.tricks or self.play.current_trick else None
@@ -214,6 +245,29 @@ class Game:
             raise IllegalPlayError("this is not the moment to play a card")
         assert self.play is not None
         return self.play.play(card, seat)
+
+
+def why_not(play: Play, seat: Seat, card: Card, *, you: Seat | None = None) -> str:
+    """Why ``card`` cannot be played from ``seat`` now, in a child's words, cards with suit symbols; the player
+    at ``you`` is spoken to as "you"."""
+    hand = play.hand(seat)
+    mine = seat is you
+    if card not in hand:
+        return f"{'you do not' if mine else seat.title + ' does not'} hold {_words(card)}"
+    current = play.current_trick
+    led = current[play.leader].suit if current else None
+    if led is not None and card.suit is not led:
+        holding = [c for c in hand if c.suit is led]
+        who = "you hold" if mine else f"{seat.title} holds"
+        return f"{'you' if mine else seat.title} must follow suit: {led.plural} were led and {who} " + " ".join(
+            _words(c) for c in sorted(holding, reverse=True)
+        )
+    return f"{_words(card)} cannot be played now"
+
+
+def _words(card: Card) -> str:
+    """``♥10``: the card as a person reads it."""
+    return card.suit.symbol + ("10" if card.rank.letter == "T" else card.rank.letter)
 
 
 class Player(Protocol):
@@ -299,6 +353,24 @@ def play_by_computers(rules: RuleSet, board: Board, robot: Robot) -> Game:
 
 # --- a session --------------------------------------------------------------------------------------------------
 
+THREE_SEATS: tuple[Seat, Seat, Seat] = (Seat.SOUTH, Seat.WEST, Seat.EAST)
+"""Three-handed play: the seat each of the three players deals from, the first player (who always announces
+from South), then the player on their left, then the player on their right. The dummy hand is dealt opposite
+the dealer, so the other two players sit on the dealer's left and right: the player on the first player's left
+sits West, or North when the player on the right deals."""
+
+
+def seating(dealer: Seat) -> tuple[Seat, Seat, Seat]:
+    """Three-handed play: the seat each of the three players (in the order of :data:`THREE_SEATS`) announces from
+    when ``dealer`` deals: the dealer, the next player on the dealer's left, the other on the dealer's right.
+
+    >>> seating(Seat.WEST)
+    (<Seat.SOUTH: 2>, <Seat.WEST: 3>, <Seat.NORTH: 0>)
+    """
+    first = THREE_SEATS.index(dealer)
+    seats = {first: dealer, (first + 1) % 3: dealer.lho, (first + 2) % 3: dealer.rho}
+    return seats[0], seats[1], seats[2]
+
 
 @dataclass(kw_only=True)
 class Session:
@@ -306,17 +378,31 @@ class Session:
 
     Without contracts (MiniLessons One and Two) the totals are the tricks each side took. Without a number of
     deals or a target, the rules' usual target: 1000 points (001), or under targets two deals won (best of three).
+    In three-handed play the partnerships change from deal to deal, so each of the three players has a total:
+    the score of the side they played for (:attr:`player_totals`), and the game goes on until one of them
+    reaches the target; the deal passes clockwise round the three players (:data:`THREE_SEATS`).
     """
 
     rules: RuleSet
     deals: int | None = None
     target: int | None = None
-    first_dealer: Seat = Seat.NORTH
+    first_dealer: Seat | None = None
+    """Who deals first: North unless given (South in three-handed play)."""
     totals: dict[Side, int] = field(default_factory=lambda: {Side.NORTH_SOUTH: 0, Side.EAST_WEST: 0})
+    """Each side's total (0 in three-handed play, where the players keep :attr:`player_totals`)."""
+    player_totals: list[int] = field(default_factory=lambda: [0, 0, 0])
+    """Three-handed play: the total of each player, in the order of :data:`THREE_SEATS`."""
     history: list[tuple[Seat, Score | None]] = field(default_factory=list)
     """Each deal played (redeals not counted): its dealer and its score (None without contracts)."""
 
     def __post_init__(self) -> None:
+        if self.first_dealer is None:
+            self.first_dealer = Seat.SOUTH if self.three_handed else Seat.NORTH
+        elif self.three_handed and self.first_dealer not in THREE_SEATS:
+            raise RuleError(
+                f"in three-handed play the players deal from South, West and East ({self.first_dealer.title} is "
+                "where the dummy hand lies when South deals): the first dealer is S, W or E"
+            )
         if self.deals is not None:
             if self.deals < 1:
                 raise RuleError(f"a session has at least one deal, not {self.deals}")
@@ -330,9 +416,23 @@ class Session:
             raise RuleError(f"a session needs a number of deals or a target score above 0, not {self.target}")
 
     @property
+    def three_handed(self) -> bool:
+        """Three players and a dummy hand."""
+        return self.rules.three_handed is not None
+
+    @property
     def dealer(self) -> Seat:
         """The dealer of the next deal (after a redeal, the same dealer deals again)."""
-        return Seat((self.first_dealer + len(self.history)) % 4)
+        first = self.first_dealer
+        assert first is not None
+        if self.three_handed:
+            return THREE_SEATS[(THREE_SEATS.index(first) + len(self.history)) % 3]
+        return Seat((first + len(self.history)) % 4)
+
+    @property
+    def seats(self) -> tuple[Seat, Seat, Seat]:
+        """Three-handed play: the seat each player announces from in the next deal (see :func:`seating`)."""
+        return seating(self.dealer)
 
     @property
     def played(self) -> int:
@@ -341,17 +441,28 @@ class Session:
 
     @property
     def finished(self) -> bool:
-        """True when the agreed deals are played or a side has reached the target."""
+        """True when the agreed deals are played or a side (a player, in three-handed play) reached the target."""
         if self.deals is not None:
             return len(self.history) >= self.deals
-        return any(total >= (self.target or 0) for total in self.totals.values())
+        totals = self.player_totals if self.three_handed else self.totals.values()
+        return any(total >= (self.target or 0) for total in totals)
 
     @property
     def winner(self) -> Side | None:
-        """The side ahead at the end, or None while play goes on or on a tie."""
-        if not self.finished or self.totals[Side.NORTH_SOUTH] == self.totals[Side.EAST_WEST]:
+        """The side ahead at the end, or None while play goes on or on a tie (or in three-handed play)."""
+        if self.three_handed or not self.finished or self.totals[Side.NORTH_SOUTH] == self.totals[Side.EAST_WEST]:
             return None
         return max(self.totals, key=lambda side: self.totals[side])
+
+    @property
+    def winning_player(self) -> int | None:
+        """Three-handed play: the player ahead at the end (0 to 2, see :data:`THREE_SEATS`), or None while play
+        goes on or when two are level at the top."""
+        if not self.three_handed or not self.finished:
+            return None
+        best = max(self.player_totals)
+        leaders = [player for player, total in enumerate(self.player_totals) if total == best]
+        return leaders[0] if len(leaders) == 1 else None
 
     def record(self, declarer: Seat | None, result: Score | None, *, tricks: Mapping[Side, int] | None = None) -> None:
         """Add one deal: its declarer and score, or without contracts the ``tricks`` each side took; a redeal
@@ -363,8 +474,9 @@ class Session:
         if result is not None:
             if declarer is None:
                 raise RuleError("a scored deal needs its declarer")
-            self.totals[declarer.side] += result.declarers_score
-            self.totals[declarer.side.other] += result.defenders_score
+            if not self.three_handed:  # three players score one by one (record_game), not by side
+                self.totals[declarer.side] += result.declarers_score
+                self.totals[declarer.side.other] += result.defenders_score
         else:
             assert tricks is not None
             for side in Side:
@@ -372,16 +484,51 @@ class Session:
         self.history.append((self.dealer, result))
 
     def record_game(self, game: Game) -> None:
-        """Add a game that is over, or a redeal."""
+        """Add a game that is over, or a redeal; in three-handed play each player scores for the side of the
+        hand they played."""
         if game.stage == "redeal":
             self.record(None, None)
         elif game.stage != "over":
             raise RuleError("the deal is not finished yet")
         elif game.result is not None:
             self.record(game.declarer, game.result)
+            if self.three_handed:
+                for player, points in enumerate(self.player_scores(game)):
+                    self.player_totals[player] += points
         else:
             self.record(None, None, tricks={side: game.tricks(side) for side in Side})
+
+    @staticmethod
+    def player_scores(game: Game) -> tuple[int, int, int]:
+        """Three-handed play: what each player (in the order of :data:`THREE_SEATS`) scores for ``game``: the
+        score of the side of the hand they played (0 each until the deal is over, and for a redeal)."""
+        result, declarer = game.result, game.declarer
+        if result is None or declarer is None:
+            return 0, 0, 0
+        points = [
+            result.declarers_score if game.players[seat].side is declarer.side else result.defenders_score
+            for seat in seating(game.dealer)
+        ]
+        return points[0], points[1], points[2]
 
     def next_board(self, rng: random.Random, *, cards_per_hand: int = 13) -> Board:
         """The next deal, dealt at random by this session's dealer."""
         return Board(number=self.played + 1, dealer=self.dealer, deal=Deal.random(rng, cards_per_hand=cards_per_hand))
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealerDraw:
+    """The draw for the first dealer: the card each player drew and who deals."""
+
+    cards: dict[Seat, Card]
+    dealer: Seat
+
+
+def draw_for_dealer(rng: random.Random, seats: tuple[Seat, ...] = tuple(Seat)) -> DealerDraw:
+    """Each player draws a card from the pack and the highest card deals first (004; RULES §1). Of two cards of
+    the same rank, the higher suit is the higher card, spades first, then hearts, diamonds and clubs, as when
+    bridge players draw."""
+    drawn = rng.sample(CARDS, len(seats))
+    cards = dict(zip(seats, drawn, strict=True))
+    dealer = max(seats, key=lambda seat: (cards[seat].rank, cards[seat].suit))
+    return DealerDraw(cards=cards, dealer=dealer)

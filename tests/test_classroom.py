@@ -86,3 +86,21 @@ def test_a_card_is_refused_outside_the_play():
         game.play_card(Card.from_str("SA"))
     with pytest.raises(RuleError, match="not over yet"):
         game.next_deal()
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(1, 10_000), variant=st.sampled_from(["simple", "normal"]))
+def test_a_three_handed_game_kept_as_data_is_rebuilt_the_same(seed: int, variant: str):
+    game = PupilGame.start(GameSetup(three_handed=variant, deals=2, seed=seed, samples=2))  # type: ignore[arg-type]
+    _play_out(game, random.Random(seed))
+    again = PupilGame.from_data(json.loads(json.dumps(game.to_data())))
+    assert again.phase == "game_over" and again.session.player_totals == game.session.player_totals
+    assert again.setup.three_handed == variant and again.game.three is not None
+
+
+def test_dutch_slams_and_three_players_in_the_short_deal_lessons_are_refused():
+    with pytest.raises(RuleError, match="the Dutch rules have no slams"):
+        GameSetup(rules="nbb", slam=True)
+    with pytest.raises(RuleError, match="MiniLesson One has no announcement"):
+        GameSetup(lesson=1, three_handed="simple")
+    assert GameSetup(lesson=5, slam=True).rule_set().slam is False  # a lesson brings its own rules

@@ -154,6 +154,8 @@ def test_score_table_in_words_looks_like_the_rule_book():
         (["4S", "9", "--rules", "targets"], 2, "--hcp"),
         (["4S", "9", "--rules", "chess"], 2, "Invalid value for '--rules'"),
         (["--table", "4S"], 2, "not both"),
+        (["6NT", "12", "--rules", "nbb", "--slam"], 2, "--slam: the Dutch rules have no slams"),  # 003: none
+        (["--table", "--rules", "nbb", "--slam"], 2, "play without slams, or play slams by the EBU rules"),
     ],
 )
 def test_score_bad_input(args: list[str], status: int, message: str):
@@ -198,6 +200,17 @@ def test_announce_redeal_and_words():
 def test_announce_three_handed():
     data = run_json("announce", DEAL, "--three-handed", "normal")
     assert isinstance(data, dict) and data["variant"] == "normal" and data["declarer"] == "N"
+
+
+def test_announce_by_a_lesson_file_that_plays_three_handed(tmp_path: Path):
+    import yaml
+
+    lesson = yaml.safe_load((DATA / "lessons" / "small.yaml").read_text(encoding="utf-8"))
+    lesson["rules"]["three_handed"] = "simple"
+    path = tmp_path / "three.yaml"
+    path.write_text(yaml.safe_dump(lesson, sort_keys=False), encoding="utf-8")
+    data = run_json("announce", DEAL, "--lesson", str(path))
+    assert isinstance(data, dict) and data["variant"] == "simple"
 
 
 @pytest.mark.parametrize(

@@ -133,6 +133,15 @@ def test_game_and_slam_switches(tmp_path: Path):
     assert score(Contract.from_str("6NT"), 12, lesson.rules).declarers_score == 990
 
 
+def test_slams_under_dutch_scoring_and_a_three_handed_short_deal_lesson_are_refused_with_the_place(tmp_path: Path):
+    with pytest.raises(LessonError, match=r"copy.yaml, line \d+, rules: the Dutch rules have no slams"):
+        load_lesson(with_rules(tmp_path, scoring="nbb", game=True, slam=True))  # 003 has no slams
+    with pytest.raises(LessonError, match="'three' is not allowed; use one of simple, normal"):
+        load_lesson(with_rules(tmp_path, three_handed="three"))
+    lesson = load_lesson(with_rules(tmp_path, three_handed="simple"))
+    assert lesson.rules.three_handed == "simple" and "simple three-handed" in " ".join(lesson.rules.describe())
+
+
 def test_scoring_switch_makes_lesson_five_dutch(tmp_path: Path):
     data = small_data()
     data["rules"].update(scoring="nbb", dutch_restrictions=True, game=True, strains=["NT", "S", "H", "D", "C"])

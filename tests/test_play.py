@@ -213,6 +213,18 @@ def test_disputed_claim_lets_play_go_on_and_claims_are_checked():
         play.claim(Seat.SOUTH, 3)
 
 
+def test_dummy_may_not_claim_but_declarer_and_the_defenders_may():
+    # 000 Law 8: dummy takes no part in the play; Law 14: a player claims, and only the other side (not dummy)
+    # may disagree. North is dummy here.
+    play = Play(VOIDS, trumps=None, declarer=Seat.SOUTH)
+    with pytest.raises(IllegalPlayError, match=r"North is dummy and may not claim \(Laws 8 and 14\)"):
+        play.claim(Seat.NORTH, 13)
+    assert not play.finished and not play.claimed  # refused: nothing changed
+    play.claim(Seat.EAST, 0, agreed=False)  # a defender may claim
+    play.claim(Seat.SOUTH, 13)
+    assert play.declarer_tricks == 13
+
+
 # --- replay of a record ----------------------------------------------------------------------------------
 
 

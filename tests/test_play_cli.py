@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from minibridge.cards import CARDS
+from minibridge.cards import CARDS, Card
 from minibridge.cli import main
+from minibridge.cli.terminal import card_text
 from minibridge.contract import Contract
+from minibridge.deal import Deal
 from minibridge.pbn import load
 from minibridge.play import Play
 
@@ -45,9 +48,9 @@ def test_a_pupil_plays_whole_deals_through_standard_input_and_they_are_saved(tmp
     assert code == 0, output
     assert "Your hand (South):" in output and "Points announced:" in output
     assert "Trick 13:" in output and " wins. North–South " in output
-    # wrong cards are refused with the reason
-    assert "North does not hold C2: North holds SQ SJ S9 S7 S6 S5 H9 DJ D8 CK CJ C9 C5" in output
-    assert "North must follow suit: diamonds were led and North holds DJ D8" in output
+    # wrong cards are refused with the reason, cards written with suit symbols
+    assert "North does not hold ♣2." in output
+    assert "North must follow suit: diamonds were led and North holds ♦J ♦8." in output
     assert "Totals after 2 deals:" in output
     assert "Totals after 2 deals: North–South 0, East–West 180." in output
     assert "East–West win the game, 180 to 0." in output
@@ -187,3 +190,180 @@ def test_under_targets_the_game_is_a_mini_match_won_by_two_deals_not_1000():
     assert not session.finished
     session.record(Seat.NORTH, won)
     assert session.finished and _verdict(session) == "North–South win the game, 2 to 0."
+
+
+# --- three players (000, "It can be a great game for three") -------------------------------------------------------
+
+
+def test_three_handed_simple_at_the_terminal_the_pupil_moves_when_the_player_opposite_declares(tmp_path: Path):
+    # Seed 10: South deals first; declarer and the dummy hand hold fewer than 21, so South deals again; then East
+    # declares. Deal 2: West deals, North holds the most and declares: the dummy hand is laid opposite North, at
+    # South, and the pupil takes their cards to East (the dummy hand's place) to defend.
+    saved = tmp_path / "three.pbn"
+    args = ["--three-handed", "simple", "--deals", "2", "--seed", "10", "--samples", "2", "--save", str(saved)]
+    code, output = run(args, pupil_input("3NT"))
+    assert code == 0, output
+    assert output.count("Deal 1, three-handed (simple): you deal from South, Left sits West, Right sits East;") == 2
+    assert "fewer than 21: the same dealer deals again." in output
+    assert (
+        "Deal 2, three-handed (simple): Left deals from West, Right sits North; the dummy hand is dealt at East"
+        in output
+    )
+    assert "North holds the most points" in output
+    assert "The dummy hand is laid opposite North, at South; you take your cards to East and defend." in output
+    assert "Your hand now (East):" in output and "card from East (you)" in output
+    assert "it goes by itself." in output  # the last card, at least, is the only one
+    assert output.count("The four hands:") == 2 and output.count("The tricks:") == 2
+    assert "Trick  Led by  North  East  South  West  Won by" in output
+    assert "This deal: you " in output and "Totals after 2 deals: you " in output
+    assert_replays(saved, 2)
+
+
+def test_three_handed_normal_at_the_terminal_exchange_and_partner_taking_over_the_dummy_hand():
+    # Seed 15: the pupil deals and, with the dummy hand, holds more than the other two: the pupil declares, and
+    # takes the dummy hand, which holds more points. Deal 2: West deals; North and South hold more than West and
+    # the dummy hand, North more than South: North declares, the pupil's hand goes down as dummy and the pupil
+    # takes over the dummy hand at East to defend with West.
+    code, output = run(
+        ["--three-handed", "normal", "--deals", "2", "--seed", "15", "--samples", "2"], pupil_input("1NT")
+    )
+    assert code == 0, output
+    assert "South declares." in output
+    assert (
+        "The dummy hand holds more points than South's: you take it, and the hand South was dealt becomes dummy."
+        in output
+    )
+    assert "You are declarer at South and North is dummy: you play both hands." in output
+    assert "North holds more and declares." in output
+    assert (
+        "Your hand (South) is laid down as dummy, and you take over the dummy hand at East, defending with West."
+        in output
+    )
+    assert "South (dummy)" in output and "East (you)" in output
+    verdict = output.strip().splitlines()[-1]
+    assert " the game with " in verdict or "share the lead" in verdict
+
+
+def test_three_computers_print_json_with_each_players_seat_and_score():
+    args = ["--auto", "--three-handed", "normal", "--deals", "4", "--seed", "21", "--samples", "2", "--json"]
+    code, output = run(args)
+    assert code == 0, output
+    games = json.loads(output)
+    assert len(games) == 4 and [game["dealer"] for game in games] == ["S", "W", "E", "S"]  # clockwise round three
+    for game in games:
+        three, players = game["three_handed"], game["players"]
+        assert three["variant"] == "normal" and Deal.from_pbn(three["deal"]) == Deal.from_pbn(game["deal"])
+        assert sorted(Deal.from_pbn(three["dealt"]).hands, key=str) == sorted(
+            Deal.from_pbn(game["deal"]).hands, key=str
+        )
+        assert sorted(players) == ["1", "2", "3"] and players["1"]["dealt_at"] == "S"
+        assert game["dealer"] in {p["dealt_at"] for p in players.values()}  # the dealer is a player
+        played = [p["plays"] for p in players.values()]
+        assert len(set(played)) == 3 and game["declarer"] in played
+        dummy = three["dummy"]
+        assert dummy not in played
+        for player in players.values():
+            declares = player["plays"] in (game["declarer"], dummy)
+            assert player["score"] == (game["declarers_score"] if declares else game["defenders_score"])
+
+
+def test_the_first_dealer_drawn_is_shown_and_deals_first():
+    from minibridge.cards import Seat
+    from minibridge.table import draw_for_dealer
+
+    code, output = run(["--auto", "--deals", "2", "--seed", "8", "--samples", "2", "--draw-dealer"])
+    assert code == 0, output
+    drawn = draw_for_dealer(random.Random("draw for dealer 8"))
+    cards = ", ".join(f"{seat.title} {card_text(drawn.cards[seat])}" for seat in Seat)
+    assert (
+        f"Drawing for the first dealer: {cards}. {drawn.dealer.title} draws the highest card and deals first." in output
+    )
+    assert f"Deal 1, dealer {drawn.dealer.title}" in output and f"Deal 2, dealer {drawn.dealer.lho.title}" in output
+    code, output = run(["--auto", "--deals", "1", "--seed", "8", "--samples", "2", "--first-dealer", "e"])
+    assert code == 0 and "Deal 1, dealer East" in output
+
+
+def test_three_players_draw_for_dealer_by_name():
+    code, output = run(
+        ["--auto", "--three-handed", "simple", "--deals", "1", "--seed", "2", "--samples", "2", "--draw-dealer"]
+    )
+    assert code == 0, output
+    assert "Drawing for the first dealer: Player 1 " in output and " deals first from " in output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--three-handed", "simple", "--lesson", "1"], "--three-handed: MiniLesson One has no announcement"),
+        (["--three-handed", "normal", "--first-dealer", "N"], "--first-dealer: in three-handed play the players deal"),
+        (["--first-dealer", "W", "--draw-dealer"], "either --first-dealer or --draw-dealer"),
+        (["--rules", "nbb", "--slam"], "--slam: the Dutch rules have no slams"),
+        (["--three-handed", "three"], "Invalid value for '--three-handed'"),
+    ],
+)
+def test_three_handed_and_dealer_usage_mistakes_exit_with_2(args: list[str], message: str):
+    code, output = run(["--auto", "--deals", "1", "--samples", "2", *args])
+    assert code == 2 and message in output, output
+
+
+def test_a_lesson_file_can_switch_three_handed_play_on(tmp_path: Path):
+    import yaml
+
+    data = yaml.safe_load((Path(__file__).parent / "data" / "lessons" / "small.yaml").read_text(encoding="utf-8"))
+    data["rules"]["three_handed"] = "simple"
+    lesson = tmp_path / "three.yaml"
+    lesson.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    code, output = run(["--auto", "--lesson", str(lesson), "--deals", "2", "--seed", "4", "--samples", "2", "--json"])
+    assert code == 0, output
+    assert all(game["three_handed"]["variant"] == "simple" for game in json.loads(output))
+
+
+# --- the terminal --------------------------------------------------------------------------------------------------
+
+
+def test_ctrl_c_stops_the_game_with_a_short_message(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
+    from minibridge.robot import Robot
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Robot, "choose_card", interrupted)
+    code, output = run(["--auto", "--deals", "1", "--seed", "2", "--samples", "2"])
+    assert code == 130 and output.strip().endswith("You stopped the game (Ctrl-C).")
+
+
+def test_the_thinking_wait_gives_way_to_ctrl_c_at_once():
+    import _thread
+    import threading
+
+    from minibridge.cli.terminal import thinking
+
+    stuck = threading.Event()  # a decision that does not come back by itself
+    threading.Timer(0.05, _thread.interrupt_main).start()
+    with pytest.raises(KeyboardInterrupt):
+        thinking("West", lambda: stuck.wait(60), show=False)
+    stuck.set()
+
+
+def test_red_suits_in_colour_and_never_in_a_pipe_or_with_no_color(monkeypatch: pytest.MonkeyPatch):
+    import sys
+
+    from minibridge.cli import terminal
+
+    heart = Card.from_str("HT")
+    assert terminal.card_text(heart) == "♥10"  # the test's output is not a terminal
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert terminal.card_text(heart) == "\x1b[31m♥10\x1b[0m" and terminal.card_text(Card.from_str("SA")) == "♠A"
+    assert terminal.width(terminal.hand_text([heart])) == len("♠ —  ♥ 10  ♦ —  ♣ —")
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert terminal.card_text(heart) == "♥10"
+
+
+def test_the_computer_s_cards_and_the_tricks_are_written_with_suit_symbols():
+    code, output = run(["--deals", "1", "--seed", "2", "--samples", "2"], pupil_input("3NT"))
+    assert code == 0, output
+    shown = ("Trick ", "  On the table", "East plays", "West plays", "West leads", "East leads", "1 ", "13 ")
+    for line in output.splitlines():
+        if line.startswith(shown) and "card from" not in line:  # not the pupil's own typing
+            assert not any(f" {suit}{rank}" in line for suit in "SHDC" for rank in "AKQJT98765432"), line

@@ -18,7 +18,15 @@ from minibridge.play import Play
 from minibridge.robot import Robot
 from minibridge.rules import find_rules
 from minibridge.scoring import Score, score
-from minibridge.table import ComputerPlayer, Game, Session, play_by_computers, play_game
+from minibridge.table import (
+    THREE_SEATS,
+    ComputerPlayer,
+    Game,
+    Session,
+    draw_for_dealer,
+    play_by_computers,
+    play_game,
+)
 
 EBU = find_rules("ebu")
 NBB = find_rules("nbb")
@@ -233,6 +241,28 @@ def test_session_dealer_passes_clockwise(first: Seat, dealers: list[Seat]):
         session.record(Seat.EAST, score(contract("1C"), 7))
     assert seen == dealers
     assert [dealer for dealer, _ in session.history] == dealers
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 10**9), three=st.booleans())
+def test_the_first_dealer_is_drawn_the_highest_card_dealing(seed: int, three: bool):
+    # 004: "Den første giver findes fx ved at hver spiller trækker et kort, og højeste kort bliver giver" (each
+    # player draws a card, and the highest card becomes dealer); of equal ranks the higher suit, as in bridge.
+    seats = THREE_SEATS if three else tuple(Seat)
+    drawn = draw_for_dealer(random.Random(seed), seats)
+    assert set(drawn.cards) == set(seats) and len(set(drawn.cards.values())) == len(seats)  # one pack
+    top = drawn.cards[drawn.dealer]
+    for seat, card in drawn.cards.items():
+        assert card.rank < top.rank or (card.rank == top.rank and card.suit <= top.suit), (seat, card, top)
+    assert draw_for_dealer(random.Random(seed), seats) == drawn  # the same seed draws the same cards
+
+
+def test_equal_ranks_drawn_for_dealer_go_by_suit():
+    class Pack(random.Random):
+        def sample(self, population, k, **_):  # type: ignore[override]
+            return [Card.from_str(c) for c in ("H9", "S9", "C2", "D9")][:k]
+
+    assert draw_for_dealer(Pack()).dealer is Seat.EAST  # ♠9 above ♥9 and ♦9
 
 
 def test_redeal_keeps_the_same_dealer():

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 @click.option(
     "--three-handed",
     type=click.Choice(["simple", "normal"]),
-    help="Three players: the hand opposite dealer is the dummy hand.",
+    help="Three players: the hand opposite dealer is the dummy hand (the default of a lesson that plays three-handed).",
 )
 @lesson_options
 @json_option
@@ -59,6 +59,7 @@ def announce(
     chosen = seat_option_value(dealer)
     first = chosen if chosen is not None else Seat.from_str(deal.strip()[:1])
     rules, _ = rules_in_force(None, False, lesson_ref, lessons_folder)
+    three_handed = three_handed or rules.three_handed  # a lesson file may switch three-handed play on
     if three_handed:
         check_deal(rules, hands)
         three = announce_three_handed(hands, first, variant=three_handed)  # type: ignore[arg-type]

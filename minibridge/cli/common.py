@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from minibridge.cards import Seat
-from minibridge.errors import LessonError, MiniBridgeError
+from minibridge.errors import LessonError, MiniBridgeError, RuleError
 from minibridge.rules import RULE_SETS, RuleSet, find_rules
 
 if TYPE_CHECKING:
@@ -82,7 +82,10 @@ rules_option = click.option(
 slam_option = click.option(
     "--slam",
     is_flag=True,
-    help="Allow slams (6 and 7 level, bonus 800): the slam variant Lessons Five and Six name; works with --lesson.",
+    help=(
+        "Allow slams (6 and 7 level, bonus 800): the slam variant Lessons Five and Six name; works with --lesson; "
+        "not with the Dutch rules, which have none."
+    ),
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of words.")
 lessons_folder_option = click.option(
@@ -123,7 +126,12 @@ def rules_in_force(
         raise click.UsageError("give either --rules or --lesson: a lesson brings its own rules")
     lesson = lesson_from(lesson_ref, folder) if lesson_ref is not None else None
     rules = lesson.rules if lesson is not None else find_rules(rules_name or "ebu")
-    return (rules.with_slam() if slam else rules), lesson
+    if slam:
+        try:
+            rules = rules.with_slam()
+        except RuleError as err:
+            raise click.UsageError(f"--slam: {err.message}") from None
+    return rules, lesson
 
 
 quiet_option = click.option("--quiet", "-q", is_flag=True, help="No progress bar.")

@@ -17,7 +17,8 @@ from minibridge.cli.common import (
     rules_option,
     slam_option,
 )
-from minibridge.errors import AlreadyExistsError
+from minibridge.cli.terminal import acts, capital, card_text, leave
+from minibridge.errors import AlreadyExistsError, MiniBridgeError
 
 if TYPE_CHECKING:
     from minibridge.board import Board
@@ -45,6 +46,17 @@ SHORT_DEAL = 5
     type=click.IntRange(min=1),
     help="Layouts the computer thinks about for each card (default 20): more play better and slower.",
 )
+@click.option(
+    "--three-handed",
+    type=click.Choice(["simple", "normal"]),
+    help="Three players (you and two computer players) and a dummy hand dealt opposite the dealer.",
+)
+@click.option(
+    "--first-dealer",
+    type=click.Choice(list("NESW"), case_sensitive=False),
+    help="Who deals first (default North; South with three players); the deal then passes clockwise.",
+)
+@click.option("--draw-dealer", is_flag=True, help="Each player draws a card; the highest card deals first.")
 @rules_option
 @slam_option
 @lesson_options
@@ -58,6 +70,9 @@ def play(
     force: bool,
     auto: bool,
     samples: int | None,
+    three_handed: str | None,
+    first_dealer: str | None,
+    draw_dealer: bool,
     rules_name: str | None,
     slam: bool,
     lesson_ref: str | None,
@@ -69,17 +84,24 @@ def play(
     Each deal shows your hand and the points announced. When North–South declare you choose the
     contract and play both your cards and partner's, even when North is declarer. Otherwise the
     computer declares and you defend. Type a card as SA, ♠A, HT or 10H; '?' lists the cards you may
-    play; 'quit' stops. With --auto the computer plays all four seats.
+    play; a card that is the only one you may play goes by itself; 'quit' or Ctrl-C stops. At the end
+    of each deal you see all four hands and every trick. With --auto the computer plays all four seats.
+
+    With --three-handed you play against two computer players, Left and Right, and a dummy hand is
+    dealt opposite the dealer (simple: the most points declare with the dummy hand; normal: dealer
+    and the dummy hand against the other two). Each player keeps their own score.
 
     \b
     Examples:
         minibridge play --lesson 5 --deals 4
-        minibridge play --target 1000 --seed 7 --save evening.pbn
+        minibridge play --target 1000 --seed 7 --save evening.pbn --draw-dealer
+        minibridge play --three-handed normal --deals 3
         minibridge play --auto --deals 10 --rules nbb --json
     """
     import random
 
-    from minibridge.cli.pupil import InputEnded, Quit, pupils_deal
+    from minibridge.classroom import PLAYER_NAMES
+    from minibridge.cli.pupil import InputEnded, Quit, pupils_deal, seat_names
     from minibridge.robot import DEFAULT_SAMPLES, Robot
     from minibridge.table import ComputerPlayer, Game, Session
 
@@ -87,7 +109,14 @@ def play(
         raise click.UsageError("give either --deals or --target, not both")
     if as_json and not auto:
         raise click.UsageError("--json goes with --auto: a game you play yourself is shown in words")
+    if draw_dealer and first_dealer is not None:
+        raise click.UsageError("give either --first-dealer or --draw-dealer, not both")
     rules, lesson = rules_in_force(rules_name, slam, lesson_ref, lessons_folder)
+    if three_handed is not None:
+        try:
+            rules = rules.replace(three_handed=three_handed)
+        except MiniBridgeError as err:
+            raise click.UsageError(f"--three-handed: {err.message}") from None
     if not rules.has_contract and target is not None:
         raise click.UsageError(f"{rules.title} has no score to reach: give --deals")
     if save is not None and save.exists() and not force:
@@ -98,7 +127,14 @@ def play(
             click.echo(f"Seed {seed}: play the same deals again with --seed {seed}.")
     if deals is None and (auto or not rules.has_contract) and target is None:
         deals = 1 if auto else 4
-    session = Session(rules=rules, deals=deals, target=target)
+    names = (AUTO_NAMES if auto else PLAYER_NAMES) if rules.three_handed is not None else ()
+    first = _first_dealer(first_dealer, draw_dealer, rules, seed, names, quiet=as_json)
+    try:
+        session = Session(rules=rules, deals=deals, target=target, first_dealer=first)
+    except MiniBridgeError as err:
+        raise click.UsageError(f"--first-dealer: {err.message}") from None
+    if names and not as_json:
+        click.echo(_three_players(names))
     computer = ComputerPlayer(robot=Robot(rules, samples=samples or DEFAULT_SAMPLES, seed=seed))
     dealing = random.Random(seed)
     size = _cards_per_hand(rules, lesson)
@@ -108,16 +144,19 @@ def play(
         while not session.finished:
             game = Game(rules, session.next_board(dealing, cards_per_hand=size))
             if auto:
-                _computers_deal(game, computer, quiet=as_json)
+                _computers_deal(game, computer, quiet=as_json, names=names and seat_names(game.dealer, names))
             else:
                 pupils_deal(game, computer)
+            scores = session.player_scores(game) if names else None
+            if as_json and game.stage != "redeal":
+                games.append(_game_json(game, session if names else None))
             session.record_game(game)
             if game.stage == "redeal":
                 continue
-            if as_json:
-                games.append(_game_json(game))
-            else:
-                click.echo(_totals_line(session))
+            if not as_json:
+                if scores is not None:
+                    click.echo("This deal: " + _players_line(names, scores) + ".")
+                click.echo(_totals_line(session, names))
             board = game.played_board()
             if save is not None:
                 _save(save, [*boards, board])
@@ -126,36 +165,101 @@ def play(
         click.echo("You stopped the game.")
     except InputEnded:
         click.echo("")
-        kept = ""
-        if save is not None and boards:
-            kept = f"; the {len(boards)} deal{'s' if len(boards) != 1 else ''} finished before it are saved in {save}"
-        raise click.ClickException(f"the input ended in the middle of deal {session.played + 1}{kept}") from None
+        stopped = f"the input ended in the middle of deal {session.played + 1}{_kept(save, boards)}"
+        raise click.ClickException(stopped) from None
+    except KeyboardInterrupt:
+        click.echo("")
+        click.echo(f"You stopped the game (Ctrl-C){_kept(save, boards)}.")
+        leave(130)
     if as_json:
         print_json(games)
         return
-    click.echo(_verdict(session))
+    click.echo(_verdict(session, names))
     if save is not None and boards:
         click.echo(f"{len(boards)} deal{'s' if len(boards) != 1 else ''} saved in {save}.")
+
+
+def _kept(save: Path | None, boards: list[Board]) -> str:
+    """Where the deals finished before a stop are kept, when they are."""
+    if save is None or not boards:
+        return ""
+    return f"; the {len(boards)} deal{'s' if len(boards) != 1 else ''} finished before it are saved in {save}"
+
+
+# --- who deals first, and the three players ------------------------------------------------------------------
+
+AUTO_NAMES = ("Player 1", "Player 2", "Player 3")
+"""The three computer players of ``--auto --three-handed``, in the order of ``THREE_SEATS``."""
+
+
+def _first_dealer(
+    given: str | None, draw: bool, rules: RuleSet, seed: int, names: tuple[str, ...], *, quiet: bool
+) -> Seat | None:
+    """The first dealer given, or drawn (the cards drawn are shown); None for the usual one."""
+    import random
+
+    from minibridge.table import THREE_SEATS, draw_for_dealer
+
+    if not draw:
+        return Seat.from_str(given) if given is not None else None
+    seats = THREE_SEATS if rules.three_handed is not None else tuple(Seat)
+    drawn = draw_for_dealer(random.Random(f"draw for dealer {seed}"), seats)
+    if not quiet:
+        name = dict(zip(seats, names, strict=True)) if names else {seat: seat.title for seat in seats}
+        cards = ", ".join(f"{name[seat]} {card_text(drawn.cards[seat])}" for seat in seats)
+        winner = name[drawn.dealer]
+        where = f" from {drawn.dealer.title}" if names else ""
+        deals = "deal" if winner == "you" else "deals"
+        top = f"{capital(acts(winner, 'draw'))} the highest card and {deals} first{where}"
+        click.echo(f"Drawing for the first dealer: {cards}. {top}.")
+    return drawn.dealer
+
+
+def _three_players(names: tuple[str, ...]) -> str:
+    """Who the three players are and where each deals from."""
+    first, left, right = names
+    whose = "your" if first == "you" else f"{first}'s"
+    return (
+        f"Three players: {first}, {left} on {whose} left and {right} on {whose} right. {capital(acts(first, 'deal'))} "
+        f"from South, {left} from West, {right} from East; the dummy hand is dealt opposite the dealer, and the deal "
+        "passes clockwise."
+    )
+
+
+def _players_line(names: tuple[str, ...], points: tuple[int, ...] | list[int]) -> str:
+    """``you 420, Left 0, Right 100``."""
+    return ", ".join(f"{name} {total}" for name, total in zip(names, points, strict=True))
 
 
 # --- the score of the game -----------------------------------------------------------------------------------
 
 
-def _totals_line(session: Session) -> str:
-    """The totals so far: points, or without contracts the tricks each side took."""
+def _totals_line(session: Session, names: tuple[str, ...] = ()) -> str:
+    """The totals so far: points (each player's, with three), or without contracts the tricks each side took."""
     ns, ew = session.totals[Side.NORTH_SOUTH], session.totals[Side.EAST_WEST]
     deals = f"{session.played} deal{'s' if session.played != 1 else ''}"
+    if names:
+        return f"Totals after {deals}: {_players_line(names, session.player_totals)}."
     if session.rules.has_contract:
         return f"Totals after {deals}: North–South {ns}, East–West {ew}."
     tricks = {side: f"{n} trick{'s' if n != 1 else ''}" for side, n in session.totals.items()}
     return f"Totals after {deals}: North–South {tricks[Side.NORTH_SOUTH]}, East–West {tricks[Side.EAST_WEST]}."
 
 
-def _verdict(session: Session) -> str:
+def _verdict(session: Session, names: tuple[str, ...] = ()) -> str:
     """Who won the game."""
     ns, ew = session.totals[Side.NORTH_SOUTH], session.totals[Side.EAST_WEST]
     if not session.played:
         return "No deal was played."
+    if names:
+        totals = session.player_totals
+        best = max(totals)
+        ahead = [name for name, total in zip(names, totals, strict=True) if total == best]
+        if len(ahead) > 1:
+            return f"{capital(' and '.join(ahead))} share the lead with {best}."
+        winner = ahead[0]
+        others = ", ".join(f"{n} {t}" for n, t in zip(names, totals, strict=True) if n != winner)
+        return f"{capital(acts(winner, 'win'))} the game with {best}; {others}."
     if ns == ew:
         return f"The game is a tie, {ns} each."
     winner = "North–South" if ns > ew else "East–West"
@@ -180,29 +284,41 @@ def _save(path: Path, boards: list[Board]) -> None:
 # --- four computer players -----------------------------------------------------------------------------------
 
 
-def _computers_deal(game: Game, computer: ComputerPlayer, *, quiet: bool) -> None:
-    from minibridge.cli.pupil import tricks_taken
+def _computers_deal(game: Game, computer: ComputerPlayer, *, quiet: bool, names: dict[Seat, str] | None) -> None:
+    """One deal played by the computer at every seat, told in one line (with three players, who played it)."""
+    from minibridge.cli.pupil import Thinking, tricks_taken
     from minibridge.table import play_game
 
-    play_game(game, dict.fromkeys(Seat, computer))
+    play_game(game, dict.fromkeys(Seat, Thinking(computer=computer, show=not quiet)))
     if quiet:
         return
     head = f"Deal {game.board.number}, dealer {game.dealer.title}"
+    if names:
+        head += f" ({names[game.dealer]}, the dummy hand at {game.dealer.partner.title})"
     if game.stage == "redeal":
-        click.echo(f"{head}: each side holds 20 points, the same dealer deals again.")
+        again = "each side holds 20 points" if game.three is None or game.three.variant == "normal" else ""
+        again = again or "declarer and the dummy hand hold fewer than 21 points"
+        click.echo(f"{head}: {again}, the same dealer deals again.")
     elif game.result is not None and game.declarer is not None:
-        click.echo(f"{head}: {game.contract} by {game.declarer.title}. {game.result.describe()}")
+        by = game.declarer.title
+        if names:
+            player = next(seat for seat, played in game.players.items() if played is game.declarer)
+            by += f" ({names[player]})"
+        click.echo(f"{head}: {game.contract} by {by}. {game.result.describe()}")
     else:
         assert game.play is not None
         click.echo(f"{head}: {tricks_taken(game.play)}")
 
 
-def _game_json(game: Game) -> dict[str, Any]:
-    """The ``--json`` object of one deal of ``minibridge play --auto``."""
+def _game_json(game: Game, session: Session | None = None) -> dict[str, Any]:
+    """The ``--json`` object of one deal of ``minibridge play --auto``. With three players (``session`` given,
+    before the deal is recorded) also ``three_handed``, the announcement as ``announce --three-handed --json``
+    gives it with the deal as dealt (``dealt``), and ``players``: for each player by number (1 deals from South,
+    2 from West, 3 from East) the seat they were dealt at, the seat they played and their score."""
     assert game.play is not None
     result = game.result
     record = game.play.record()
-    return {
+    data: dict[str, Any] = {
         "board": game.board.number,
         "deal": game.deal.to_pbn(),
         "dealer": game.dealer.letter,
@@ -214,3 +330,13 @@ def _game_json(game: Game) -> dict[str, Any]:
         "defenders_score": result.defenders_score if result is not None else None,
         "tricks": {str(side): game.play.tricks_won(side) for side in Side},
     }
+    if game.three is not None and session is not None and game.board.deal is not None:
+        from minibridge.cli.announce import three_handed_json
+
+        data["three_handed"] = three_handed_json(game.three) | {"dealt": game.board.deal.to_pbn(game.dealer)}
+        scores = session.player_scores(game)
+        data["players"] = {
+            str(number): {"dealt_at": seat.letter, "plays": game.players[seat].letter, "score": scores[number - 1]}
+            for number, seat in enumerate(session.seats, start=1)
+        }
+    return data

@@ -179,7 +179,10 @@ def _build(data: dict[str, Any], path: Path, lines: KeyLines) -> Lesson:
     """Turn validated data into a Lesson, checking deals, contracts, plays and answers against the engine."""
     problems: list[str] = []
     number = data["number"]
-    rules = _rules_of(number, data["rules"])
+    try:
+        rules = _rules_of(number, data["rules"])
+    except MiniBridgeError as err:
+        raise LessonError(f"{place(path, lines, ('rules',))}: {err.message}") from None
     name = f"MiniLesson {NUMBER_WORDS[number]}"
 
     def problem(keys: tuple[Any, ...], err: MiniBridgeError | str) -> None:

@@ -29,6 +29,7 @@ _SETUP_FIELDS: dict[str, type] = {
     "target": int,
     "seed": int,
     "auto_single": bool,
+    "three_handed": str,
 }
 _KIND_WORDS = {int: "a whole number", str: "text", bool: "true or false"}
 

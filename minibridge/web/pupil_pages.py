@@ -48,7 +48,8 @@ async def start_game(request: Request) -> Response:
     try:
         setup = setup_from(_setup_fields(form), request.app.state.samples)
     except ApiError as error:
-        return HTMLResponse(render_start(_start_options(request, message=error.message)), status_code=error.status)
+        message = error.message[:1].upper() + error.message[1:] + "."
+        return HTMLResponse(render_start(_start_options(request, message=message)), status_code=error.status)
     store: Store = request.app.state.store
 
     def start() -> str:
@@ -132,12 +133,16 @@ def _start_options(request: Request, *, message: str | None = None) -> dict[str,
 
 
 def _setup_fields(form: Any) -> dict[str, Any]:
-    """The start form as the fields of a game's setup (``seed``, a hidden field, deals chosen cards)."""
+    """The start form as the fields of a game's setup (``seed``, a hidden field, deals chosen cards; the players:
+    four, or three by the simple or the normal variant)."""
     fields: dict[str, Any] = {"auto_single": bool(form.get("auto_single"))}
     for name in ("lesson", "deals", "target", "seed"):
         text = str(form.get(name, "")).strip()
         if text:
             fields[name] = int(text) if text.isdigit() else text
+    three = str(form.get("three_handed", "")).strip()
+    if three:
+        fields["three_handed"] = three
     if "lesson" not in fields:
         fields["rules"] = str(form.get("rules", "ebu"))
         fields["slam"] = bool(form.get("slam"))

@@ -64,14 +64,13 @@ def _playing_on(screen: Screen, *, to: int | None = None) -> str:
     return f"{SCREEN}/next?{query}" + (f"&to={to}" if to is not None else "")
 
 
-def double_dummy(board: Board, rules: RuleSet) -> dict[str, Any] | None:
+def double_dummy(board: Board, rules: RuleSet) -> dict[str, Any]:
     """The tricks each seat takes as declarer in each strain, double dummy, and the best contract the rules allow
-    (None for a deal the solver cannot take)."""
+    (short deals too)."""
     from minibridge.analysis import analyse_boards
 
     analysis = analyse_boards([board], rules)[0]
-    if analysis.table is None:
-        return None
+    assert analysis.table is not None  # the class screen's deals are whole
     best = analysis.best
     return {
         "table": {seat.letter: {strain.letter: n for strain, n in row.items()} for seat, row in analysis.table.items()},

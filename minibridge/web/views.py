@@ -3,7 +3,8 @@
 The server alone holds the deal. A pupil sees South's hand; North's once North–South are known to declare (the
 pupil plays it); dummy's from the moment declarer is known (MiniBridge lays dummy down before the contract is
 chosen); the cards played; the points every player announced; and once the deal is over, all four hands as
-dealt. During the play a hand shows the cards still held. Nothing else of the deal is ever in a view.
+played. During the play a hand shows the cards still held. Nothing else of the deal is ever in a view. With
+three players the pupil sees the hand they play (their own, or the dummy hand they took over) and dummy's.
 
 >>> from minibridge.classroom import GameSetup, PupilGame
 >>> view = pupil_view("x", PupilGame.start(GameSetup(lesson=1, deals=1, seed=3, samples=2)))
@@ -17,7 +18,7 @@ from typing import Any
 
 from minibridge.board import Board
 from minibridge.cards import Seat, Side
-from minibridge.classroom import PUPIL, PupilGame
+from minibridge.classroom import PLAYER_NAMES, PupilGame
 from minibridge.contract import Contract
 from minibridge.deal import Hand
 from minibridge.errors import MiniBridgeError
@@ -26,7 +27,7 @@ from minibridge.lessons.exercises import answer_form
 from minibridge.lessons.lesson import Exercise, Lesson
 from minibridge.scoring import goal
 from minibridge.signals import denied_by_lead, signal_in_trick
-from minibridge.table import Game
+from minibridge.table import Game, Session, seating
 
 __all__ = ["visible_seats", "pupil_view", "replay_view", "exercise_view"]
 
@@ -38,8 +39,11 @@ def visible_seats(game: PupilGame) -> list[Seat]:
     table = game.game
     if game.phase in ("deal_over", "game_over"):
         return list(Seat)
-    seen = {PUPIL}
-    if table.declarer is not None:
+    seen = {game.pupil_seat}
+    if table.three is not None:
+        if table.dummy is not None:
+            seen.add(table.dummy)
+    elif table.declarer is not None:
         if table.declarer.side is Side.NORTH_SOUTH:
             seen.add(Seat.NORTH)
         if table.dummy is not None:
@@ -96,7 +100,7 @@ def pupil_view(game_id: str, game: PupilGame) -> dict[str, Any]:
         "legal": [str(card) for card in game.legal_cards()],
         "result": _result(table) if over else None,
         "best": game.records[-1].best if over else None,
-        "signals": _partner_signals(table) if over else [],
+        "signals": _partner_signals(table, game.pupil_seat) if over else [],
         "again": game.records[-1].again,
         "auto_single": setup.auto_single,
         "totals": {str(side): game.session.totals[side] for side in Side},
@@ -107,7 +111,44 @@ def pupil_view(game_id: str, game: PupilGame) -> dict[str, Any]:
         "deals": game.session.deals,
         "target": game.session.target,
         "winner": str(game.session.winner) if game.session.winner is not None else None,
+        "you": game.pupil_seat.letter,
+        "three_handed": _three_handed(game),
         "message": None,
+    }
+
+
+def _three_handed(game: PupilGame) -> dict[str, Any] | None:
+    """With three players: the ``variant``; how the deal was dealt (``dealer``, the ``dummy_hand``'s seat, the
+    points ``announced`` from each seat and the dummy hand's); who ``moved`` (seat dealt at to seat played) and
+    whether dealer ``exchanged`` hands with the dummy hand; the ``players``, each with their ``name``, the seat
+    they were ``dealt_at``, the ``seat`` they play, their ``score`` for this deal once it is over and their
+    ``total``; and the ``winner``'s name at the end.
+    None with four players."""
+    three = game.game.three
+    if three is None:
+        return None
+    session, table = game.session, game.game
+    winner = session.winning_player
+    return {
+        "variant": three.variant,
+        "dealer": three.dealer.letter,
+        "dummy_hand": three.dealer.partner.letter,
+        "announced": {seat.letter: points for seat, points in three.hcp.items()},
+        "moved": {dealt.letter: played.letter for dealt, played in three.players.items() if dealt is not played},
+        "exchanged": three.exchanged,
+        "players": [
+            {
+                "name": name,
+                "dealt_at": dealt.letter,
+                "seat": table.players[dealt].letter,
+                "score": score,
+                "total": total,
+            }
+            for name, dealt, score, total in zip(
+                PLAYER_NAMES, seating(table.dealer), Session.player_scores(table), session.player_totals, strict=True
+            )
+        ],
+        "winner": PLAYER_NAMES[winner] if winner is not None else None,
     }
 
 
@@ -152,20 +193,20 @@ def _contract_choices(table: Game) -> list[dict[str, Any]]:
     return choices
 
 
-def _partner_signals(table: Game) -> list[dict[str, Any]]:
-    """Under the signals of MiniLesson Six, once East–West's deal is over: each card of North's (the pupil's
-    partner, defending) that said something, with what it said (``encourage``, ``discourage``, ``top of
-    sequence``) and, for the top of a sequence, the card it denies."""
+def _partner_signals(table: Game, you: Seat) -> list[dict[str, Any]]:
+    """Under the signals of MiniLesson Six, once a deal the pupil defended is over: each card of the pupil's
+    partner (North with four players) that said something, with what it said (``encourage``, ``discourage``,
+    ``top of sequence``) and, for the top of a sequence, the card it denies."""
     play, declarer = table.play, table.declarer
-    if not table.rules.signals or play is None or declarer is None or declarer.side is Side.NORTH_SOUTH:
+    if not table.rules.signals or play is None or declarer is None or declarer.side is you.side:
         return []
-    partner = PUPIL.partner
+    partner = you.partner
     held = list(table.deal[partner])
     said = []
     for number, trick in enumerate(play.tricks, start=1):
         card = trick.cards[partner]
         led = None if trick.leader is partner else trick.led.suit
-        meaning = signal_in_trick(Hand(held), card, led=led, partner_led=trick.leader is PUPIL)
+        meaning = signal_in_trick(Hand(held), card, led=led, partner_led=trick.leader is you)
         held.remove(card)
         if meaning == "no signal":
             continue

@@ -261,3 +261,37 @@ def test_the_same_deal_again_and_its_tricks_one_by_one(page: Page, address: str)
     assert page.get_attribute("#table", "data-deal") == "2"
     expect(page.locator("#table .again-note")).to_be_visible()
     assert _south(page) == first
+
+
+def test_three_players_from_the_start_page_the_table_turns_when_the_pupil_moves(page: Page, address: str):
+    # Seed 15, normal: in deal 2 North declares, the pupil's hand goes down as dummy at South and the pupil takes
+    # over the dummy hand at East: East's seat is then at the bottom, where the pupil's cards always are.
+    page.goto(address + "/")
+    page.check("input[name=deals][value='2']")
+    page.check("input[name=three_handed][value='normal']")
+    page.locator("#start form").evaluate(
+        "form => form.insertAdjacentHTML('beforeend', '<input type=hidden name=seed value=15>')"
+    )
+    page.click("button[name=free]")
+    page.wait_for_url("**/games/*")
+    _ready(page)
+    expect(page.locator("#table .three-handed")).to_contain_text("the dummy hand was dealt at North")
+    expect(page.locator("#table .seat-s .name")).to_have_text("South (you)")
+    _play_to_the_end(page)
+    expect(page.locator("#table .running")).to_contain_text("You")
+    page.click("#table button.next")
+    _ready(page)
+    while _phase(page) != "play" or page.locator("#table button.card:not([disabled])").count() == 0:
+        page.wait_for_timeout(100)
+        _ready(page)
+    note = page.locator("#table .three-handed")
+    expect(note).to_contain_text("Your hand at South is dummy, and you play the dummy hand at East.")
+    expect(page.locator("#table .seat-e .name")).to_have_text("East (you)")
+    east, south = page.locator("#table .seat-e").bounding_box(), page.locator("#table .seat-s").bounding_box()
+    trick = page.locator("#table .trick").bounding_box()
+    assert east and south and trick
+    assert east["y"] > trick["y"] + trick["height"] - 1  # the pupil's seat at the bottom
+    assert south["x"] + south["width"] <= trick["x"] + 1  # South, on the pupil's left, at the left
+    _screens(page, "three-handed")
+    _play_to_the_end(page)
+    expect(page.locator("#table .running")).to_contain_text("Left")

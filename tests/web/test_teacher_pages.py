@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from starlette.testclient import TestClient
 
-from minibridge.cards import Seat, Side
+from minibridge.cards import Seat, Side, Strain
 from minibridge.cli import main
 from minibridge.errors import MiniBridgeError
 from minibridge.league import Result, load_league, new_league
@@ -332,7 +332,7 @@ def test_a_pasted_deal_and_a_deal_from_a_seed(teacher: TestClient):
 
 
 def test_the_double_dummy_tricks_on_request(teacher: TestClient):
-    from minibridge.analysis import analyse_boards
+    from minibridge.analysis import analyse_boards, double_dummy_tricks
 
     plain = teacher.get("/teacher/screen?lesson=5&board=2").text
     assert "dd-table" not in plain
@@ -345,8 +345,12 @@ def test_the_double_dummy_tricks_on_request(teacher: TestClient):
         assert [int(n) for n in re.findall(r"<td>(\d+)</td>", cells)] == [
             analysis.table[seat][strain] for strain in sorted(analysis.table[seat], reverse=True)
         ]
-    short = teacher.get("/teacher/screen?lesson=1&board=1&dd=1").text
-    assert "worked out for deals of 13 cards each" in short
+    short = teacher.get("/teacher/screen?lesson=1&board=1&dd=1").text  # a short deal of Lesson One
+    deal = find_lesson(1).board(1).deal
+    cells = [int(n) for n in re.findall(r"<td>(\d+)</td>", short)]
+    seats = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
+    strains = sorted(Strain, reverse=True)
+    assert cells == [double_dummy_tricks(deal, seat, strain.trumps) for seat in seats for strain in strains]
 
 
 def test_the_screens_state_is_its_address():

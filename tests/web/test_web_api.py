@@ -266,3 +266,44 @@ def test_two_requests_for_one_game_at_once_do_not_interleave(client: TestClient)
     assert statuses[0] == 200 and statuses.count(200) == 1 and set(statuses[1:]) <= {409, 422}
     data = client.app.state.store.game(view["id"])  # type: ignore[attr-defined]
     assert data["deals"][-1]["cards"].count(card) == 1
+
+
+# --- three players --------------------------------------------------------------------------------------------
+
+
+def test_three_handed_games_through_the_api_each_player_keeping_a_total(client: TestClient):
+    # Seed 15, normal: the pupil deals, declares and takes the dummy hand, which holds more points; in deal 2 West
+    # (Left) deals and North (Right) declares: the pupil's hand goes down as dummy at South and the pupil takes
+    # over the dummy hand at East, defending with West.
+    view = _start(client, three_handed="normal", deals=2, seed=15)
+    three = view["three_handed"]
+    assert view["you"] == "S" and view["declarer"] == "S" and three["exchanged"] and three["dummy_hand"] == "N"
+    assert [p["name"] for p in three["players"]] == ["you", "Left", "Right"] and view["contracts"]
+    assert sorted(view["hands"]) == ["N", "S"]  # the pupil's hand and dummy's, nothing of the defenders'
+    rng = random.Random(15)
+    while view["deal"] == 1 or view["phase"] not in ("play", "deal_over", "game_over"):
+        view = _act(client, view, next_action(view, rng)).json()
+    three = view["three_handed"]
+    assert (view["dealer"], view["declarer"], view["dummy"], view["you"]) == ("W", "N", "S", "E")
+    assert three["moved"] == {"S": "E"} and sorted(view["hands"]) == ["E", "S"] and view["pupil_seats"] == ["E"]
+    assert all(card in view["hands"]["E"] for card in view["legal"])
+    final = play_out(client, view, rng)
+    players = final["three_handed"]["players"]
+    score = final["result"]["score"]
+    assert players[2]["score"] == score["declarers_score"]  # Right declared at North
+    assert players[0]["score"] == players[1]["score"] == score["defenders_score"]
+    assert sum(p["total"] for p in players) >= sum(p["score"] for p in players)
+
+
+@pytest.mark.parametrize(
+    ("setup", "words"),
+    [
+        ({"three_handed": "three"}, "the three-handed variants are 'simple' and 'normal'"),
+        ({"three_handed": "simple", "lesson": 2}, "MiniLesson Two has no announcement of points with a dummy"),
+        ({"rules": "nbb", "slam": True}, "the Dutch rules have no slams"),
+        ({"three_handed": True}, "'three_handed' should be text"),
+    ],
+)
+def test_setups_the_rules_refuse_are_refused_with_the_reason(client: TestClient, setup: dict[str, Any], words: str):
+    response = client.post("/api/games", json=setup)
+    assert response.status_code == 422 and words in response.json()["error"], response.text

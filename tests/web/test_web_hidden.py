@@ -21,22 +21,28 @@ SETUPS: list[dict[str, Any]] = [
     *({"lesson": lesson, "deals": 1, "seed": seed} for lesson in (1, 3, 5, 6) for seed in range(1, 7)),
     *({"lesson": lesson, "deals": 1, "seed": seed} for lesson in (2, 4) for seed in (1, 2)),
     *({"rules": rules, "deals": 1, "seed": seed} for rules in ("ebu", "nbb", "targets") for seed in (1, 2)),
+    # three players: seeds where the pupil declares, defends, and moves to the dummy hand's seat in deal 2
+    *({"three_handed": "simple", "deals": 2, "seed": seed} for seed in (2, 10, 17)),
+    *({"three_handed": "normal", "deals": 2, "seed": seed} for seed in (2, 15, 22)),
+    {"lesson": 4, "three_handed": "normal", "deals": 1, "seed": 3},
 ]
 
 
 def _may_see(data: dict[str, Any]) -> tuple[set[str], set[str], int]:
     """The seats and the cards the pupil may see in a game kept as ``data``: South's; North's when North–South
-    declare; dummy's once declarer is known; every card played to this deal; at the end of a deal, all. Also
-    how many cards were dealt."""
+    declare; dummy's once declarer is known; every card played to this deal; at the end of a deal, all. With
+    three players, the hand the pupil plays (South's, or the dummy hand's place when the pupil moved there) and
+    dummy's. Also how many cards were dealt."""
     game = PupilGame.from_data(data)
     table = game.game
     dealt = {seat: {str(card) for card in table.deal[seat]} for seat in Seat}
     if table.stage == "over":
         return set("NESW"), set().union(*dealt.values()), table.deal.cards_per_hand * 4
-    seats = {Seat.SOUTH}
+    three = table.three
+    seats = {three.players.get(Seat.SOUTH, Seat.SOUTH) if three is not None else Seat.SOUTH}
     declarer = table.declarer
     if declarer is not None:
-        if declarer.side is Side.NORTH_SOUTH:
+        if declarer.side is Side.NORTH_SOUTH and three is None:
             seats.add(Seat.NORTH)
         if table.rules.dummy and table.rules.has_contract:
             seats.add(declarer.partner)
@@ -80,7 +86,7 @@ def _check_responses(client: TestClient, response: Any, rng: random.Random) -> N
         assert shown <= allowed, f"{sorted(shown - allowed)} shown at {view['phase']}"
         assert set(view["hands"]) <= seats
         assert {card for cards in view["hands"].values() for card in cards} <= allowed
-        assert set(view["hands"]["S"]) <= shown  # the scan finds the cards a response holds
+        assert set(view["hands"][view["you"]]) <= shown  # the scan finds the cards a response holds
         again = client.get(f"/api/games/{view['id']}")
         assert set(CARD.findall(again.text.replace(view["id"], ""))) <= allowed
         hidden_somewhere |= len(allowed) < dealt
@@ -93,6 +99,10 @@ def _check_responses(client: TestClient, response: Any, rng: random.Random) -> N
 PAGE_SETUPS: list[dict[str, Any]] = [
     *({"lesson": lesson, "deals": 2, "seed": seed} for lesson in (1, 3, 5, 6) for seed in (1, 2, 3)),
     *({"rules": "nbb", "deals": 2, "seed": seed, "auto_single": True} for seed in (1, 2)),
+    *(
+        {"rules": "ebu", "three_handed": variant, "deals": 2, "seed": seed}
+        for variant, seed in (("simple", 2), ("normal", 15))
+    ),
 ]
 
 
