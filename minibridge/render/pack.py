@@ -17,6 +17,7 @@ from minibridge.render.records import records_story, slips_story
 from minibridge.render.sheets import scorecard_story, travellers_story
 from minibridge.render.styles import paragraph_styles
 from minibridge.render.text import Wording
+from minibridge.render.tricks import tricks_table
 from minibridge.rules import RuleSet
 
 __all__ = [
@@ -110,11 +111,17 @@ def notes_story(lesson: Lesson, deals: Sequence[Board], words: Wording, *, seed:
     if lesson.tips:
         story.append(Paragraph(words("pack", "tips_heading"), styles["heading"]))
         story.append(_bullets(lesson.tips, styles["body"], numbered=True))
-    noted = [d for d in deals if d.note]
+    shown = [d for d in deals if d.note or d.play is not None]
     generated = [d.number for d in deals if d.generated and d.number is not None]
-    if noted or generated:
+    if shown or generated:
         story.append(Paragraph(words("pack", "deal_notes_heading"), styles["heading"]))
-        story += [Paragraph(words("pack", "deal_note", board=d.number, note=d.note), styles["body"]) for d in noted]
+        for deal in shown:
+            about: list[Flowable] = [
+                Paragraph(words("pack", "deal_note", board=deal.number, note=deal.note), styles["body"])
+            ]
+            if deal.play is not None:
+                about += tricks_table(deal, words)
+            story.append(KeepTogether([*about, Spacer(1, 3 * mm)]))
         if generated:
             text = words("pack", "generated_deals", first=min(generated), last=max(generated), seed=seed)
             story.append(Paragraph(escape(text), styles["body"]))
