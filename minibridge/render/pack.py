@@ -1,4 +1,5 @@
-"""A lesson pack: cover, teacher's notes, hand records, hand slips, score cards, travellers and answer key."""
+"""A lesson pack: cover, teacher's notes, hand records, hand slips, score cards, travellers, the pupils' sheet and
+the answer key."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from minibridge.analysis import BoardAnalysis
 from minibridge.board import Board
 from minibridge.lessons import Exercise, Lesson, explain, may_declare, solve
 from minibridge.render.page import build_pdf, page_footer
+from minibridge.render.pupils import pupils_story
 from minibridge.render.records import records_story, slips_story
 from minibridge.render.sheets import scorecard_story, travellers_story
 from minibridge.render.styles import paragraph_styles
@@ -31,7 +33,7 @@ __all__ = [
     "lesson_pack",
 ]
 
-SECTIONS = ("notes", "records", "slips", "scorecards", "travellers", "answers")
+SECTIONS = ("notes", "records", "slips", "scorecards", "travellers", "sheet", "answers")
 """The sections a pack may hold after its cover, in order."""
 
 
@@ -205,6 +207,7 @@ def lesson_pack(
         "slips": lambda: slips_story(analyses, words, paper=paper),
         "scorecards": lambda: scorecard_story(lesson.rules, deals, words, paper=paper),
         "travellers": lambda: travellers_story(lesson.rules, deals, words, paper=paper, tables=tables),
+        "sheet": lambda: pupils_story(lesson, words, deals),
         "answers": lambda: answers_story(lesson, words, deals),
     }
     for name in pack_sections(lesson.rules):

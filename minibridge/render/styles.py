@@ -102,6 +102,7 @@ def paragraph_styles() -> dict[str, ParagraphStyle]:
         "bullet": ParagraphStyle("bullet", parent=body, leftIndent=12, bulletIndent=2),
         "cell": ParagraphStyle("cell", parent=body, fontSize=9, leading=11.5, spaceAfter=0),
         "cellbold": ParagraphStyle("cellbold", parent=body, fontName=BOLD, fontSize=9, leading=11.5, spaceAfter=0),
+        "room": ParagraphStyle("room", parent=body, fontSize=11, leading=26, spaceAfter=0),
     }
 
 

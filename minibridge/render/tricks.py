@@ -58,7 +58,8 @@ def tricks_table(board: Board, words: Wording, *, winners: bool = True) -> list[
     """The recorded play of a board as a table of tricks, with the lines that go under it.
 
     With ``winners`` (the teacher's copy) each winning card is bold and underlined, the last column names the
-    winner and an irregularity is described; without (the pupils' copy) the last column is left to write in.
+    winner and an irregularity is described; without (the pupils' copy) the last column is left to write in, and
+    so is the leader of each trick, which would tell who won the one before (each card still names its player).
     """
     styles = paragraph_styles()
     cell, bold = styles["cell"], styles["cellbold"]
@@ -68,7 +69,7 @@ def tricks_table(board: Board, words: Wording, *, winners: bool = True) -> list[
     header.append(words("tricks", "won_by"))
     rows: list[list[object]] = [[Paragraph(text, bold) for text in header]]
     for trick in tricks:
-        row: list[object] = [str(trick.number), words.seat(trick.leader)]
+        row: list[object] = [str(trick.number), words.seat(trick.leader) if winners else ""]
         for seat, card in trick.cards:
             text = f"{escape(words.seat_letter(seat))} {card_markup(card)}"
             if winners and seat is trick.winner:
@@ -76,7 +77,12 @@ def tricks_table(board: Board, words: Wording, *, winners: bool = True) -> list[
             row.append(Paragraph(text, cell))
         row.append(words.seat(trick.winner) if winners else "")
         rows.append(row)
-    table = Table(rows, colWidths=list(_WIDTHS), rowHeights=[None] + [6.2 * mm] * len(tricks), hAlign="LEFT")
+    widths = list(_WIDTHS)
+    if not winners:  # the leader of each trick after the first is the winner of the one before: the pupils' to find
+        for row in rows:
+            del row[1]
+        del widths[1]
+    table = Table(rows, colWidths=widths, rowHeights=[None] + [6.2 * mm] * len(tricks), hAlign="LEFT")
     padding = ("LEFTPADDING", (0, 0), (-1, -1), 1.5 * mm)
     table.setStyle(TableStyle(ruled_style(padding, font_size=9)))
     story: list[Flowable] = [table]
