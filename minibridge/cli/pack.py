@@ -21,12 +21,13 @@ if TYPE_CHECKING:
     from minibridge.lessons import Lesson
 
 
-def pack_name(lesson: Lesson, seed: int) -> str:
-    """``lesson-5-seed-505.pdf``; a teacher's own lesson file adds its name: ``lesson-5-dutch-seed-505.pdf``."""
+def pack_name(lesson: Lesson, boards: int, seed: int) -> str:
+    """``lesson-5-10-deals-seed-505.pdf``; a teacher's own lesson file adds its name:
+    ``lesson-5-dutch-10-deals-seed-505.pdf``."""
     from minibridge.lessons import FILE_NAMES
 
     own = "" if lesson.path.name == FILE_NAMES[lesson.number] else f"-{lesson.path.stem}"
-    return f"lesson-{lesson.number}{own}-seed-{seed}.pdf"
+    return f"lesson-{lesson.number}{own}-{boards}-deal{'s' if boards != 1 else ''}-seed-{seed}.pdf"
 
 
 @click.command()
@@ -69,7 +70,8 @@ def pack(
     lessons_folder: Path | None,
 ) -> None:
     """A lesson pack in one PDF: cover with objectives and rules, teacher's notes, hand records, hand slips,
-    score cards, travelling score sheets and the answer key. Its name says the lesson and the seed.
+    score cards, travelling score sheets, the pupils' sheet and the answer key. Its name says the lesson, how many
+    deals and the seed.
 
     \b
     Examples:
@@ -84,7 +86,7 @@ def pack(
     words = words_from(templates_folder)
     lesson = lesson_from(lesson_ref, lessons_folder)
     deals, seed = pack_deals(lesson, count, seed=seed)
-    target = folder / pack_name(lesson, seed)
+    target = folder / pack_name(lesson, len(deals), seed)
     refuse_existing(target, force)
     with progress_bar(len(deals), "Solving deals double dummy", quiet=quiet) as progress:
         analyses = analyse_boards(deals, lesson.rules, cache=not no_cache, progress=progress)
