@@ -17,7 +17,15 @@ from minibridge.pbn import loads
 from minibridge.render.pack import answer_text, lesson_pack, rules_lines
 from minibridge.render.text import wording
 
-SECTIONS = ["Teacher's notes", "Hand records", "Hand slips", "Score card", "Travelling score sheets", "Answer key"]
+SECTIONS = [
+    "Teacher's notes",
+    "Hand records",
+    "Hand slips",
+    "Score card",
+    "Travelling score sheets",
+    "Pupils' sheet",
+    "Answer key",
+]
 
 
 @pytest.fixture(autouse=True)
@@ -50,7 +58,7 @@ def lesson_three_pack(tmp_path_factory) -> Path:
         patch.setenv("XDG_CACHE_HOME", str(cache))
         code, _, err = run("pack", "--lesson", "3", "-o", str(folder))
     assert code == 0, err
-    return folder / "lesson-3-seed-303.pdf"
+    return folder / "lesson-3-10-deals-seed-306.pdf"
 
 
 def test_the_pack_is_named_for_lesson_and_seed_and_holds_every_section(lesson_three_pack):
@@ -108,7 +116,7 @@ def test_the_default_folder_is_output_created_when_missing(tmp_path, monkeypatch
     monkeypatch.chdir(tmp_path)
     code, _, err = run("pack", "--lesson", "1", "--deals", "4", "--seed", "9")
     assert code == 0, err
-    made = tmp_path / "output" / "lesson-1-seed-9.pdf"
+    made = tmp_path / "output" / "lesson-1-4-deals-seed-9.pdf"
     text = pdf_text(made)
     for section in SECTIONS:  # MiniLesson One records no deal duplicate-style: no travellers (RULES §8)
         assert (section in text) is (section != "Travelling score sheets"), section
@@ -215,4 +223,4 @@ def test_a_teachers_own_lesson_file_names_its_pack_apart_from_the_shipped_lesson
     own.write_text(find_lesson(5).path.read_text(encoding="utf-8").replace("scoring: ebu", "scoring: nbb"), "utf-8")
     code, _, err = run("pack", "--lesson", str(own), "--deals", "6", "-o", str(tmp_path))
     assert code == 0, err
-    assert [p.name for p in tmp_path.glob("*.pdf")] == ["lesson-5-five-dutch-seed-505.pdf"]
+    assert [p.name for p in tmp_path.glob("*.pdf")] == ["lesson-5-five-dutch-6-deals-seed-505.pdf"]

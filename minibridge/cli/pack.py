@@ -85,7 +85,7 @@ def pack(
 
     words = words_from(templates_folder)
     lesson = lesson_from(lesson_ref, lessons_folder)
-    deals, seed = pack_deals(lesson, count, seed=seed)
+    deals, seed = pack_deals(lesson, count, seed=seed, cache=not no_cache)
     target = folder / pack_name(lesson, len(deals), seed)
     refuse_existing(target, force)
     with progress_bar(len(deals), "Solving deals double dummy", quiet=quiet) as progress:
