@@ -99,10 +99,52 @@ def test_the_answer_key_answers_every_exercise(lesson_three_pack):
     assert answer_text(find_lesson(4), tie, wording()) == "East or West: the partners choose, and the other is dummy"
 
 
-def test_the_score_card_has_the_points_against_tricks_columns(lesson_three_pack):
+def test_the_score_card_has_the_points_and_tricks_columns_and_no_more(lesson_three_pack):
+    """MiniLesson Three plays 1NT only: no contract or goal to write, but each side's points and the tricks."""
     text = pdf_text(lesson_three_pack)
-    for column in ("Declaring side's points", "Tricks they won", "Running total", "Goal", "Contract"):
-        assert column in text
+    card = text[text.index("Score card Name") : text.rindex("Travelling score sheets")]
+    for column in ("Points N–S", "Points E–W", "Declarer", "Tricks won", "Score N–S", "Score E–W", "Total"):
+        assert column in card
+    assert "Goal" not in card and "Contract" not in card
+
+
+@pytest.mark.parametrize(
+    ("number", "columns"),
+    [
+        (1, ("board", "dealer", "leader", "tricks_ns", "tricks_ew")),
+        (3, ("board", "dealer", "hcp_ns", "hcp_ew", "declarer", "tricks", "score_ns", "score_ew")),
+        (4, ("board", "dealer", "hcp_ns", "hcp_ew", "declarer", "contract", "tricks", "score_ns", "score_ew")),
+        (5, ("board", "dealer", "hcp_ns", "hcp_ew", "declarer", "contract", "goal", "tricks", "score_ns", "score_ew")),
+    ],
+)
+def test_the_early_lessons_score_cards_have_fewer_columns(number, columns):
+    from minibridge.render.sheets import card_columns
+
+    assert card_columns(find_lesson(number).rules) == columns
+
+
+@pytest.mark.parametrize(("paper", "cards"), [("a4", 2), ("letter", 2)])
+def test_two_or_three_score_cards_to_a_page(tmp_path, paper, cards):
+    out = tmp_path / "cards.pdf"
+    assert run("scoresheet", "--lesson", "3", "--paper", paper, "-o", str(out))[0] == 0
+    assert PdfReader(out).pages[0].extract_text().count("Score card") == cards
+    assert run("scoresheet", "--lesson", "1", "-o", str(tmp_path / "one.pdf"))[0] == 0
+    assert PdfReader(tmp_path / "one.pdf").pages[0].extract_text().count("Score card") in (2, 3)
+
+
+def test_travellers_have_a_row_per_table_and_match_points_in_a_competition(tmp_path):
+    from minibridge.board import Board
+    from minibridge.render.sheets import traveller_columns, travellers_story
+
+    assert traveller_columns(find_lesson(6).rules)[-2:] == ("mp_ns", "mp_ew")
+    assert "mp_ns" not in traveller_columns(find_lesson(5).rules)
+    story = travellers_story(find_lesson(6).rules, [Board(number=1)], wording(), paper="a4", tables=9)
+    assert story[-1].rows == 9
+    out = tmp_path / "six.pdf"
+    assert run("pack", "--lesson", "6", "--deals", "2", "--tables", "9", "-o", str(tmp_path))[0] == 0
+    text = pdf_text(next(tmp_path.glob("lesson-6-*.pdf")))
+    assert "How to match-point" in text and "minibridge duplicate score" in text and "MPs N–S" in text
+    assert out.exists() is False
 
 
 def test_a_pack_is_never_overwritten_without_force(lesson_three_pack):

@@ -41,6 +41,13 @@ def pack_name(lesson: Lesson, boards: int, seed: int) -> str:
     help="How many boards: the lesson's own deals first, then random ones that suit it (default: the lesson's deals).",
 )
 @click.option("--seed", type=int, help="The seed of the random deals (default: the lesson's).")
+@click.option(
+    "--tables",
+    type=click.IntRange(1, 20),
+    default=6,
+    show_default=True,
+    help="Lines on each travelling score sheet: one for each table that plays the board.",
+)
 @paper_option
 @click.option(
     "-o",
@@ -61,6 +68,7 @@ def pack(
     lesson_ref: str,
     count: int | None,
     seed: int | None,
+    tables: int,
     paper: str,
     folder: Path,
     no_cache: bool,
@@ -90,6 +98,6 @@ def pack(
     refuse_existing(target, force)
     with progress_bar(len(deals), "Solving deals double dummy", quiet=quiet) as progress:
         analyses = analyse_boards(deals, lesson.rules, cache=not no_cache, progress=progress)
-    pdf = lesson_pack(lesson, deals, analyses, words, seed=seed, paper=paper.lower())
+    pdf = lesson_pack(lesson, deals, analyses, words, seed=seed, paper=paper.lower(), tables=tables)
     write_atomic(target, pdf, overwrite=force)
     click.echo(f"{lesson.name} pack, {len(deals)} boards, written to {target}", err=True)
