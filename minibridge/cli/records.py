@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,8 +28,16 @@ from minibridge.cli.printing import (
 
 if TYPE_CHECKING:
     from minibridge.analysis import BoardAnalysis
+    from minibridge.board import Board
+    from minibridge.cards import Seat
+    from minibridge.deal import Hand
+    from minibridge.render.records import PartialBoard
+    from minibridge.render.text import Wording
 
 _SHOWN_SKIPS = 5
+_UNKNOWN_HANDS = ("-", "...")
+"""How a PBN deal writes a hand that is not known (the standard's ``-``, Bridge Composer's ``...``)."""
+_DATE = re.compile(r"(\d{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
 
 
 @click.command()
@@ -43,6 +52,12 @@ _SHOWN_SKIPS = 5
     "--per-page", type=click.Choice(["1", "2", "4", "6"]), default="4", show_default=True, help="Boards on each page."
 )
 @paper_option
+@click.option(
+    "--dd-table",
+    "full_table",
+    is_flag=True,
+    help="Print the full double-dummy table on each board: the tricks of every seat as declarer in every strain.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON instead of writing a PDF.")
 @click.option("--no-cache", is_flag=True, help="Solve every deal again instead of reading earlier results.")
 @rules_option
@@ -56,6 +71,7 @@ def records(
     output: Path | None,
     per_page: str,
     paper: str,
+    full_table: bool,
     as_json: bool,
     no_cache: bool,
     rules_name: str | None,
@@ -67,11 +83,14 @@ def records(
 ) -> None:
     """Hand records of every board of a PBN file: the four hands, points, declarer and dummy, the tricks
     declarer makes double dummy in each denomination, and the best MiniBridge contract with its score.
+    A board with only some hands known is printed without analysis; an end position (fewer than thirteen
+    cards a hand) with its double-dummy tricks. The heading is the file's Event, Site and Date.
 
     \b
     Examples:
         minibridge records output/lesson-5.pbn
         minibridge records club.pbn -o club-records.pdf --per-page 2 --paper letter
+        minibridge records club.pbn --dd-table
         minibridge records club.pbn --json
     """
     from minibridge.analysis import analyse_boards
@@ -83,34 +102,107 @@ def records(
     target = output or OUTPUT / f"{pbn_file.stem}.pdf"
     if not as_json:
         refuse_existing(target, force)
-    boards, skipped = complete_boards(load(pbn_file), short=rules.cards_per_hand is None)
+    games = load(pbn_file)
+    boards, without = complete_boards(games, short=True)
+    places = {id(game): place for place, game in enumerate(games, start=1)}
+    found = [(board, _partial(board, places[id(board)])) for board in without]
+    partial = [known for _, known in found if known is not None]
+    skipped = [board for board, known in found if known is None]
     for board in skipped[:_SHOWN_SKIPS]:
         name = f"board {board.number}" if board.number is not None else "a game"
-        click.echo(f"{pbn_file}, line {board.line}: {name} has no complete deal: left out", err=True)
+        click.echo(f"{pbn_file}, line {board.line}: {name} has no deal to print: left out", err=True)
     if len(skipped) > _SHOWN_SKIPS:
-        click.echo(f"{pbn_file}: {len(skipped) - _SHOWN_SKIPS} more games without a complete deal left out", err=True)
-    if not boards:
-        raise click.ClickException(f"{pbn_file}: no board has a complete deal, so there is nothing to print")
+        click.echo(f"{pbn_file}: {len(skipped) - _SHOWN_SKIPS} more games without a deal to print left out", err=True)
+    if not boards and not partial:
+        raise click.ClickException(f"{pbn_file}: no board has a deal, so there is nothing to print")
     with progress_bar(len(boards), "Solving deals double dummy", quiet=quiet) as progress:
         analyses = analyse_boards(boards, rules, cache=not no_cache, progress=progress)
+    printed: list[BoardAnalysis | PartialBoard] = sorted([*analyses, *partial], key=lambda item: item.number)
     if as_json:
-        print_json([_analysis_json(analysis) for analysis in analyses])
+        print_json([_analysis_json(item) if not _is_partial(item) else _partial_json(item) for item in printed])
         return
     from minibridge.files import write_atomic
     from minibridge.render.records import hand_records
 
     assert words is not None
+    title, details = _heading(games, pbn_file, words)
     pdf = hand_records(
-        analyses,
+        printed,
         words,
-        title=words("records", "file_title", name=pbn_file.name),
+        title=title,
+        details=details,
         paper=paper.lower(),
         per_page=int(per_page),
         announcement=rules.announcement,
+        full_table=full_table,
     )
     write_atomic(target, pdf, overwrite=force)
-    count = len(analyses)
+    count = len(printed)
     click.echo(f"{count} board{'s' if count != 1 else ''} written to {target}", err=True)
+
+
+def _is_partial(item: object) -> bool:
+    from minibridge.render.records import PartialBoard
+
+    return isinstance(item, PartialBoard)
+
+
+def _known_hands(text: str) -> dict[Seat, Hand | None] | None:
+    """The hands of a PBN deal of which some are not known (``-`` or ``...``); None when it is no such deal."""
+    from minibridge.cards import Seat
+    from minibridge.deal import Hand
+    from minibridge.errors import MiniBridgeError
+
+    first, colon, rest = text.strip().partition(":")
+    written = rest.split()
+    try:
+        seats = Seat.from_str(first).clockwise()
+        if not colon or len(written) != 4:
+            return None
+        hands = {
+            seat: None if part in _UNKNOWN_HANDS else Hand.from_pbn(part)
+            for seat, part in zip(seats, written, strict=True)
+        }
+    except MiniBridgeError:
+        return None
+    known = [hand for hand in hands.values() if hand is not None]
+    return hands if known and len(known) < 4 else None
+
+
+def _partial(board: Board, place: int) -> PartialBoard | None:
+    """A board of which only some hands are known, to print without analysis; None for any other board."""
+    from minibridge.cards import Seat
+    from minibridge.render.records import PartialBoard
+
+    hands = _known_hands(board.tags.get("Deal", "")) if board.deal is None else None
+    if hands is None:
+        return None
+    number = board.number if board.number is not None else place
+    return PartialBoard(number=number, dealer=board.dealer or Seat.dealer_of_board(number), hands=hands)
+
+
+def _tag(games: list[Board], name: str) -> str:
+    """The first meaningful value of a tag in a file's games ('' when none has one)."""
+    for game in games:
+        value = game.tags.get(name, "").strip().lstrip("#").strip()
+        if value and value != "?":
+            return value
+    return ""
+
+
+def _heading(games: list[Board], pbn_file: Path, words: Wording) -> tuple[str, str]:
+    """The heading of a file's hand records and the line under it: its Event, then Site and Date; without an
+    Event, the file's name."""
+    event, site, date = (_tag(games, name) for name in ("Event", "Site", "Date"))
+    title = (
+        words("records", "event_title", event=event) if event else words("records", "file_title", name=pbn_file.name)
+    )
+    found = _DATE.fullmatch(date)
+    year, month, day = (int(part) if part.isdigit() else 0 for part in found.groups()) if found else (0, 0, 0)
+    details = words(
+        "records", "event_details", site=site, year=year, month=month if 1 <= month <= 12 else 0, day=day, date=date
+    )
+    return title, details
 
 
 def _analysis_json(analysis: BoardAnalysis) -> dict[str, object]:
@@ -133,4 +225,24 @@ def _analysis_json(analysis: BoardAnalysis) -> dict[str, object]:
         "dd_table": {s.letter: {t.letter: table[s][t] for t in strains} for s in Seat} if table is not None else None,
         "best_contract": str(analysis.best.contract) if analysis.best is not None else None,
         "best_score": analysis.best.side_score if analysis.best is not None else None,
+    }
+
+
+def _partial_json(board: PartialBoard) -> dict[str, object]:
+    """The ``--json`` object of a board with only some hands known: the same keys, None for what is not known."""
+    deal = " ".join(
+        "-" if board.hands[seat] is None else board.hands[seat].to_pbn() for seat in board.dealer.clockwise()
+    )
+    return {
+        "board": board.number,
+        "dealer": board.dealer.letter,
+        "deal": f"{board.dealer.letter}:{deal}",
+        "hcp": {seat.letter: hand.hcp for seat, hand in board.hands.items() if hand is not None},
+        "redeal": None,
+        "declarer": None,
+        "dummy": None,
+        "dd": None,
+        "dd_table": None,
+        "best_contract": None,
+        "best_score": None,
     }

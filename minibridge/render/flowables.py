@@ -96,6 +96,9 @@ class BoardView:
     corner_lines: list[str] = field(default_factory=list)
     dd_heading: str | None = None
     dd: list[tuple[str, int]] | None = None
+    dd_rows: list[tuple[str, list[int]]] | None = None
+    """The full double-dummy table: a row per seat (its letter, then its tricks in each of ``dd_symbols``)."""
+    dd_symbols: list[str] = field(default_factory=list)
     footer_lines: list[str] = field(default_factory=list)
 
 
@@ -173,6 +176,9 @@ class BoardRecord(Flowable):
         if self.view.dd_heading is None:
             return
         left = 61 * mm
+        if self.view.dd_rows is not None:
+            self._full_table(write, left - 3.5 * mm)
+            return
         write(left, 12.5 * mm, self.view.dd_heading, size=7, colour=GREY)
         if not self.view.dd:
             return
@@ -185,6 +191,26 @@ class BoardRecord(Flowable):
             cx = left + step / 2 + index * step
             write(cx, 8.3 * mm, symbol, size=8.5, colour=suit_colour(symbol), align="centre")
             write(cx, 3.3 * mm, str(tricks), font=BOLD, size=8.5, align="centre")
+
+    def _full_table(self, write: Writer, left: float) -> None:
+        """Bottom right: the tricks of each seat (a row) in each strain (a column), under a heading."""
+        assert self.view.dd_rows is not None and self.view.dd_heading is not None
+        step, line = 5.0 * mm, 3.5 * mm
+        label = 3.5 * mm
+        top = 3 * mm + line * (len(self.view.dd_rows) + 1)
+        write(left, top + 1.8 * mm, self.view.dd_heading, size=7, colour=GREY)
+        for index, symbol in enumerate(self.view.dd_symbols):
+            cx = left + label + step / 2 + index * step
+            write(cx, top - line + 0.8 * mm, symbol, size=7.5, colour=suit_colour(symbol), align="centre")
+        c = self.canv
+        c.setStrokeColor(LIGHT)
+        c.setLineWidth(0.5)
+        c.line(left, top - line, left + label + step * len(self.view.dd_symbols), top - line)
+        for row, (letter, tricks) in enumerate(self.view.dd_rows, start=2):
+            y = top - row * line + 0.8 * mm
+            write(left + label / 2, y, letter, font=BOLD, size=7, align="centre")
+            for index, count in enumerate(tricks):
+                write(left + label + step / 2 + index * step, y, str(count), size=7.5, align="centre")
 
 
 class HandSlip(Flowable):
