@@ -73,11 +73,13 @@ def rules_lines(rules: RuleSet, words: Wording) -> list[str]:
     return [line for line in lines if line]
 
 
-def cover_story(lesson: Lesson, words: Wording, *, boards: int, seed: int) -> list[Flowable]:
-    """The cover: the lesson, its objectives, the rules in force and what the pack holds."""
+def cover_story(lesson: Lesson, words: Wording, *, boards: int, seed: int, solved: bool = True) -> list[Flowable]:
+    """The cover: the lesson, its objectives, the rules in force and what the pack holds; the hand records promise
+    double-dummy tricks only where the deals were ``solved``, and a best contract only where there are contracts."""
     styles = paragraph_styles()
     contents = [
-        f"{words('pack', 'section', name=name)}: {words('pack', 'section_purpose', name=name)}"
+        f"{words('pack', 'section', name=name)}: "
+        + words("pack", "section_purpose", name=name, solved=solved, contracts=lesson.rules.has_contract)
         for name in pack_sections(lesson.rules)
     ]
     return [
@@ -200,7 +202,8 @@ def lesson_pack(
         paper=paper,
         announcement=lesson.rules.announcement,
     )
-    story: list[Flowable] = cover_story(lesson, words, boards=len(deals), seed=seed)
+    solved = bool(analyses) and all(analysis.table is not None for analysis in analyses)
+    story: list[Flowable] = cover_story(lesson, words, boards=len(deals), seed=seed, solved=solved)
     parts = {
         "notes": lambda: notes_story(lesson, deals, words, seed=seed),
         "records": lambda: records,
