@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from importlib.resources import files
 from pathlib import Path
@@ -266,3 +267,95 @@ def test_a_teachers_own_lesson_file_names_its_pack_apart_from_the_shipped_lesson
     code, _, err = run("pack", "--lesson", str(own), "--deals", "6", "-o", str(tmp_path))
     assert code == 0, err
     assert [p.name for p in tmp_path.glob("*.pdf")] == ["lesson-5-five-dutch-6-deals-seed-505.pdf"]
+
+
+@pytest.mark.parametrize("number", range(1, 7))
+def test_every_board_has_the_dealer_of_its_number_and_a_repeat_says_so(number):
+    from minibridge.cards import Seat
+    from minibridge.deal import Deal
+
+    lesson = find_lesson(number)
+    seen: dict[Deal, int] = {}
+    for board in lesson.deals:
+        assert board.dealer is Seat.dealer_of_board(board.number), board.number
+        for quarter in range(4):  # the same cards, perhaps moved round the table
+            hands = [board.deal[Seat((int(seat) + quarter) % 4)] for seat in Seat]
+            earlier = seen.get(Deal(hands))
+            if earlier is not None:
+                assert f"repeats Board {earlier}" in board.note, board.number
+        seen.setdefault(board.deal, board.number)
+    assert number != 2 or "repeats Board 1" in lesson.board(2).note
+
+
+@pytest.mark.parametrize("number", range(1, 7))
+def test_the_teachers_notes_name_no_board_so_a_shorter_pack_has_no_note_about_one_left_out(number):
+    lesson = find_lesson(number)
+    assert not re.search(r"\bBoards? \d", lesson.teacher_notes + " ".join(lesson.tips))
+    deals, seed = pack_deals(lesson, 3)
+    from minibridge.render.pack import notes_story
+
+    text = " ".join(getattr(flowable, "text", "") for flowable in notes_story(lesson, deals, wording(), seed=seed))
+    for board in lesson.deals[3:]:
+        assert f"Board {board.number}" not in text
+
+
+def test_a_pack_file_name_says_how_many_deals(tmp_path):
+    assert run("pack", "--lesson", "5", "--deals", "3", "-o", str(tmp_path))[0] == 0
+    assert run("pack", "--lesson", "5", "-o", str(tmp_path))[0] == 0
+    names = sorted(p.name for p in tmp_path.glob("*.pdf"))
+    assert names == ["lesson-5-10-deals-seed-505.pdf", "lesson-5-3-deals-seed-505.pdf"]
+    text = pdf_text(tmp_path / "lesson-5-3-deals-seed-505.pdf")
+    assert "3 boards" in text and "Board 4" not in text[: text.index("Hand records ")]
+
+
+@pytest.mark.parametrize("number", [3, 4, 5, 6])
+def test_the_lessons_own_random_deals_are_playable_so_the_pack_deals_the_same(number):
+    lesson = find_lesson(number)
+    deals, _ = pack_deals(lesson)
+    assert [d.deal for d in deals] == [d.deal for d in lesson.deals]
+
+
+@pytest.mark.parametrize(("number", "seed"), [(3, 303), (3, 1), (4, 2), (5, 3), (6, 4)])
+def test_practice_deals_can_be_played_under_the_lessons_rules(number, seed):
+    """With best play the declaring side makes a contract the lesson allows: in MiniLesson Three, 1NT."""
+    from minibridge.analysis import analyse_boards
+    from minibridge.cards import Strain
+
+    lesson = find_lesson(number)
+    deals, _ = pack_deals(lesson, 14, seed=seed)
+    assert [d.number for d in deals] == list(range(1, 15))
+    for analysis in analyse_boards(deals[6:], lesson.rules):
+        assert analysis.best is not None and analysis.best.result.made, analysis.number
+        if number == 3:
+            assert analysis.declarer_tricks[Strain.NO_TRUMPS] >= 7
+    assert pack_deals(lesson, 14, seed=seed)[0] == deals
+
+
+def test_lesson_three_seed_303_no_longer_gives_a_board_nothing_makes_on():
+    """The issue's Board 9: East–West's ten spades in a no-trumps lesson, and 'Nothing makes; least loss 1NT'."""
+    import dataclasses
+
+    from minibridge.dealing import generate
+    from minibridge.lessons.practice import playable
+
+    lesson = find_lesson(3)
+    spec = dataclasses.replace(lesson.generate_spec, seed=303)
+    unchecked = generate(spec)
+    checked = generate(spec, playable=playable(lesson))
+    check = playable(lesson)
+    assert not all(check(unchecked)) and all(check(checked))
+    assert [b.number for b in checked] == [b.number for b in unchecked]
+
+
+@pytest.mark.parametrize("number", range(1, 7))
+def test_notes_never_contradict_the_records_best_contract(number):
+    """Where a deal's note follows a contract the hand record does not call best, it names the best one too."""
+    from minibridge.analysis import analyse_boards
+
+    lesson = find_lesson(number)
+    names = {"NT": "no-trumps", "S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    for analysis in analyse_boards([d for d in lesson.deals if not d.generated], lesson.rules):
+        board, best = analysis.board, analysis.best
+        if best is None or board.contract is None or best.contract.strain is board.contract.strain:
+            continue
+        assert names[best.contract.strain.letter] in board.note, board.number
