@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from minibridge.board import Board
 from minibridge.cards import Seat
@@ -43,6 +43,27 @@ def sheet_exercises(lesson: Lesson, deals: Sequence[Board] | None = None) -> lis
     return [e for e in lesson.exercises if e.board is None or (e.board, lesson.board(e.board).deal) in held]
 
 
+_BESIDE = 0.8
+"""The size of a deal printed beside its play."""
+
+
+def _side_by_side(figures: list[Flowable | list[Flowable]]) -> Table:
+    """The deal and its play side by side (or either alone), top-aligned."""
+    table = Table([figures], hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 3 * mm),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
+    return table
+
+
 def _asks_declarer(lesson: Lesson, board: Board) -> bool:
     """Whether a question asks who declares this board, so that the sheet must not say."""
     return any(e.kind == "declarer" and e.board == board.number for e in lesson.exercises)
@@ -70,16 +91,15 @@ def pupils_story(lesson: Lesson, words: Wording, deals: Sequence[Board] | None =
         ]
         board = lesson.board(exercise.board) if exercise.board is not None else None
         if board is not None and board.number is not None:
+            figures: list[Flowable] = []
             if board.number in drawn:
-                block.append(
-                    Paragraph(
-                        words("sheet", "see_above", board=board.number, exercise=drawn[board.number]), styles["small"]
-                    )
-                )
+                text = words("sheet", "see_above", board=board.number, exercise=drawn[board.number])
+                block.append(Paragraph(text, styles["small"]))
             else:
                 drawn[board.number] = exercise.id
                 view = pupil_board_view(board, words, announcement=lesson.rules.announcement)
-                block += [Spacer(1, 1 * mm), BoardRecord(view, 1.0), Spacer(1, 2 * mm)]
+                figures.append(BoardRecord(view, _BESIDE))
+            play: list[Flowable] = []
             if find_kind(exercise.kind).needs_play and board.play is not None:
                 if board.number in played:
                     text = words("sheet", "play_above", board=board.number, exercise=played[board.number])
@@ -90,8 +110,12 @@ def pupils_story(lesson: Lesson, words: Wording, deals: Sequence[Board] | None =
                         contract = words(
                             "sheet", "contract", contract=board.contract.symbol, declarer=words.seat(board.declarer)
                         )
-                        block.append(Paragraph(contract, styles["body"]))
-                    block += tricks_table(board, words, winners=False)
+                        play.append(Paragraph(contract, styles["cell"]))
+                    play += tricks_table(board, words, winners=False)
+            if play:
+                figures.append(play)  # type: ignore[arg-type]
+            if figures:
+                block += [Spacer(1, 1.5 * mm), _side_by_side(figures)]
         declared = board is not None and board.declarer is not None and board.contract is not None
         block += [
             Spacer(1, 2.5 * mm),

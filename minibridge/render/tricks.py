@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
@@ -22,6 +23,8 @@ __all__ = ["RecordedTrick", "recorded_tricks", "card_markup", "tricks_table"]
 
 _WIDTHS = (13 * mm, 17 * mm, 21 * mm, 21 * mm, 21 * mm, 21 * mm, 17 * mm)
 """Trick, led by, the four cards, won by."""
+_PUPIL_WIDTHS = (13 * mm, 18 * mm, 18 * mm, 18 * mm, 18 * mm, 16 * mm)
+"""The pupils' copy, narrow enough to stand beside the deal: trick, the four cards, won by."""
 _RED = RED.hexval().replace("0x", "#")
 
 
@@ -62,7 +65,8 @@ def tricks_table(board: Board, words: Wording, *, winners: bool = True) -> list[
     so is the leader of each trick, which would tell who won the one before (each card still names its player).
     """
     styles = paragraph_styles()
-    cell, bold = styles["cell"], styles["cellbold"]
+    cell = styles["cell"]
+    bold = ParagraphStyle("trick-heading", parent=styles["cellbold"], fontSize=8, leading=10)
     tricks, play = recorded_tricks(board)
     header = [words("tricks", "trick"), words("tricks", "led_by")]
     header += [words("tricks", "card", place=place) for place in range(1, 5)]
@@ -81,10 +85,10 @@ def tricks_table(board: Board, words: Wording, *, winners: bool = True) -> list[
     if not winners:  # the leader of each trick after the first is the winner of the one before: the pupils' to find
         for row in rows:
             del row[1]
-        del widths[1]
+        widths = list(_PUPIL_WIDTHS)
     table = Table(rows, colWidths=widths, rowHeights=[None] + [6.2 * mm] * len(tricks), hAlign="LEFT")
-    padding = ("LEFTPADDING", (0, 0), (-1, -1), 1.5 * mm)
-    table.setStyle(TableStyle(ruled_style(padding, font_size=9)))
+    padding = [("LEFTPADDING", (0, 0), (-1, -1), 1.5 * mm), ("RIGHTPADDING", (0, 0), (-1, -1), 1 * mm)]
+    table.setStyle(TableStyle(ruled_style(*padding, font_size=9)))
     story: list[Flowable] = [table]
     lines = []
     if play.claimed is not None:
