@@ -118,17 +118,18 @@ def notes_story(lesson: Lesson, deals: Sequence[Board], words: Wording, *, seed:
     shown = [d for d in deals if d.note or d.play is not None]
     generated = [d.number for d in deals if d.generated and d.number is not None]
     if shown or generated:
-        story.append(Paragraph(words("pack", "deal_notes_heading"), styles["heading"]))
+        heading: list[Flowable] = [Paragraph(words("pack", "deal_notes_heading"), styles["heading"])]
         for deal in shown:
             about: list[Flowable] = [
                 Paragraph(words("pack", "deal_note", board=deal.number, note=deal.note), styles["body"])
             ]
             if deal.play is not None:
                 about += tricks_table(deal, words)
-            story.append(KeepTogether([*about, Spacer(1, 3 * mm)]))
+            story.append(KeepTogether([*heading, *about, Spacer(1, 3 * mm)]))  # the heading goes with the first
+            heading = []
         if generated:
             text = words("pack", "generated_deals", first=min(generated), last=max(generated), seed=seed)
-            story.append(Paragraph(escape(text), styles["body"]))
+            story += [*heading, Paragraph(escape(text), styles["body"])]
     return story
 
 
