@@ -66,7 +66,7 @@ def _side_by_side(figures: list[Flowable | list[Flowable]]) -> Table:
 
 def _asks_declarer(lesson: Lesson, board: Board) -> bool:
     """Whether a question asks who declares this board, so that the sheet must not say."""
-    return any(e.kind == "declarer" and e.board == board.number for e in lesson.exercises)
+    return any("declarer" in find_kind(e.kind).keys and e.board == board.number for e in lesson.exercises)
 
 
 def pupils_story(lesson: Lesson, words: Wording, deals: Sequence[Board] | None = None) -> list[Flowable]:
