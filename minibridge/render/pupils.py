@@ -43,6 +43,8 @@ def sheet_exercises(lesson: Lesson, deals: Sequence[Board] | None = None) -> lis
     return [e for e in lesson.exercises if e.board is None or (e.board, lesson.board(e.board).deal) in held]
 
 
+_DECLARER = "declarer"
+"""The key of an answer that names the declarer."""
 _BESIDE = 0.8
 """The size of a deal printed beside its play."""
 
@@ -66,7 +68,8 @@ def _side_by_side(figures: list[Flowable | list[Flowable]]) -> Table:
 
 def _asks_declarer(lesson: Lesson, board: Board) -> bool:
     """Whether a question asks who declares this board, so that the sheet must not say."""
-    return any("declarer" in find_kind(e.kind).keys and e.board == board.number for e in lesson.exercises)
+    kinds = [find_kind(e.kind) for e in lesson.exercises if e.board == board.number]
+    return any(_DECLARER in kind.keys for kind in kinds)
 
 
 def pupils_story(lesson: Lesson, words: Wording, deals: Sequence[Board] | None = None) -> list[Flowable]:
