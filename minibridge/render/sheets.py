@@ -18,6 +18,7 @@ from minibridge.render.page import build_pdf, page_footer
 from minibridge.render.styles import BOLD, GREY, LIGHT, Page, grid, paragraph_styles
 from minibridge.render.text import Wording
 from minibridge.rules import RuleSet
+from minibridge.scoring import find_scheme
 
 __all__ = [
     "CutLine",
@@ -38,13 +39,14 @@ _CARD_TYPE = 12
 
 def card_columns(rules: RuleSet) -> tuple[str, ...]:
     """The score card's columns under these rules, only those the lesson needs: tricks alone without contracts;
-    the contract only where declarer chooses a strain or a level; the goal only where it is not always seven."""
+    the contract only where declarer chooses a strain or a level; the goal only
+    where it is not always seven (games, slams, or targets set by points)."""
     if not rules.has_contract:
         return ("board", "dealer", "leader", "tricks_ns", "tricks_ew")
     columns = ["board", "dealer", "hcp_ns", "hcp_ew", "declarer"]
     if len(rules.strains) > 1 or rules.game or rules.slam:
         columns.append("contract")
-    if rules.game or rules.slam or rules.scoring in ("targets", "nbb"):
+    if rules.game or rules.slam or find_scheme(rules.scoring).needs_points:
         columns.append("goal")
     columns += ["tricks", "score_ns", "score_ew"]
     return tuple(columns)
