@@ -2,10 +2,10 @@
 
 DDS (Bo Haglund's double-dummy solver) comes as ``libdds.so`` with endplay's small ctypes bindings,
 ``endplay/_dds/__init__.py``. This module loads that one file on the first solve, never the rest of endplay
-(whose package import pulls in plotting), and no other module reaches DDS. DDS solves one call at a time on
-all its cores and crashes when two threads call it at once, so the calls take turns (:mod:`minibridge.turns`), the
-lightest waiting call first: a classroom server thinking for several games at once answers a card in the play
-before it weighs a contract from the first trick, though no call waits for ever.
+(whose package import pulls in plotting), and no other module reaches DDS. DDS solves one position per thread
+slot at a time, a slot per core, so the positions take turns at the slots (:mod:`minibridge.turns`), the lightest
+waiting call first: a classroom server thinking for several games at once answers a card in the play between two
+positions of a contract weighed from the first trick, though no call waits for ever.
 
 A table gives, for each seat as declarer and each strain, the tricks declarer takes with best play
 all round, cached on disk. From it follows the best MiniBridge contract for the announced declarer.
@@ -62,19 +62,17 @@ _BATCH = 8
 keep every core busy."""
 _MAX_BATCH = 40
 """The most deals DDS solves in one call (all five denominations)."""
-_MAX_POSITIONS = 40
-"""The most positions DDS solves in one call: enough to keep every core busy, few enough that a lighter call
-waiting for its turn does not wait long."""
 _PATIENCE = 30.0
 """Seconds a call waits for lighter ones before it goes first: a heavy call (a contract weighed from the first
 trick) waits while cards in the play are answered, but not for ever."""
+_MOST_SLOTS = 16
+"""DDS keeps memory for at most this many threads."""
 _DDS = "endplay._dds"
 """The name endplay's DDS bindings are known by, in ``sys.modules`` too."""
 _LOADING = threading.Lock()
 """Held while DDS's bindings are loaded."""
-
-
-_TURNS = Turns(patience=_PATIENCE)
+_SOLVER: list[Turns] = []
+"""The turns at DDS's thread slots, made on the first solve."""
 
 Position = tuple[list[int], Suit | None, Seat, list[Card]]
 """A position in the play: the remaining hands as card masks by seat, trumps (None: no-trumps), the leader of
@@ -89,6 +87,26 @@ def _dds() -> ModuleType:
     """
     with _LOADING:
         return sys.modules.get(_DDS) or _load_dds()
+
+
+def _turns() -> Turns:
+    """The turns at DDS's thread slots (as many as DDS keeps memory for: one per core)."""
+    dds = _dds()
+    with _LOADING:
+        if not _SOLVER:
+            _SOLVER.append(Turns(slots=_slots(dds), patience=_PATIENCE))
+        return _SOLVER[0]
+
+
+def _slots(dds: ModuleType) -> int:
+    """How many thread slots DDS has: a one-card position is solved with slot 0, 1, … until DDS refuses one."""
+    one_card = ([1 << 12, 1 << 25, 1 << 38, 1 << 51], None, Seat.NORTH, [])
+    for slot in range(1, _MOST_SLOTS):
+        try:
+            _solve_position(dds, one_card, 1, slot)
+        except dds.DDSError:
+            return slot
+    return _MOST_SLOTS
 
 
 def _load_dds() -> ModuleType:
@@ -119,7 +137,17 @@ def _denomination(strain: Strain) -> int:
 
 
 def _solve_tables(deals: Sequence[Deal]) -> list[DDTable]:
-    """The double-dummy tables of up to :data:`_MAX_BATCH` complete deals, solved together on every core."""
+    """The double-dummy tables of up to :data:`_MAX_BATCH` deals, solved together on every core: whole deals by
+    DDS's tables, short deals (whose tricks DDS's tables miscount) lead by lead."""
+    tables: dict[Deal, DDTable] = {deal: _solve_short_table(deal) for deal in deals if deal.cards_per_hand < 13}
+    whole = [deal for deal in deals if deal not in tables]
+    if whole:
+        tables.update(zip(whole, _solve_whole_tables(whole), strict=True))
+    return [tables[deal] for deal in deals]
+
+
+def _solve_whole_tables(deals: Sequence[Deal]) -> list[DDTable]:
+    """The tables of deals of thirteen cards a hand, by DDS's own tables."""
     dds = _dds()
     wanted = dds.ddTableDeals()
     wanted.noOfTables = len(deals)
@@ -127,8 +155,7 @@ def _solve_tables(deals: Sequence[Deal]) -> list[DDTable]:
         for seat in Seat:
             wanted.ddTableDeal[i].cards[seat][:] = _holdings(deal[seat].mask)
     solved = dds.ddTablesRes()
-    with _TURNS.turn(52 * 20 * len(deals)):
-        dds.CalcAllTables(wanted, -1, [0] * 5, solved, dds.allParResults())
+    _turns().whole(52 * 20 * len(deals), lambda: dds.CalcAllTables(wanted, -1, [0] * 5, solved, dds.allParResults()))
     return [
         {
             seat: {strain: int(solved.results[i].resTable[_denomination(strain)][seat]) for strain in Strain}
@@ -138,44 +165,57 @@ def _solve_tables(deals: Sequence[Deal]) -> list[DDTable]:
     ]
 
 
+def _solve_short_table(deal: Deal) -> DDTable:
+    """The table of a short deal: each declarer in each strain, from the opening lead."""
+    hands = [deal[seat].mask for seat in Seat]
+    pairs = [(seat, strain) for seat in Seat for strain in Strain]
+    solved = solve_positions([(hands, strain.trumps, seat.lho, []) for seat, strain in pairs], all_cards=False)
+    table: DDTable = {seat: {} for seat in Seat}
+    for (seat, strain), row in zip(pairs, solved, strict=True):
+        table[seat][strain] = deal.cards_per_hand - next(iter(row.values()))
+    return table
+
+
 def solve_positions(positions: Sequence[Position], *, all_cards: bool) -> list[dict[int, int]]:
     """Solve positions double dummy: for each, the tricks the side to play takes from here on.
 
     With ``all_cards`` the dict gives the tricks after each card the player to play may play, by card index;
-    otherwise only after a best card and the cards equal to it. DDS solves 40 positions a call, on every core.
+    otherwise only after a best card and the cards equal to it. The positions are solved on every core, and a
+    lighter call from another thread goes between two of them.
     """
+    if not positions:
+        return []
     dds = _dds()
-    results: list[dict[int, int]] = []
-    for start in range(0, len(positions), _MAX_POSITIONS):
-        chunk = positions[start : start + _MAX_POSITIONS]
-        boards = dds.boards()
-        boards.noOfBoards = len(chunk)
-        for i, (hands, trumps, leader, trick) in enumerate(chunk):
-            board = boards.deals[i]
-            board.trump = 4 if trumps is None else 3 - int(trumps)
-            board.first = int(leader)
-            for k in range(3):
-                board.currentTrickSuit[k] = 3 - int(trick[k].suit) if k < len(trick) else 0
-                board.currentTrickRank[k] = int(trick[k].rank) if k < len(trick) else 0
-            for seat in range(4):
-                board.remainCards[seat][:] = _holdings(hands[seat])
-            boards.target[i] = -1
-            boards.solutions[i] = 3 if all_cards else 1
-            boards.mode[i] = 1
-        solved = dds.solvedBoards()
-        with _TURNS.turn(sum(sum(bin(mask).count("1") for mask in hands) for hands, *_ in chunk)):
-            dds.SolveAllBoardsBin(boards, solved)
-        for i in range(len(chunk)):
-            future = solved.solvedBoard[i]
-            row: dict[int, int] = {}
-            for k in range(future.cards):
-                suit = 3 - future.suit[k]
-                bits = (1 << future.rank[k]) | future.equals[k]
-                for rank in range(2, 15):
-                    if bits >> rank & 1:
-                        row[13 * suit + rank - 2] = future.score[k]
-            results.append(row)
-    return results
+    solutions = 3 if all_cards else 1
+
+    def job(position: Position) -> Callable[[int], dict[int, int]]:
+        return lambda slot: _solve_position(dds, position, solutions, slot)
+
+    weight = sum(sum(mask.bit_count() for mask in hands) for hands, *_ in positions)
+    return _turns().map(weight, [job(position) for position in positions])
+
+
+def _solve_position(dds: ModuleType, position: Position, solutions: int, slot: int) -> dict[int, int]:
+    """One position solved with DDS's thread slot ``slot``: the tricks after each card DDS reports."""
+    hands, trumps, leader, trick = position
+    board = dds.deal()
+    board.trump = 4 if trumps is None else 3 - int(trumps)
+    board.first = int(leader)
+    for k, card in enumerate(trick[:3]):
+        board.currentTrickSuit[k] = 3 - int(card.suit)
+        board.currentTrickRank[k] = int(card.rank)
+    for seat in range(4):
+        board.remainCards[seat][:] = _holdings(hands[seat])
+    future = dds.futureTricks()
+    dds.SolveBoard(board, -1, solutions, 1, future, slot)
+    row: dict[int, int] = {}
+    for k in range(future.cards):
+        suit = 3 - future.suit[k]
+        bits = (1 << future.rank[k]) | future.equals[k]
+        for rank in range(2, 15):
+            if bits >> rank & 1:
+                row[13 * suit + rank - 2] = future.score[k]
+    return row
 
 
 def double_dummy_card(play: Play) -> Card:
@@ -234,19 +274,17 @@ def dd_tables(
     *,
     cache: bool = True,
     progress: Callable[[int], None] | None = None,
-) -> list[DDTable | None]:
-    """The double-dummy table of each deal (None for a short deal, which DDS cannot solve).
+) -> list[DDTable]:
+    """The double-dummy table of each deal, short deals (fewer than 13 cards a hand) too.
 
     With ``cache`` results are read from and written to :func:`cache_folder`; ``progress`` is called with
-    the number of deals done: first those found in the cache or too short to solve, then each batch solved.
+    the number of deals done: first those found in the cache, then each batch solved.
     A deal that appears twice is solved once.
     """
     folder = cache_folder()
-    tables: list[DDTable | None] = [None] * len(deals)
+    tables: list[DDTable] = [{}] * len(deals)
     to_solve: dict[Deal, list[int]] = {}
     for index, deal in enumerate(deals):
-        if deal.cards_per_hand != 13:
-            continue
         cached = _read_cached(folder, deal) if cache and deal not in to_solve else None
         if cached is not None:
             tables[index] = cached

@@ -352,12 +352,10 @@ class PupilGame:
 def _best(game: Game) -> dict[str, Any] | None:
     """The contract that would have scored most double dummy for the deal's declarer: ``contract``,
     ``tricks`` (declarer's, double dummy) and ``score`` (the declaring side's, negative when it fails); None
-    without a contract or for a short deal, which the solver does not solve."""
+    without a contract."""
     if game.declarer is None or not game.rules.has_contract:
         return None
     table = dd_tables([game.deal], cache=True)[0]
-    if table is None:
-        return None
     best = best_contract(table, game.declarer, game.rules, deal=game.deal)
     if best is None:
         return None

@@ -33,6 +33,7 @@ from minibridge.scoring import score
 
 __all__ = [
     "COLUMNS",
+    "CONTRACT_COLUMN",
     "Entry",
     "TableResult",
     "Traveller",
@@ -45,6 +46,8 @@ __all__ = [
 
 COLUMNS = ("board", "N–S pair", "E–W pair", "contract", "declarer", "tricks")
 """The columns of a results file, in order."""
+CONTRACT_COLUMN = "a contract is one word, its level and strain: 1NT, 3NT, 1S, 4S, 4H, 5D, 5C (6NT with --slam)"
+"""What the contract column of a results file holds: words like "game in hearts" cannot fit in one column."""
 
 NORTH_SOUTH = "N–S"
 EAST_WEST = "E–W"
@@ -150,8 +153,10 @@ def parse_results(text: str, *, source: str = "<text>", rules: RuleSet | None = 
         where = f"{source}, line {number}"
         if len(fields) != len(COLUMNS):
             misshapen += 1
+            one_word = f"; {CONTRACT_COLUMN}" if len(fields) > len(COLUMNS) else ""
             problems.append(
-                f"{where}: {len(COLUMNS)} columns are needed ({', '.join(COLUMNS)}), found {len(fields)}: '{line}'"
+                f"{where}: {len(COLUMNS)} columns are needed ({', '.join(COLUMNS)}), found {len(fields)}: "
+                f"'{line}'{one_word}"
             )
             continue
         try:
@@ -174,8 +179,8 @@ def _entry(fields: list[str], line: int, rules: RuleSet) -> Entry:
         raise ResultsError(f"board: '{board_text}' is not a board number (1, 2, 3 …)")
     try:
         contract = Contract.from_str(contract_text)
-    except MiniBridgeError as err:
-        raise ResultsError(f"contract: {err.message}") from None
+    except MiniBridgeError:
+        raise ResultsError(f"contract: '{contract_text}' is not a contract; {CONTRACT_COLUMN}") from None
     try:
         declarer = Seat.from_str(declarer_text)
     except MiniBridgeError as err:

@@ -9,15 +9,23 @@ by computer players and compared with best play all round.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from minibridge.analysis import dd_tables
+from minibridge.analysis import double_dummy_tricks
+from minibridge.board import Board
+from minibridge.cards import Seat
+from minibridge.deal import Deal
 from minibridge.robot import Robot
-from minibridge.rules import find_rules
-from minibridge.table import Session, play_by_computers
+from minibridge.rules import RuleSet, find_rules
+from minibridge.table import Game, play_by_computers
 
 __all__ = ["PointsRow", "tricks_by_points", "tricks_chart_rows"]
+
+_AT_ONCE = 6
+"""Deals played at once for the chart: enough that the solver always has a position to work on."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -56,26 +64,36 @@ def tricks_chart_rows(
     deals: int, *, seed: int, samples: int, progress: Callable[[int], None] | None = None
 ) -> list[PointsRow]:
     """Deal and play ``deals`` deals under EBU rules with computer players (the same for the same seed; redeals
-    dealt again by the same dealer), then solve each double dummy: the tricks by combined points.
+    dealt again by the same dealer), and solve each contract double dummy: the tricks by combined points.
 
+    The deals are independent, so several are played at once and the solver always has a position to work on.
     ``progress`` is told of each deal played.
     """
     rules = find_rules("ebu")
     robot = Robot(rules, samples=samples, seed=seed)
-    session = Session(rules=rules, deals=deals)
-    dealing = random.Random(seed)
-    games = []
-    while not session.finished:
-        game = play_by_computers(rules, session.next_board(dealing), robot)
-        session.record_game(game)
-        if game.stage == "over":
-            games.append(game)
-            if progress is not None:
-                progress(1)
-    tables = dd_tables([game.deal for game in games])
-    results = []
-    for game, table in zip(games, tables, strict=True):
+    boards = _boards(rules, deals, random.Random(seed))
+    told = threading.Lock()
+
+    def play(board: Board) -> tuple[int, int, int]:
+        game = play_by_computers(rules, board, robot)
         assert game.declarer is not None and game.contract is not None and game.play is not None
-        assert table is not None and game.declaring_points is not None
-        results.append((game.declaring_points, game.play.declarer_tricks, table[game.declarer][game.contract.strain]))
-    return tricks_by_points(results)
+        assert game.declaring_points is not None
+        best = double_dummy_tricks(game.deal, game.declarer, game.contract.strain.trumps)
+        if progress is not None:
+            with told:
+                progress(1)
+        return game.declaring_points, game.play.declarer_tricks, best
+
+    with ThreadPoolExecutor(max_workers=_AT_ONCE, thread_name_prefix="chart") as pool:
+        return tricks_by_points(list(pool.map(play, boards)))
+
+
+def _boards(rules: RuleSet, deals: int, dealing: random.Random) -> list[Board]:
+    """The boards of a session of ``deals`` deals, the dealer passing clockwise; a redeal is dealt again by the
+    same dealer and not counted."""
+    boards: list[Board] = []
+    while len(boards) < deals:
+        board = Board(number=len(boards) + 1, dealer=Seat(len(boards) % 4), deal=Deal.random(dealing))
+        if Game(rules, board).stage != "redeal":
+            boards.append(board)
+    return boards

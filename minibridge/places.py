@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,16 @@ except ImportError:  # PyYAML without libyaml
 
 from minibridge.errors import MiniBridgeError
 
-__all__ = ["MAX_YAML_BYTES", "MAX_DEPTH", "MAX_ALIASED", "KeyLines", "read_yaml", "read_yaml_file", "place"]
+__all__ = [
+    "MAX_YAML_BYTES",
+    "MAX_DEPTH",
+    "MAX_ALIASED",
+    "KeyLines",
+    "read_yaml",
+    "read_yaml_file",
+    "plain_problem",
+    "place",
+]
 
 KeyLines = Mapping[tuple[Any, ...], int]
 """The line (from 1) of every key path of a YAML text: ``("exercises", 2, "answer") → 40``."""
@@ -129,10 +138,8 @@ def read_yaml(text: str, source: object, error: type[MiniBridgeError], what: str
     except _Refused as err:
         raise error(f"is not {what}: {err}", where=f"{source}, line {err.mark.line + 1}") from None
     except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f"{source}, line {mark.line + 1}" if mark is not None else str(source)
-        problem = " ".join(str(getattr(err, "problem", None) or "the text cannot be read").split())
-        raise error(f"is not {what} (not valid YAML: {problem})", where=where) from None
+        line, problem = plain_problem(err, text)
+        raise error(problem, where=f"{source}, line {line}" if line else str(source)) from None
     except ValueError as err:  # a number of thousands of digits
         raise error(f"is not {what}: {' '.join(str(err).split())[:120]}", where=str(source)) from None
     finally:
@@ -140,6 +147,67 @@ def read_yaml(text: str, source: object, error: type[MiniBridgeError], what: str
     lines: dict[tuple[Any, ...], int] = {}
     _walk(node, (), lines, source, error)
     return data, lines
+
+
+def plain_problem(err: yaml.YAMLError, text: str) -> tuple[int | None, str]:
+    """The line (from 1) where a text that YAML cannot read goes wrong, and what is wrong in words a pupil can
+    read: a colon, a comma, a brace or a quote missing, a line not lined up, a tab. Never YAML's own words."""
+    lines = text.splitlines()
+
+    def line_text(number: int) -> str:
+        return lines[number - 1] if 0 < number <= len(lines) else ""
+
+    def first_word(number: int) -> str:
+        words = line_text(number).strip().lstrip("-").split()
+        return words[0].rstrip(":") if words else ""
+
+    if isinstance(err, yaml.reader.ReaderError):
+        line = text[: err.position].count("\n") + 1
+        return line, "holds a character that is not text (a control character): type the line again"
+    problem = str(getattr(err, "problem", "") or "")
+    context = str(getattr(err, "context", "") or "")
+    at, opened = getattr(err, "problem_mark", None), getattr(err, "context_mark", None)
+    line = at.line + 1 if at is not None else None
+    start = opened.line + 1 if opened is not None else line
+    if "could not find expected ':'" in problem and start:
+        return start, f"a colon is missing after '{first_word(start)}'"
+    if "mapping values are not allowed" in problem and line and at is not None:
+        return _stray_colon(line, line_text(line), at.column, line_text)
+    if "expected ',' or '}'" in problem or "expected ',' or ']'" in problem:
+        close, opener = ("}", "{") if "}" in problem else ("]", "[")
+        found = line_text(at.line + 1)[at.column : at.column + 1] if at is not None else ""
+        if start == line and found not in "]}":
+            return line, f"a comma is missing between two parts inside '{opener} {close}'"
+        return start, f"the '{opener}' on this line is never closed: end it with '{close}' on the same line"
+    if "sequence entries" in problem:
+        return line, "a '-' cannot start a value here: put the value in quotes"
+    if "block mapping" in context or "expected key" in problem:
+        return line, "this line is not lined up with the lines above it: start it with the same spaces"
+    if "end of stream" in problem and "quoted" in context:
+        return start, "a quote opened on this line is never closed: close it with the same quote mark"
+    if "cannot start any token" in problem and at is not None:
+        character = line_text(at.line + 1)[at.column : at.column + 1]
+        if character == "\t":
+            return line, "a tab is used here: use spaces instead"
+        return line, f"a value cannot start with '{character}': put the value in quotes"
+    return line, "cannot be read: look at its colons, commas, quotes and brackets"
+
+
+def _stray_colon(number: int, text: str, column: int, line_text: Callable[[int], str]) -> tuple[int, str]:
+    """A colon YAML did not expect: a second colon on a line, a colon missing on the line before, or a line
+    further in than the one above it."""
+    before = text[:column]
+    if ": " in before:
+        key, _, rest = text.strip().partition(":")
+        rest = rest.strip().strip("{}").strip()
+        return number, f"two colons on one line: put an answer of several parts in braces, like {key}: {{{rest}}}"
+    above = number - 1
+    while above > 0 and not line_text(above).strip():
+        above -= 1
+    if above > 0 and ":" not in line_text(above):
+        word = line_text(above).strip().lstrip("-").split()[0]
+        return above, f"a colon is missing after '{word}'"
+    return number, "this line starts further in than the line above it: start it with the same spaces"
 
 
 def read_yaml_file(

@@ -1,78 +1,157 @@
-"""Turns at something that serves one call at a time, such as the double-dummy solver, which a classroom server
-asks for many games at once.
+"""Turns at the double-dummy solver's thread slots, which a classroom server asks for many games at once.
 
-Of the calls waiting, the lightest goes first (then the first come), so a card in the play is answered before a
-contract from the first trick is weighed; but a call kept waiting longer than the patience goes before every
-lighter one, so a heavy call is never starved. Whose turn comes next is decided once, when the last call ends
-(or a call arrives at an idle solver), so that no two waiting calls each think the other goes first.
+DDS solves one position per thread slot at a time (a slot is its memory for one thread). Each call brings its
+positions as jobs; one worker thread per slot takes the next job and runs it with that slot. Of the calls
+waiting, the lightest goes first (then the first come), job by job: a card in the play, a few light positions,
+is answered between two positions of a contract weighed from the first trick, never after all of them. A call
+none of whose jobs started for longer than the patience goes before every lighter one, on one slot at a time, so
+a heavy call is never starved and the lighter calls still have the other slots. A call that needs DDS whole (its
+own threads on every slot, such as double-dummy tables) runs once every slot is free.
+
+>>> turns = Turns(slots=2, patience=30)
+>>> turns.map(1, [lambda slot: 2 * 3, lambda slot: 7])
+[6, 7]
+>>> turns.whole(5, lambda: "tables")
+'tables'
 """
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 __all__ = ["Turns"]
+
+T = TypeVar("T")
 
 
 @dataclass(eq=False, kw_only=True)
 class _Call:
-    """One call waiting for its turn."""
+    """One call: its jobs, what they gave, and how many are still to finish."""
 
     weight: int
     ticket: int
-    arrival: float = field(default_factory=time.monotonic)
+    jobs: Sequence[Callable[[int], Any]]
+    whole: bool = False
+    """The call's one job needs every slot (it is given none)."""
+    served: float = field(default_factory=time.monotonic)
+    """When a job of the call last started (or the call came, before any did)."""
+    results: list[Any] = field(default_factory=list)
+    error: BaseException | None = None
+    next_job: int = 0
+    unfinished: int = 0
+    done: threading.Event = field(default_factory=threading.Event)
 
 
 class Turns:
-    """The queue of calls: ``with turns.turn(weight):`` waits for the call's turn and holds it while the block runs."""
+    """The solver's slots and the calls waiting for them: ``map`` runs a call's jobs, ``whole`` a call that
+    needs every slot; both wait for the answer."""
 
-    def __init__(self, *, patience: float) -> None:
+    def __init__(self, *, slots: int, patience: float) -> None:
+        if slots < 1:
+            raise ValueError(f"the solver needs at least one slot, not {slots}")
+        self.slots = slots
         self.patience = patience
         """Seconds a call waits for lighter ones before it goes first."""
         self._changed = threading.Condition()
         self._waiting: list[_Call] = []
         self._tickets = itertools.count()
-        self._busy = False
-        self._granted: _Call | None = None
+        self._running = 0
+        self._overdue_running = 0
+        self._whole_pending = False
+        self._workers: list[threading.Thread] = []
 
     @property
     def waiting(self) -> int:
-        """How many calls wait for their turn."""
+        """How many calls have jobs not yet started."""
         with self._changed:
             return len(self._waiting)
 
-    @contextlib.contextmanager
-    def turn(self, weight: int) -> Iterator[None]:
-        """Wait for the turn of a call this heavy, then hold the turn while the block runs."""
-        call = _Call(weight=weight, ticket=next(self._tickets))
-        with self._changed:
-            self._waiting.append(call)
-            if not self._busy:
-                self._grant()
-            while self._granted is not call:
-                self._changed.wait()
-            self._granted = None
-            self._waiting.remove(call)
-            self._busy = True
-        try:
-            yield
-        finally:
-            with self._changed:
-                self._busy = False
-                self._grant()
+    def map(self, weight: int, jobs: Sequence[Callable[[int], T]]) -> list[T]:
+        """Run each job with a free slot's number, a call of this weight; their results in order."""
+        if not jobs:
+            return []
+        call = _Call(weight=weight, ticket=next(self._tickets), jobs=jobs)
+        call.results = [None] * len(jobs)
+        call.unfinished = len(jobs)
+        return self._wait(call)
 
-    def _grant(self) -> None:
-        """Give the turn to the waiting call that goes first, if any."""
-        if not self._waiting or self._granted is not None:
-            return
+    def whole(self, weight: int, job: Callable[[], T]) -> T:
+        """Run a job that uses every slot at once (DDS's own threads), once no other job runs."""
+        call = _Call(weight=weight, ticket=next(self._tickets), jobs=[lambda slot: job()], whole=True)
+        call.results = [None]
+        call.unfinished = 1
+        return self._wait(call)[0]
+
+    def _wait(self, call: _Call) -> list[Any]:
+        with self._changed:
+            self._start_workers()
+            self._waiting.append(call)
+            self._changed.notify_all()
+        call.done.wait()
+        if call.error is not None:
+            raise call.error
+        return call.results
+
+    def _start_workers(self) -> None:
+        while len(self._workers) < self.slots:
+            worker = threading.Thread(
+                target=self._work, args=(len(self._workers),), name=f"solver-{len(self._workers)}", daemon=True
+            )
+            self._workers.append(worker)
+            worker.start()
+
+    def _first(self) -> tuple[_Call, bool]:
+        """The waiting call that goes first, and whether it is overdue: of the calls no job of which started for
+        longer than the patience, the one that waited longest while no other slot runs one (with a single slot,
+        always), else the lightest."""
         overdue = time.monotonic() - self.patience
-        self._granted = min(
-            self._waiting,
-            key=lambda c: (0, c.ticket, 0) if c.arrival < overdue else (1, c.weight, c.ticket),
-        )
-        self._changed.notify_all()
+        late = [c for c in self._waiting if c.served < overdue]
+        if late and (self._overdue_running == 0 or self.slots == 1):
+            return min(late, key=lambda c: c.served), True
+        return min(self._waiting, key=lambda c: (c.weight, c.ticket)), False
+
+    def _take(self) -> tuple[_Call, int, bool]:
+        """Wait for a job this worker may run, and take it (with the lock held)."""
+        while True:
+            if self._waiting and not self._whole_pending:
+                call, late = self._first()
+                if not call.whole:
+                    index = call.next_job
+                    call.next_job += 1
+                    call.served = time.monotonic()
+                    if call.next_job == len(call.jobs):
+                        self._waiting.remove(call)
+                    self._running += 1
+                    self._overdue_running += late
+                    return call, index, late
+                self._waiting.remove(call)
+                self._whole_pending = True
+                while self._running:
+                    self._changed.wait()
+                self._running = 1
+                return call, 0, False
+            self._changed.wait()
+
+    def _work(self, slot: int) -> None:
+        while True:
+            with self._changed:
+                call, index, late = self._take()
+            try:
+                result = call.jobs[index](slot)
+            except BaseException as error:  # handed to the caller, which raises it
+                result, call.error = None, error
+            with self._changed:
+                call.results[index] = result
+                call.unfinished -= 1
+                self._running -= 1
+                self._overdue_running -= late
+                if call.whole:
+                    self._whole_pending = False
+                if not call.unfinished:
+                    call.done.set()
+                self._changed.notify_all()

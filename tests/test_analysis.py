@@ -131,9 +131,20 @@ def test_solving_a_position_gives_every_legal_card_or_the_best_one():
     assert set(best) == {card.index for card in SOLID[Seat.WEST]}  # every club loses alike: all are best
 
 
-def test_a_short_deal_has_no_table():
+def test_a_short_deal_has_a_table_of_its_own_tricks():
     short = Deal.from_pbn("N:A.6.Q.K 9.A.4.J 7.K.A.3 K.2.8.Q")
-    assert dd_tables([short]) == [None]
+    (table,) = dd_tables([short])
+    assert table[Seat.NORTH][Strain.NO_TRUMPS] == 3 and table[Seat.EAST][Strain.NO_TRUMPS] == 1
+
+
+@pytest.mark.parametrize("size", [1, 3, 5, 8, 12])
+def test_short_deal_tables_agree_with_solving_each_opening_lead(size: int):
+    rng = random.Random(size)
+    deals = [Deal.random(rng, cards_per_hand=size) for _ in range(3)]
+    for deal, table in zip(deals, dd_tables(deals, cache=False), strict=True):
+        for seat in Seat:
+            for strain in Strain:
+                assert table[seat][strain] == double_dummy_tricks(deal, seat, strain.trumps), (deal, seat, strain)
 
 
 def test_results_are_cached_under_xdg_cache_home_and_not_solved_again(cache_home, monkeypatch):
@@ -231,19 +242,25 @@ def test_where_partners_may_choose_the_one_who_does_better_is_analysed():
     assert (enforced.declarer_tricks[Strain.NO_TRUMPS], chosen.declarer_tricks[Strain.NO_TRUMPS]) == (6, 9)
 
 
-def test_threads_solving_at_once_take_turns_and_agree_with_one_thread():
+def test_threads_solving_and_tabling_at_once_take_turns_and_agree_with_one_thread():
     rng = random.Random(5)
     deals = [Deal.random(rng) for _ in range(6)]
     positions = [([deal[s].mask for s in Seat], None, Seat.WEST, []) for deal in deals]
     alone = analysis.solve_positions(positions, all_cards=True)
+    tables = dd_tables(deals, cache=False)
     found: list[list[dict[int, int]]] = [[] for _ in range(4)]
+    tabled: list[list[analysis.DDTable]] = [[] for _ in range(2)]
 
     def solve(index: int) -> None:
         found[index] = analysis.solve_positions(positions, all_cards=True)
 
+    def table(index: int) -> None:
+        tabled[index] = dd_tables(deals, cache=False)
+
     threads = [threading.Thread(target=solve, args=(i,)) for i in range(4)]
+    threads += [threading.Thread(target=table, args=(i,)) for i in range(2)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert found == [alone] * 4
+    assert found == [alone] * 4 and tabled == [tables] * 2

@@ -56,7 +56,7 @@ EVERY_COMMAND = [
     "tricks-chart",
     "verify",
 ]
-SUBCOMMANDS = {"duplicate": ["score"], "league": ["new", "record", "status", "table"], "lessons": ["show"]}
+SUBCOMMANDS = {"duplicate": ["score"], "league": ["new", "pair", "record", "status", "table"], "lessons": ["show"]}
 
 
 def _listed_commands(output: str) -> dict[str, str]:
@@ -267,3 +267,33 @@ def test_announce_refuses_a_short_deal_outside_the_short_deal_lessons(extra: lis
     code, output = run("announce", "N:A.K.Q.J 2.3.4.5 6.7.8.9 K.Q.J.Q", *extra)
     assert code == 1
     assert "complete hands of 13 cards; this deal has 4 cards each" in output
+
+
+@pytest.mark.parametrize("number", [5, 6])
+def test_a_teacher_is_told_how_to_turn_each_variant_on(number: int):
+    """Lessons Five and Six name slam, targets and nbb: `lessons show` says, for each, the switch that turns it
+    on, and the switch does it."""
+    code, output = run("lessons", "show", str(number))
+    text = " ".join(output.split())
+    assert code == 0 and "Variants a teacher may turn on:" in text
+    assert "- slam: slams at the 6 and 7 level (goal 12 or 13 tricks, bonus 800): add --slam to score, play" in text
+    assert "- targets: targets by combined points, each deal won or lost: give --rules targets in place of" in text
+    assert "- nbb: the Dutch rules (10 a trick, plus and minus points): give --rules nbb in place of --lesson" in text
+    assert run("score", "6NT", "12", "--lesson", str(number))[0] == 1  # no slams in the lesson as it stands
+    assert run("score", "6NT", "12", "--lesson", str(number), "--slam") == (
+        0,
+        "6NT (slam in no-trumps), 12 tricks: goal 12 reached; declaring side scores 990.\n",
+    )
+    assert "target 10 for 27 points" in run("score", "4H", "10", "--rules", "targets", "--hcp", "27")[1]
+    assert "declaring side scores 405, defenders -405" in run("score", "4H", "10", "--rules", "nbb")[1]
+
+
+def test_the_options_that_turn_the_variants_on_say_so_in_their_help():
+    code, output = run("score", "--help")
+    assert code == 0
+    text = " ".join(output.split())
+    assert "nbb and targets are the variants Lessons Five and Six name: give --rules in place of --lesson" in text
+    assert "the slam variant Lessons Five and Six name; works with --lesson" in text
+    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
+    for told in ("**slam** — add `--slam`", "**targets** — give `--rules targets`", "**nbb** — give `--rules nbb`"):
+        assert told in readme

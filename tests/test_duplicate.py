@@ -219,3 +219,22 @@ def test_a_results_file_with_a_mistake_on_every_line_lists_the_mistakes():
     with pytest.raises(ResultsError, match="2 problems to fix") as caught:
         parse_results("1 1 1 2NT S 9\n1 2 2 2NT S 9\n")
     assert "not a results file" not in caught.value.message
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("2 3 4 game in hearts W -1", "found 8: '2 3 4 game in hearts W -1'; a contract is one word, its level and "
+                                      "strain: 1NT, 3NT, 1S, 4S, 4H, 5D, 5C"),
+        ("2 3 4 game W -1", "contract: 'game' is not a contract; a contract is one word, its level and strain"),
+        ("2 3 4 4Q W 9", "contract: '4Q' is not a contract; a contract is one word"),
+    ],
+)  # fmt: skip
+def test_a_results_file_error_says_what_its_contract_column_holds(line: str, message: str, tmp_path: Path):
+    """A results file splits its columns at spaces: "game in hearts" cannot fit, so it is never suggested."""
+    results = tmp_path / "class5.txt"
+    results.write_text(f"1 1 2 3NT S 9\n{line}\n", encoding="utf-8")
+    code, output = run("duplicate", "score", str(results))
+    assert code == 1 and message in output, output
+    assert "game in hearts'" not in output.replace("'2 3 4 game in hearts W -1'", "")
+    assert "part-score no-trumps" not in output

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import io
 import json
+import random
+import re
 import subprocess
 import sys
-from itertools import combinations
+from itertools import combinations, product
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -16,6 +19,8 @@ from pypdf import PdfReader
 from minibridge.cli import main
 from minibridge.errors import AlreadyExistsError, LeagueError
 from minibridge.league import (
+    BEST_OF,
+    Change,
     League,
     Result,
     berger_rounds,
@@ -31,6 +36,7 @@ from minibridge.league import (
     record_result,
     standings,
 )
+from minibridge.league import file as league_file
 
 ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV", "XVI"]
 
@@ -80,18 +86,31 @@ def test_schedule_follows_the_berger_tables(count: int, table: list[list[tuple[i
     [
         ("W,L,W", 3, None),
         ("W,W", 3, None),
-        ("L,L,W", 3, None),
-        ("W,W,L", 3, None),  # all three deals played though the match was won after two
+        ("L,W,L", 3, None),
+        ("L,L,W", 3, "the mini-match was over after deal 2 (L,L)"),
+        (
+            "W,W,L",
+            3,
+            "the mini-match was over after deal 2 (W,W): a best-of-3 mini-match ends as soon as one pair "
+            "has won 2 deals: 2-0 or 2-1 to the winner; leave out the deal played after it",
+        ),
+        ("W,W,W", 3, "3–0 cannot be: a best-of-3 mini-match ends as soon as one pair has won 2 deals"),
         ("W,L", 3, "does not finish"),
-        ("W,L,W,L", 3, "too many"),
+        ("W,L,W,L", 3, "2–2 cannot be"),
         ("W,W,W", 5, None),
         ("W,L,W,L,L", 5, None),
+        (
+            "W,W,W,L",
+            5,
+            "over after deal 3 (W,W,W): a best-of-5 mini-match ends as soon as one pair has won 3 deals: "
+            "3-0, 3-1 or 3-2 to the winner",
+        ),
         ("W,W,L,L", 5, "does not finish"),
     ],
 )
 def test_result_form_against_best_of(text: str, best_of: int, problem: str | None):
     found = parse_deals(text).problem(best_of)
-    assert found is None if problem is None else problem in (found or "")
+    assert found is None if problem is None else problem in (found or ""), found
 
 
 def test_results_in_their_three_forms():
@@ -136,7 +155,7 @@ def test_pairs_are_read_as_written_or_refused():
 @pytest.mark.parametrize(
     ("pairs", "message"),
     [(["I"], "2 to 40 pairs"), (["I", "II", "i"], "named twice"), (["I", ""], "cannot be empty"),
-     (["I", "II-III"], "cannot be a pair's name")],
+     (["I", "II/III"], "cannot be a pair's name")],
 )  # fmt: skip
 def test_a_league_needs_proper_pairs(pairs: list[str], message: str):
     with pytest.raises(LeagueError, match=message):
@@ -306,20 +325,20 @@ GOOD = dumps_league(_worked_example())
 @pytest.mark.parametrize(
     ("broken", "where", "message"),
     [
-        (GOOD.replace("best_of: 3", "best_of: 4"), "line 12, best_of", "best_of is 3 or 5"),
-        (GOOD.replace("scoring: targets", "scoring: points"), "line 13, scoring", "scoring is targets or ebu"),
-        (GOOD.replace("deals: [W, W]", "deals: [W, X]"), "line 18, rounds[0].matches[0].deals", "'X' is not W or L"),
+        (GOOD.replace("best_of: 3", "best_of: 4"), "line 13, best_of", "best_of is 3 or 5"),
+        (GOOD.replace("scoring: targets", "scoring: points"), "line 14, scoring", "scoring is targets or ebu"),
+        (GOOD.replace("deals: [W, W]", "deals: [W, X]"), "line 19, rounds[0].matches[0].deals", "'X' is not W or L"),
         (GOOD.replace("deals: [W, W]", "deals: [W]"), "rounds[0].matches[0].deals", "does not finish"),
-        (GOOD.replace("pairs: [I, IV]", "pairs: [I, VI]"), "line 17, rounds[0].matches[0].pairs", "no pair 'VI'"),
+        (GOOD.replace("pairs: [I, IV]", "pairs: [I, VI]"), "line 18, rounds[0].matches[0].pairs", "no pair 'VI'"),
         (GOOD.replace("pairs: [I, IV]", "pairs: [I, I]"), "rounds[0].matches[0].pairs", "against itself"),
-        (GOOD.replace("- round: 2", "- round: 7"), "line 21, rounds[1].round", "should be 2"),
-        (GOOD.replace("  matches:\n  - pairs: [I, IV]\n    deals: [W, W]\n", "  matches:\n"), "line 14, rounds",
+        (GOOD.replace("- round: 2", "- round: 7"), "line 22, rounds[1].round", "should be 2"),
+        (GOOD.replace("  matches:\n  - pairs: [I, IV]\n    deals: [W, W]\n", "  matches:\n"), "line 15, rounds",
          "missing from the schedule (I–IV)"),
-        (GOOD.replace("title: Autumn", "title: Autumn\nteacher: Mrs Bell"), "line 11, teacher", "unknown field"),
+        (GOOD.replace("title: Autumn", "title: Autumn\nteacher: Mrs Bell"), "line 12, teacher", "unknown field"),
         (GOOD.replace("deals: [W, W]", "deals: [W, W]\n    result: [2, 0]", 1), "rounds[0].matches[0].result",
          "not several"),
-        (GOOD.replace("pairs: [I, II, III, IV]", "pairs: [I, II, III, IV"), "line 12", "not valid YAML"),
-        (GOOD[: len(GOOD) // 2] + "\0\0\0", "", "not valid YAML"),
+        (GOOD.replace("pairs: [I, II, III, IV]", "pairs: [I, II, III, IV"), "line 12", "is never closed"),
+        (GOOD[: len(GOOD) // 2] + "\0\0\0", "", "a character that is not text"),
         ("", "", "is not a league file"),
     ],
 )  # fmt: skip
@@ -507,3 +526,249 @@ def test_table_pdf_reads_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.read_bytes())).pages)
     assert "I v IV: to play" in text  # round 4 of the Berger table for five pairs
     assert "Sits out" in text
+
+
+# --- names with a hyphen ---------------------------------------------------------------------------------------
+
+
+def test_pair_names_may_hold_a_hyphen(tmp_path: Path):
+    path = tmp_path / "y6.yaml"
+    code, output = run("league", "new", str(path), "--pairs", "Mary-Jane & Tom,Cara & Dev,Ann-Li & Bo")
+    assert code == 0, output
+    assert load_league(path).pairs == ("Mary-Jane & Tom", "Cara & Dev", "Ann-Li & Bo")
+    match = next(m for m in load_league(path).matches if set(m.pairs) == {"Mary-Jane & Tom", "Cara & Dev"})
+    code, output = run(
+        "league", "record", str(path), "--round", str(match.round), "--pairs", "mary-jane & tom-Cara & Dev",
+        "--deals", "W,W",
+    )  # fmt: skip
+    assert code == 0 and "Mary-Jane & Tom beat Cara & Dev 2–0" in output, output
+    assert parse_match("Mary-Jane & Tom v Ann-Li & Bo", load_league(path).pairs) == ("Mary-Jane & Tom", "Ann-Li & Bo")
+    with pytest.raises(LeagueError, match=r"no pair 'Zed'"):
+        parse_match("Mary-Jane & Tom-Zed", load_league(path).pairs)
+
+
+def test_a_match_that_splits_two_ways_asks_for_v():
+    with pytest.raises(LeagueError, match=r"'A-B-C' can be read as A v B-C or A-B v C: write ' v ' between"):
+        parse_match("A-B-C", ("A", "B-C", "A-B", "C"))
+    assert parse_match("A-B v C", ("A", "B-C", "A-B", "C")) == ("A-B", "C")
+
+
+# --- a result checked against the format, exactly as the help says ---------------------------------------------
+
+
+@pytest.mark.parametrize("best_of", BEST_OF)
+def test_a_result_is_accepted_exactly_when_it_ends_as_soon_as_one_pair_has_won(best_of: int):
+    """Every list of deals won or lost up to best_of long: accepted when the winner won a majority with its last
+    deal and not before; the count alone (--result) when it is one of the results the help names."""
+    needed = best_of // 2 + 1
+    for length in range(1, best_of + 1):
+        for deals in product((True, False), repeat=length):
+            result = Result.from_deals(deals)
+            decided_at = [n for n in range(1, length + 1) if max(sum(deals[:n]), n - sum(deals[:n])) >= needed]
+            assert (result.problem(best_of) is None) == (decided_at[:1] == [length]), deals
+    allowed = {(needed, lost) for lost in range(needed)} | {(lost, needed) for lost in range(needed)}
+    for won in range(best_of + 2):
+        for lost in range(best_of + 2):
+            assert (Result(won=won, lost=lost).problem(best_of) is None) == ((won, lost) in allowed)
+
+
+def test_record_refuses_what_its_help_forbids(tmp_path: Path):
+    path = tmp_path / "spring.yaml"
+    run("league", "new", str(path), "--pairs", "I,II,III,IV")
+    code, helped = run("league", "record", "--help")
+    said = " ".join(helped.split())
+    assert "ends as soon as one pair has won 2 (or 3) deals: 2-0 or 2-1 to the winner (3-0, 3-1 or 3-2)" in said
+    assert "the last deal is the one that decided it" in said
+    before = path.read_bytes()
+    for given, message in [
+        (["--result", "3-0"], "3–0 cannot be: a best-of-3 mini-match ends as soon as one pair has won 2 deals"),
+        (["--deals", "W,W,W"], "3–0 cannot be"),
+        (["--deals", "W,W,L"], "the mini-match was over after deal 2 (W,W)"),
+        (["--result", "2-2"], "2–2 cannot be"),
+        (["--result", "1-0"], "does not finish"),
+    ]:
+        code, output = run("league", "record", str(path), "--round", "1", "--pairs", "I-IV", *given)
+        assert code == 1 and message in output, (given, output)
+    assert path.read_bytes() == before
+    for given in (["--result", "2-0"], ["--deals", "L,W,W"], ["--result", "1-2"]):
+        assert run("league", "record", str(path), "--round", "1", "--pairs", "I-IV", *given, "--replace")[0] == 0
+
+
+# --- pairs that join, withdraw or change their name in mid-term ------------------------------------------------
+
+
+def _half_played(count: int = 6, rounds: int = 2) -> League:
+    league = League.create(ROMAN[:count])
+    for round_ in league.rounds[:rounds]:
+        for match in round_.matches:
+            league.record(round_.number, match.first, match.second, parse_deals("W,L,W"))
+    return league
+
+
+def _fair(league: League) -> None:
+    """Every two pairs still playing meet once, a pair that withdrew at most once, nobody twice in a round, nobody
+    outside the rounds it is in the league; and the file reads back the same."""
+    met = [frozenset(m.pairs) for m in league.matches]
+    assert len(met) == len(set(met))
+    playing = league.playing
+    assert {frozenset(p) for p in combinations(playing, 2)} <= set(met)
+    for round_ in league.rounds:
+        seated = [p for m in round_.matches for p in m.pairs]
+        assert len(seated) == len(set(seated)) and all(league.plays_in(p, round_.number) for p in seated)
+    assert loads_league(dumps_league(league)) == league
+
+
+def test_a_pair_added_in_mid_term_meets_everyone_in_the_rounds_still_to_play():
+    league = _half_played()
+    before = [(r.number, [(m.pairs, m.result) for m in r.matches]) for r in league.rounds[:2]]
+    change = league.add_pair("Mary-Jane & Tom")
+    assert change == Change(round=3, kind="joined", pair="Mary-Jane & Tom")
+    assert [(r.number, [(m.pairs, m.result) for m in r.matches]) for r in league.rounds[:2]] == before
+    assert league.pairs[-1] == "Mary-Jane & Tom" and league.joined("Mary-Jane & Tom") == 3
+    _fair(league)
+    assert len(league.rounds) == 2 + 6  # the new pair has six mini-matches to play: six rounds at the least
+    assert all(
+        round_.number > 2
+        for m in league.matches
+        if "Mary-Jane & Tom" in m.pairs
+        for round_ in [league.rounds[m.round - 1]]
+    )
+    line = next(s for s in standings(league) if s.pair == "Mary-Jane & Tom")
+    assert (line.joined, line.played, line.note) == (3, 0, "joined in round 3")
+
+
+def test_a_pair_withdrawn_in_mid_term_keeps_its_results_and_plays_no_more():
+    league = _half_played(7, 2)
+    played = [m for m in league.matches if "III" in m.pairs and m.played]
+    change = league.withdraw_pair("iii")
+    assert change == Change(round=3, kind="withdrew", pair="III")
+    assert [m for m in league.matches if "III" in m.pairs] == played  # results kept, nothing left to play
+    _fair(league)
+    assert all("III" not in league.sitting_out(r) for r in league.rounds[2:])
+    line = next(s for s in standings(league) if s.pair == "III")
+    assert (line.played, line.withdrew, line.note) == (2, 3, "withdrew before round 3")
+    other = next(p for p in league.playing if league.meeting("III", p) is None)
+    with pytest.raises(LeagueError, match=rf"III and {other} never met: III withdrew before round 3"):
+        league.record(3, "III", other, parse_deals("W,W"))
+    with pytest.raises(LeagueError, match="III has already withdrawn"):
+        league.withdraw_pair("III")
+
+
+def test_a_pair_renamed_in_mid_term_keeps_its_results_under_its_new_name():
+    league = _half_played(4, 1)
+    results = [(m.round, m.result) for m in league.matches if "II" in m.pairs]
+    assert league.rename_pair("II", "Cara-Lee & Dev") == Change(
+        round=2, kind="renamed", pair="Cara-Lee & Dev", was="II"
+    )
+    assert (
+        "II" not in league.pairs
+        and [(m.round, m.result) for m in league.matches if "Cara-Lee & Dev" in m.pairs] == results
+    )
+    _fair(league)
+    assert next(s for s in standings(league) if s.pair == "Cara-Lee & Dev").note == "was II"
+    with pytest.raises(LeagueError, match="named twice"):
+        league.rename_pair("I", "cara-lee & dev")
+
+
+def test_before_any_result_a_change_of_pairs_is_a_new_round_robin():
+    league = League.create(ROMAN[:4])
+    assert league.add_pair("V") is None and league.changes == []
+    assert league.schedule() == League.create(ROMAN[:5]).schedule()
+    assert league.withdraw_pair("II") is None and league.pairs == ("I", "III", "IV", "V")
+    assert league.schedule() == League.create(["I", "III", "IV", "V"]).schedule()
+    with pytest.raises(LeagueError, match="at least two pairs playing"):
+        League.create(["I", "II"]).withdraw_pair("I")
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_any_term_of_results_and_changes_stays_fair(seed: int):
+    """Results recorded round by round, pairs added and withdrawn at random: the schedule stays fair, every result
+    recorded stays, and the rounds drawn again are at most one more than the fewest any drawing could have."""
+    rng = random.Random(seed)
+    league = League.create(ROMAN[: rng.randint(3, 8)])
+    kept: dict[frozenset[str], Result | None] = {}
+    for step in range(rng.randint(2, 6)):
+        round_ = next((r for r in league.rounds if not all(m.played for m in r.matches)), None)
+        if round_ is None:
+            break
+        for match in round_.matches:
+            if not match.played:
+                match.result = parse_deals(rng.choice(["W,W", "L,W,L", "W,L,W"]))
+        kept = {frozenset(m.pairs): m.result for m in league.matches if m.played}
+        if rng.random() < 0.5 and len(league.pairs) < len(ROMAN):
+            league.add_pair(ROMAN[len(league.pairs)] + "-" + str(step))
+        elif len(league.playing) > 2:
+            league.withdraw_pair(rng.choice(league.playing))
+        _fair(league)
+        assert {frozenset(m.pairs): m.result for m in league.matches if m.played} == kept
+        left = [m.pairs for m in league.matches if not m.played]
+        if left:
+            busiest = max(sum(pair in m for m in left) for pair in league.pairs)
+            fewest = max(busiest, -(-len(left) // (len(league.playing) // 2)))  # no drawing can do with fewer
+            assert fewest <= len(league.rounds) - league.rounds_under_way <= fewest + 1
+
+
+def test_league_pair_commands_change_the_file_under_its_lock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    path = tmp_path / "spring.yaml"
+    run("league", "new", str(path), "--pairs", "I,II,III,IV")
+    run("league", "record", str(path), "--round", "1", "--pairs", "I-IV", "--deals", "W,W")
+    code, output = run("league", "pair", "add", str(path), "Mary-Jane & Tom")
+    assert code == 0 and "Mary-Jane & Tom joined in round 2" in output and "Round 2:" in output, output
+    code, output = run("league", "pair", "withdraw", str(path), "II")
+    assert code == 0 and "II withdrew before round 2; its results stand" in output
+    code, output = run("league", "pair", "rename", str(path), "I", "Anna & Ben")
+    assert code == 0 and "Anna & Ben was I until round 2" in output
+    league = load_league(path)
+    assert league.match_between("Anna & Ben", "IV").result == Result(won=2, lost=0, deals=(True, True))
+    code, status = run("league", "status", str(path))
+    assert "(joined in round 2)" in status and "(withdrew before round 2)" in status and "(was I)" in status
+    data = json.loads(run("league", "table", str(path), "--json")[1])
+    lines = {s["pair"]: s for s in data["standings"]}
+    assert (lines["Mary-Jane & Tom"]["joined"], lines["II"]["withdrew"], lines["Anna & Ben"]["was"]) == (2, 2, ["I"])
+    assert data["changes"][0] == {"round": 2, "change": "joined", "pair": "Mary-Jane & Tom", "was": ""}
+    pdf = tmp_path / "spring.pdf"
+    assert run("league", "table", str(path), "-o", str(pdf))[0] == 0
+    text = " ".join(" ".join(page.extract_text() for page in PdfReader(pdf).pages).split())
+    assert "joined in round 2" in text and "withdrew before round 2: results stand" in text and "was I" in text
+    assert "never played, because a pair withdrew" in text
+    before = path.read_bytes()
+    for args, message in [
+        (["rename", str(path), "IV", "III"], "named twice"),
+        (["withdraw", str(path), "II"], "II has already withdrawn"),
+        (["add", str(path), "Zed/Zoe"], "cannot be a pair's name"),
+        (["withdraw", str(path), "VI"], "no pair 'VI'"),
+    ]:
+        code, output = run("league", "pair", *args)
+        assert code == 1 and message in output, (args, output)
+    assert path.read_bytes() == before
+    waited = []
+
+    def short_wait(where: Path) -> Any:
+        waited.append(where)
+        return league_lock(where, timeout=0.2)
+
+    monkeypatch.setattr(league_file, "league_lock", short_wait)
+    with league_lock(path):
+        code, output = run("league", "pair", "add", str(path), "X")
+    assert code == 1 and "another minibridge command has been writing it" in output and waited == [path]
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda t: t.replace("joined: V", "joined: VI"), "no pair 'VI'"),
+        (lambda t: t.replace("{round: 2, joined: V}", "{round: 2}"), "one of joined, withdrew or renamed"),
+        (lambda t: t.replace("{round: 2, joined: V}", "{round: 3, joined: V}"),
+         "V plays in round 2 but joined in round 3"),
+        (lambda t: t.replace("{round: 2, withdrew: II}", "{round: 1, withdrew: II}"), "II withdrew before round 1"),
+    ],
+)  # fmt: skip
+def test_changes_edited_by_hand_are_checked(tmp_path: Path, edit: Any, message: str):
+    league = _half_played(4, 1)
+    league.add_pair("V")
+    league.withdraw_pair("II")
+    text = dumps_league(league)
+    assert "{round: 2, joined: V}" in text and "{round: 2, withdrew: II}" in text
+    with pytest.raises(LeagueError, match=re.escape(message)):
+        loads_league(edit(text))

@@ -1,30 +1,40 @@
-"""Turns at the double-dummy solver: the lightest call first, and no call starved."""
+"""Turns at the double-dummy solver's slots: the lightest call first job by job, no call starved, a whole call
+alone, errors handed back."""
 
 from __future__ import annotations
 
 import threading
 import time
 
+import pytest
+
 from minibridge.turns import Turns
 
 
-def served_order(turns: Turns, weights: list[int], *, pause_after_heavy: float = 0.0) -> list[int]:
-    """Hold the turn with a first call, queue calls of ``weights`` one by one, then let go: the order served."""
+def served_order(turns: Turns, calls: list[tuple[int, int]], *, pause_after_heavy: float = 0.0) -> list[int]:
+    """Hold the only slot with a first job, queue ``calls`` (weight, number of jobs) one by one, then let go: the
+    weight of each job in the order the jobs ran."""
     order: list[int] = []
     release = threading.Event()
 
-    def call(weight: int) -> None:
-        with turns.turn(weight):
+    def job(weight: int):
+        def run(slot: int) -> int:
             order.append(weight)
             if weight == 0:
                 release.wait(5)
+            return slot
 
-    threads = [threading.Thread(target=call, args=(0,))]
+        return run
+
+    def call(weight: int, jobs: int) -> None:
+        turns.map(weight, [job(weight) for _ in range(jobs)])
+
+    threads = [threading.Thread(target=call, args=(0, 1))]
     threads[0].start()
     while not order:
         time.sleep(0.01)
-    for weight in weights:
-        threads.append(threading.Thread(target=call, args=(weight,)))
+    for weight, jobs in calls:
+        threads.append(threading.Thread(target=call, args=(weight, jobs)))
         threads[-1].start()
         while turns.waiting < len(threads) - 1:
             time.sleep(0.01)
@@ -37,20 +47,121 @@ def served_order(turns: Turns, weights: list[int], *, pause_after_heavy: float =
 
 
 def test_of_the_calls_waiting_the_lightest_goes_first():
-    assert served_order(Turns(patience=60), [300, 100, 200]) == [0, 100, 200, 300]
+    assert served_order(Turns(slots=1, patience=60), [(300, 1), (100, 1), (200, 1)]) == [0, 100, 200, 300]
+
+
+def test_a_lighter_call_goes_between_the_jobs_of_a_heavier_one():
+    turns = Turns(slots=1, patience=60)
+    order: list[int] = []
+    lighter_sent = threading.Event()
+
+    def heavy(slot: int) -> None:
+        order.append(900)
+        lighter_sent.wait(5)
+        time.sleep(0.05)
+
+    def light(slot: int) -> None:
+        order.append(1)
+
+    worker = threading.Thread(target=turns.map, args=(900, [heavy] * 3))
+    worker.start()
+    while not order:
+        time.sleep(0.01)
+    lighter_sent.set()
+    turns.map(1, [light])
+    worker.join()
+    assert order[:2] == [900, 1] and order.count(900) == 3
 
 
 def test_a_call_kept_waiting_too_long_goes_before_lighter_ones():
-    order = served_order(Turns(patience=0.2), [900, 200, 100], pause_after_heavy=0.3)
+    order = served_order(Turns(slots=1, patience=0.2), [(900, 1), (200, 1), (100, 1)], pause_after_heavy=0.3)
     assert order == [0, 900, 100, 200]
 
 
-def test_an_idle_solver_serves_a_call_at_once_and_an_error_frees_the_turn():
-    turns = Turns(patience=60)
-    try:
-        with turns.turn(5):
-            raise ValueError("no solver")
-    except ValueError:
-        pass
-    with turns.turn(1):
-        assert turns.waiting == 0
+def test_the_jobs_of_one_call_use_every_slot_and_keep_their_order():
+    turns = Turns(slots=2, patience=60)
+    both = threading.Barrier(2, timeout=5)
+
+    def job(value: int):
+        def run(slot: int) -> tuple[int, int]:
+            both.wait()  # two jobs run at once, or this times out
+            return value, slot
+
+        return run
+
+    found = turns.map(1, [job(v) for v in range(4)])
+    assert [value for value, _ in found] == [0, 1, 2, 3] and {slot for _, slot in found[:2]} == {0, 1}
+
+
+def test_a_whole_call_runs_alone():
+    turns = Turns(slots=2, patience=60)
+    events: list[tuple[str, str]] = []
+    guard = threading.Lock()
+
+    def job(name: str):
+        def run(slot: int | None = None) -> str:
+            with guard:
+                events.append(("start", name))
+            time.sleep(0.02)
+            with guard:
+                events.append(("end", name))
+            return name
+
+        return run
+
+    threads = [threading.Thread(target=turns.map, args=(5, [job(f"j{i}") for i in range(6)])) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    while not events:
+        time.sleep(0.001)
+    assert turns.whole(5, job("whole")) == "whole"
+    for thread in threads:
+        thread.join()
+    began = events.index(("start", "whole"))
+    assert events[began + 1] == ("end", "whole")  # nothing started while it ran
+    before = events[:began]
+    assert all(before.count(("start", n)) == before.count(("end", n)) for _, n in before)  # nothing was running
+
+
+def test_an_error_is_handed_back_and_frees_the_slot():
+    turns = Turns(slots=1, patience=60)
+
+    def fails(slot: int) -> None:
+        raise ValueError("no solver")
+
+    with pytest.raises(ValueError, match="no solver"):
+        turns.map(5, [fails, lambda slot: 1])
+    assert turns.map(1, [lambda slot: slot]) == [0] and turns.waiting == 0
+
+
+def test_an_overdue_call_takes_one_slot_and_lighter_calls_keep_the_other():
+    turns = Turns(slots=2, patience=0.05)
+    events: list[tuple[str, str]] = []
+    guard = threading.Lock()
+
+    def job(name: str, pause: float):
+        def run(slot: int) -> None:
+            with guard:
+                events.append(("start", name))
+            time.sleep(pause)
+            with guard:
+                events.append(("end", name))
+
+        return run
+
+    heavy = threading.Thread(target=turns.map, args=(900, [job("heavy", 0.05) for _ in range(6)]))
+    light = threading.Thread(target=turns.map, args=(1, [job("light", 0.01) for _ in range(40)]))
+    light.start()
+    time.sleep(0.02)
+    heavy.start()  # waits behind the light call until it is overdue, then takes one slot
+    heavy.join()
+    light.join()
+    last_light = max(i for i, event in enumerate(events) if event == ("start", "light"))
+    first_heavy = events.index(("start", "heavy"))
+    assert first_heavy < last_light  # the overdue call did not wait for the whole light call
+    heavy_at_once = running = 0
+    for kind, name in events[:last_light]:
+        if name == "heavy":
+            running += 1 if kind == "start" else -1
+            heavy_at_once = max(heavy_at_once, running)
+    assert heavy_at_once == 1  # while the light call went on, the overdue one had a single slot

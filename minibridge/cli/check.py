@@ -63,7 +63,7 @@ def check(
         if m.right:
             click.echo(f"{head}: right.")
         else:
-            click.echo(
-                f"{head}: {'not answered' if m.given is None else 'wrong'}. The answer is {m.answer_text}: {m.reason}."
-            )
+            cue = f" {m.cue[0].upper()}{m.cue[1:]}." if m.cue else ""
+            verdict = "not answered" if m.given is None else "wrong"
+            click.echo(f"{head}: {verdict}. The answer is {m.answer_text}: {m.reason}.{cue}")
     click.echo(f"{sum(m.right for m in marks)} of {len(marks)} right.")

@@ -73,9 +73,17 @@ rules_option = click.option(
     "--rules",
     "rules_name",
     type=click.Choice(sorted(RULE_SETS), case_sensitive=False),
-    help="Rule set: ebu (EBU MiniBridge, the default), lesson (MiniLessons Three and Four), nbb (Dutch), targets.",
+    help=(
+        "Rule set: ebu (EBU MiniBridge, the default), lesson (MiniLessons Three and Four), nbb (Dutch), targets "
+        "(by combined points). nbb and targets are the variants Lessons Five and Six name: give --rules in place "
+        "of --lesson to play them."
+    ),
 )
-slam_option = click.option("--slam", is_flag=True, help="Allow slams (6 and 7 level, bonus 800).")
+slam_option = click.option(
+    "--slam",
+    is_flag=True,
+    help="Allow slams (6 and 7 level, bonus 800): the slam variant Lessons Five and Six name; works with --lesson.",
+)
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of words.")
 lessons_folder_option = click.option(
     "--lessons",

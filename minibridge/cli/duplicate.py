@@ -55,8 +55,9 @@ def score(
 
     RESULTS is a plain text file, one line per table per board, with six columns separated by spaces
     (or commas): board, N–S pair, E–W pair, contract, declarer, tricks. Tricks are declarer's tricks
-    (0 to 13), or the result against the goal: =, +1, -2. A # starts a comment; a first line naming the
-    columns is skipped. N–S pair 1 and E–W pair 1 are different pairs.
+    (0 to 13), or the result against the goal: =, +1, -2. A contract is one word, its level and strain
+    (1NT, 3NT, 4S, 4H, 5D; slams with --slam). A # starts a comment; a first line naming the columns is
+    skipped. N–S pair 1 and E–W pair 1 are different pairs.
 
     \b
         # board  N-S  E-W  contract  declarer  tricks

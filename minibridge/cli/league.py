@@ -11,7 +11,9 @@ from minibridge.cli.common import json_option, print_json, reports_errors
 from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option, words_from
 
 if TYPE_CHECKING:
-    from minibridge.league import League, Standing
+    from collections.abc import Callable
+
+    from minibridge.league import Change, League, Standing
 
 _FILE = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 
@@ -23,10 +25,14 @@ def league() -> None:
     The league file (YAML) holds the pairs, the format, the schedule and the results; it is checked every
     time it is read and never left half-written.
 
+    In mid-term `league pair add|withdraw|rename` changes the pairs: results are kept, the rounds still to play
+    are drawn again, and the table says what changed.
+
     \b
     Example:
         minibridge league new spring.yaml --pairs "I,II,III,IV,V"
         minibridge league record spring.yaml --round 1 --pairs II-V --deals W,L,W
+        minibridge league pair add spring.yaml "Mary-Jane & Tom"
         minibridge league table spring.yaml -o spring-table.pdf
     """
 
@@ -38,7 +44,7 @@ def league() -> None:
     "pairs_text",
     required=True,
     metavar="NAMES",
-    help='The pairs, separated by commas: "I,II,III,IV,V" or "Anna & Ben,Cara & Dev,…".',
+    help='The pairs, separated by commas: "I,II,III,IV,V" or "Anna & Ben,Mary-Jane & Tom,…".',
 )
 @click.option(
     "--best-of",
@@ -79,7 +85,11 @@ def new(file: Path, pairs_text: str, best_of: str, scoring: str, title: str, for
 @_FILE
 @click.option("--round", "round_number", type=int, required=True, metavar="R", help="The round of the mini-match.")
 @click.option(
-    "--pairs", "pairs_text", required=True, metavar="A-B", help="The two pairs, first named first, like I-III."
+    "--pairs",
+    "pairs_text",
+    required=True,
+    metavar="A-B",
+    help="The two pairs, first named first, like I-III (or 'Mary-Jane & Tom v Cara & Dev').",
 )
 @click.option("--deals", "deals_text", metavar="W,L,…", help="Each deal won (W) or lost (L) by the first pair.")
 @click.option(
@@ -104,7 +114,8 @@ def record(
 ) -> None:
     """Record the result of a mini-match: each deal won or lost by the first pair named, each deal's EBU
     score, or only the result. It must be a match of that round in the schedule, and a finished best of 3
-    (or 5): one pair has won 2 (or 3) deals.
+    (or 5), which ends as soon as one pair has won 2 (or 3) deals: 2-0 or 2-1 to the winner (3-0, 3-1 or
+    3-2), and with --deals or --scores the last deal is the one that decided it.
 
     \b
     Examples:
@@ -151,6 +162,74 @@ def record(
         )
         return
     click.echo(f"{file}: round {match.round}, {match_text(match)} ({played} of {len(updated.matches)} played)")
+
+
+@league.group()
+def pair() -> None:
+    """Change the pairs in mid-term: add a pair, withdraw one, or rename one. Results are kept; the rounds not
+    yet under way (after the last round with a result) are drawn again, byes included; the table and the
+    standings say what changed.
+
+    \b
+    Examples:
+        minibridge league pair add spring.yaml "Mary-Jane & Tom"
+        minibridge league pair withdraw spring.yaml IV
+        minibridge league pair rename spring.yaml "Cara & Dan" "Cara & Dev"
+    """
+
+
+@pair.command("add")
+@_FILE
+@click.argument("name")
+@reports_errors
+def add_pair(file: Path, name: str) -> None:
+    """Add a pair: it meets every pair still playing in the rounds still to play.
+
+    \b
+    Example:
+        minibridge league pair add spring.yaml "Mary-Jane & Tom"
+    """
+    _change_pairs(file, lambda league: league.add_pair(name), f"{' '.join(name.split())} joined the league")
+
+
+@pair.command("withdraw")
+@_FILE
+@click.argument("name")
+@reports_errors
+def withdraw_pair(file: Path, name: str) -> None:
+    """Withdraw a pair: its results stand, its mini-matches still to play are taken out.
+
+    \b
+    Example:
+        minibridge league pair withdraw spring.yaml IV
+    """
+    _change_pairs(file, lambda league: league.withdraw_pair(name), f"{' '.join(name.split())} left the league")
+
+
+@pair.command("rename")
+@_FILE
+@click.argument("old")
+@click.argument("new")
+@reports_errors
+def rename_pair(file: Path, old: str, new: str) -> None:
+    """Rename a pair everywhere, its results included.
+
+    \b
+    Example:
+        minibridge league pair rename spring.yaml "Cara & Dan" "Cara & Dev"
+    """
+    _change_pairs(
+        file, lambda league: league.rename_pair(old, new), f"{' '.join(old.split())} is now {' '.join(new.split())}"
+    )
+
+
+def _change_pairs(file: Path, change: Callable[[League], Change | None], done: str) -> None:
+    """Change the pairs of the league file under its lock, and say what changed and the schedule now."""
+    from minibridge.cli.league_text import change_text
+    from minibridge.league import update_league
+
+    updated, made = update_league(file, change)
+    click.echo(f"{file}: {change_text(updated, made, done)}")
 
 
 @league.command()
@@ -226,6 +305,7 @@ def _league_json(current: League) -> dict[str, Any]:
         "tie_breaks": list(TIE_BREAKS),
         "standings": [standing_json(s) for s in standings(current)],
         "schedule": [[list(pairing) for pairing in round_] for round_ in current.schedule()],
+        "changes": [{"round": c.round, "change": c.kind, "pair": c.pair, "was": c.was} for c in current.changes],
         "matches": [
             {
                 "round": m.round,
@@ -239,9 +319,13 @@ def _league_json(current: League) -> dict[str, Any]:
 
 
 def standing_json(standing: Standing) -> dict[str, Any]:
-    """A pair's line of the table in ``league table --json``; ``points`` only in leagues scored the EBU way."""
+    """A pair's line of the table in ``league table --json``; ``points`` only in leagues scored the EBU way;
+    ``joined``, ``withdrew`` (rounds) and ``was`` (former names) only for a pair they concern."""
     keys = ("pair", "played", "won", "lost", "deals_won", "deals_lost", "rank", "tie_break")
     data: dict[str, Any] = {key: getattr(standing, key) for key in keys}
     if standing.points is not None:
         data["points"] = standing.points
+    for key in ("joined", "withdrew", "was"):
+        if getattr(standing, key):
+            data[key] = list(standing.was) if key == "was" else getattr(standing, key)
     return data

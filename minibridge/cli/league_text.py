@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from minibridge.league import League, Match, Standing, standings
+from minibridge.league import Change, League, Match, Standing, standings
 
-__all__ = ["new_text", "match_text", "schedule_text", "status_text"]
+__all__ = ["new_text", "match_text", "schedule_text", "status_text", "change_text"]
 
 
 def _plural(count: int, word: str, ending: str = "s") -> str:
@@ -40,8 +40,18 @@ def schedule_text(league: League) -> str:
     for round_ in league.rounds:
         matches = "; ".join(match_text(m) for m in round_.matches)
         idle = league.sitting_out(round_)
-        lines.append(f"  Round {round_.number}: {matches}" + (f"; {', '.join(idle)} sits out" if idle else ""))
+        lines.append(
+            f"  Round {round_.number}: {matches}"
+            + (f"; {', '.join(idle)} {'sit' if len(idle) > 1 else 'sits'} out" if idle else "")
+        )
     return "\n".join(lines)
+
+
+def change_text(league: League, change: Change | None, done: str) -> str:
+    """What a change of the pairs did: ``V joined in round 4``, then the rounds drawn again and the schedule."""
+    said = change.text() if change is not None else done
+    progress = f"{_plural(len(league.rounds), 'round')}, {league.played} of {len(league.matches)} mini-matches played"
+    return f"{said}. {progress}.\n{schedule_text(league)}"
 
 
 def status_text(league: League) -> str:
@@ -67,12 +77,14 @@ def _cross_text(league: League, table: list[Standing]) -> str:
             if other == pair:
                 cells.append("x")
                 continue
-            result = league.match_between(pair, other).result_for(pair)
-            cells.append("." if result is None else f"{result.won}-{result.lost}")
+            match = league.meeting(pair, other)
+            result = None if match is None else match.result_for(pair)
+            cells.append("-" if match is None else "." if result is None else f"{result.won}-{result.lost}")
         s = by_pair[pair]
         row = "".join(f"{c:>{cell + 1}}" for c in cells)
         lines.append(f"{pair:<{width}} {row}   {s.won:>3} {s.deals_won:>5} {s.rank:>5}")
-    lines.append("(deals won by the pair on the left, then by the pair at the top; . still to play)")
+    never = " - never played: a pair withdrew;" if any(league.withdrew(p) for p in league.pairs) else ""
+    lines.append(f"(deals won by the pair on the left, then by the pair at the top;{never} . still to play)")
     return "\n".join(lines)
 
 
@@ -89,8 +101,9 @@ def _standings_text(league: League, table: list[Standing]) -> str:
         place = f"{s.rank}=" if s.rank in shared else str(s.rank)
         decided = {None: "matches won", "level": "level"}.get(s.tie_break, s.tie_break)
         points = f"  {s.points:>6}" if in_points else ""
+        note = f" ({s.note})" if s.note else ""
         lines.append(
             f"{place:>5} {s.pair:<{width}}  {s.played:>6} {s.won:>3} {s.lost:>4} "
-            f"{s.deals_won:>5}/{s.deals_lost:<4}{points}  {decided}"
+            f"{s.deals_won:>5}/{s.deals_lost:<4}{points}  {decided}{note}"
         )
     return "\n".join(lines)

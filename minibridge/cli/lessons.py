@@ -125,11 +125,17 @@ def _played_lines(board: Any) -> list[str]:
 
 
 def _show_lesson(lesson: Any) -> str:
+    from minibridge.lessons.lesson import VARIANTS
+
     out = [f"{lesson.name}: {lesson.title}", f"({lesson.path})", "", "Objectives: the pupils will be able to"]
     out += [textwrap.fill(o, 96, initial_indent="  - ", subsequent_indent="    ") for o in lesson.objectives]
     out += ["", "Rules in force"] + [f"  - {line}" for line in lesson.rules.describe()]
     if lesson.variants:
-        out.append(f"  Variants a teacher may turn on: {', '.join(lesson.variants)}")
+        out.append("  Variants a teacher may turn on:")
+        out += [
+            textwrap.fill(f"{name}: {VARIANTS[name]}", 96, initial_indent="  - ", subsequent_indent="    ")
+            for name in lesson.variants
+        ]
     out += ["", "Teacher notes", _wrap(lesson.teacher_notes)]
     if lesson.tips:
         out += ["", "Teaching tips"]

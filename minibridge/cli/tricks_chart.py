@@ -20,15 +20,18 @@ from minibridge.cli.printing import (
 if TYPE_CHECKING:
     from minibridge.experiments import PointsRow
 
-CHART_SAMPLES = 8
-"""Layouts per card for the chart: fewer than in a game, so that many deals are played in reasonable time."""
+CHART_SAMPLES = 4
+"""Layouts per card for the chart: fewer than in a game, so that the chart's deals are played within 20 seconds
+(``--samples`` for more)."""
+CHART_DEALS = 32
+"""Deals in the chart by default: about two for each number of combined points from 21 to 36."""
 
 
 @click.command("tricks-chart")
 @click.option(
     "--deals",
     type=click.IntRange(min=1),
-    default=40,
+    default=CHART_DEALS,
     show_default=True,
     help="How many deals the computer plays for the chart.",
 )

@@ -4,24 +4,35 @@ The rule book (000, "Using this type of scoring with several pairs playing"): pa
 the best of three or five deals against each of the others; the result of each mini-match goes into a table
 whose total column reveals the winner.
 
-- :mod:`minibridge.league.model`: the league itself: pairs, the round-robin schedule, results, and reading
-  what a teacher types;
+- :mod:`minibridge.league.model`: the league itself: pairs, the round-robin schedule, results, the pairs that
+  join, withdraw or change their name in mid-term, and reading what a teacher types;
 - :mod:`minibridge.league.standings`: the table and its tie-breaks;
 - :mod:`minibridge.league.file`: the league file (YAML), read and validated, written atomically under a lock.
 """
 
 from __future__ import annotations
 
-from minibridge.league.file import dumps_league, league_lock, load_league, loads_league, new_league, record_result
+from minibridge.league.file import (
+    dumps_league,
+    league_lock,
+    load_league,
+    loads_league,
+    new_league,
+    record_result,
+    update_league,
+)
 from minibridge.league.model import (
     BEST_OF,
+    CHANGES,
     MAX_PAIRS,
     SCORINGS,
+    Change,
     League,
     Match,
     Result,
     Round,
     berger_rounds,
+    draw_rounds,
     find_pair,
     parse_deals,
     parse_match,
@@ -33,6 +44,10 @@ from minibridge.league.standings import TIE_BREAKS, Standing, standings
 
 __all__ = [
     "BEST_OF",
+    "CHANGES",
+    "Change",
+    "draw_rounds",
+    "update_league",
     "SCORINGS",
     "TIE_BREAKS",
     "MAX_PAIRS",

@@ -1,6 +1,7 @@
 """The league file: a YAML file a teacher can read, kept by ``minibridge league``.
 
-It holds the pairs, the format, the schedule and the results so far. It is read safely (``places.py``) and
+It holds the pairs, the format, the schedule, the results so far and the changes of the pairs in mid-term
+(a pair that joined, withdrew or changed its name). It is read safely (``places.py``) and
 validated, every problem reported at once with its line and field; it is written atomically under a lock (a
 hidden ``.NAME.lock`` beside it), so results recorded at the same moment all land and a file that does not
 validate is never touched. A league reached through a symbolic link is locked and written where the link
@@ -9,10 +10,10 @@ leads, so the link stays and two paths to one league share one lock.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 
@@ -20,7 +21,9 @@ from minibridge.errors import LeagueError, raise_problems
 from minibridge.files import write_atomic
 from minibridge.league.model import (
     BEST_OF,
+    CHANGES,
     SCORINGS,
+    Change,
     League,
     Match,
     Result,
@@ -32,7 +35,18 @@ from minibridge.league.model import (
 )
 from minibridge.places import place, read_yaml, read_yaml_file
 
-__all__ = ["LOCK_SECONDS", "loads_league", "load_league", "dumps_league", "league_lock", "new_league", "record_result"]
+__all__ = [
+    "LOCK_SECONDS",
+    "loads_league",
+    "load_league",
+    "dumps_league",
+    "league_lock",
+    "new_league",
+    "update_league",
+    "record_result",
+]
+
+T = TypeVar("T")
 
 LOCK_SECONDS = 60.0
 """How long a command waits for another to finish writing the league file."""
@@ -45,11 +59,12 @@ _HEADER = """\
 #   deals: [W, L, W]            each deal won (W) or lost (L)
 #   scores: [[420, 0], ...]     each deal's points, first pair then second (ebu leagues)
 #   result: [2, 1]              deals won by each pair
+# changes: pairs that joined, withdrew or were renamed in mid-term, from which round (`minibridge league pair`).
 # Record results with `minibridge league record`; if you edit by hand, check with `minibridge league status`.
 # Comments are not kept when a result is recorded: write remarks in a `note:` field.
 """
 
-_TOP_FIELDS = ("title", "pairs", "best_of", "scoring", "rounds", "notes")
+_TOP_FIELDS = ("title", "pairs", "best_of", "scoring", "rounds", "notes", "changes")
 _ROUND_FIELDS = ("round", "sits_out", "matches")
 _MATCH_FIELDS = ("pairs", "deals", "scores", "result", "note")
 
@@ -86,6 +101,10 @@ def dumps_league(league: League) -> str:
     }
     if league.notes:
         data["notes"] = league.notes
+    if league.changes:
+        data["changes"] = [
+            {"round": c.round, c.kind: c.pair} | ({"was": c.was} if c.was else {}) for c in league.changes
+        ]
     data["rounds"] = rounds
     body = yaml.safe_dump(data, sort_keys=False, default_flow_style=None, allow_unicode=True, width=100)
     return _HEADER + body
@@ -162,20 +181,26 @@ def _title_of(path: Path) -> str:
     return path.stem.replace("_", " ").replace("-", " ").capitalize()
 
 
-def record_result(
-    path: str | Path, round_number: int, first: str, second: str, result: Result, *, replace: bool = False
-) -> tuple[League, Match]:
-    """Read the league file, record a result and write the file back, all under the file's lock."""
+def update_league(path: str | Path, change: Callable[[League], T]) -> tuple[League, T]:
+    """Read the league file, change the league and write the file back, all under the file's lock; a change
+    refused, or a league that would not read back, leaves the file as it was."""
     with league_lock(path):
         league = load_league(path)
         try:
-            match = league.record(round_number, first, second, result, replace=replace)
+            done = change(league)
         except LeagueError as err:
             raise err.at(str(path)) from None
         text = dumps_league(league)
         loads_league(text, source=str(path))
         write_atomic(Path(path).resolve(), text, overwrite=True)  # the real file; a link to it stays a link
-    return league, match
+    return league, done
+
+
+def record_result(
+    path: str | Path, round_number: int, first: str, second: str, result: Result, *, replace: bool = False
+) -> tuple[League, Match]:
+    """Read the league file, record a result and write the file back, all under the file's lock."""
+    return update_league(path, lambda league: league.record(round_number, first, second, result, replace=replace))
 
 
 # --- validation ----------------------------------------------------------------------------------------------
@@ -228,6 +253,7 @@ class _Checker:
         if pairs is None:
             return None
         league = League(title=title, pairs=tuple(pairs), best_of=best_of, scoring=scoring, notes=notes)
+        league.changes = self.changes(data.get("changes", []), league)
         rounds = data.get("rounds")
         if not isinstance(rounds, list) or not rounds:
             if "rounds" in data:
@@ -259,6 +285,41 @@ class _Checker:
         except LeagueError as err:
             self.problem(err.message, "pairs")
             return None
+
+    def changes(self, value: Any, league: League) -> list[Change]:
+        """The changes of the pairs: each a round and what happened (joined, withdrew, renamed with was)."""
+        if not isinstance(value, list):
+            self.problem("changes is a list, like - {round: 4, joined: V}", "changes")
+            return []
+        found: list[Change] = []
+        for index, item in enumerate(value):
+            keys = ("changes", index)
+            kinds = [kind for kind in CHANGES if isinstance(item, dict) and kind in item]
+            if len(kinds) != 1 or not isinstance(item.get("round"), int) or isinstance(item.get("round"), bool):
+                self.problem(
+                    "a change gives its round and one of joined, withdrew or renamed, like {round: 4, joined: V}",
+                    *keys,
+                )
+                continue
+            self.unknown_fields(item, ("round", *kinds, *(("was",) if kinds == ["renamed"] else ())), *keys)
+            kind = kinds[0]
+            try:
+                pair = find_pair(str(item[kind]), league.pairs)
+            except LeagueError as err:
+                self.problem(err.message, *keys, kind)
+                continue
+            was = str(item.get("was", "")).strip()
+            if kind == "renamed" and not was:
+                self.problem(f"say the name {pair} had before, like was: Old name", *keys)
+            earlier = [c for c in found if c.pair == pair and c.kind == kind and kind != "renamed"]
+            if earlier:
+                self.problem(f"{pair} {kind} once, in round {earlier[0].round}", *keys)
+            found.append(Change(round=item["round"], kind=kind, pair=pair, was=was))
+        joined = {c.pair: c.round for c in found if c.kind == "joined"}
+        for change in found:
+            if change.kind == "withdrew" and change.round <= joined.get(change.pair, 1):
+                self.problem(f"{change.pair} withdrew before it joined", "changes")
+        return found
 
     def round(self, item: Any, index: int, league: League) -> Round | None:
         if not isinstance(item, dict):
@@ -360,21 +421,31 @@ class _Checker:
         return result
 
     def schedule(self, league: League) -> None:
-        """Every pair meets every other exactly once."""
+        """Every two pairs still playing meet exactly once, a pair that withdrew at most once; a pair plays only
+        in the rounds it is in the league, and a pair that withdrew has no mini-match left to play."""
         met: dict[frozenset[str], int] = {}
         for index, round_ in enumerate(league.rounds):
             for position, match in enumerate(round_.matches):
+                keys = ("rounds", index, "matches", position)
                 key = frozenset(match.pairs)
                 if key in met:
                     message = f"{match.first} and {match.second} meet twice (rounds {met[key]} and {round_.number})"
-                    self.problem(f"{message}: pairs meet once", "rounds", index, "matches", position)
+                    self.problem(f"{message}: pairs meet once", *keys)
                 met.setdefault(key, round_.number)
-        missing = [
-            f"{a}–{b}"
-            for i, a in enumerate(league.pairs)
-            for b in league.pairs[i + 1 :]
-            if frozenset((a, b)) not in met
-        ]
+                for pair in match.pairs:
+                    if league.joined(pair) > round_.number:
+                        self.problem(
+                            f"{pair} plays in round {round_.number} but joined in round {league.joined(pair)}", *keys
+                        )
+                    gone = league.withdrew(pair)
+                    if gone is not None and (round_.number >= gone or not match.played):
+                        self.problem(
+                            f"{pair} withdrew before round {gone}: its mini-matches from then on, and those it left "
+                            "without a result, come out of the schedule",
+                            *keys,
+                        )
+        playing = league.playing
+        missing = [f"{a}–{b}" for i, a in enumerate(playing) for b in playing[i + 1 :] if frozenset((a, b)) not in met]
         if missing:
             shown = ", ".join(missing[:6]) + (" …" if len(missing) > 6 else "")
             self.problem(

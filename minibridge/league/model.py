@@ -4,7 +4,9 @@ The rule book (000, "Using this type of scoring with several pairs playing"): pa
 the best of three or five deals against each of the others. A :class:`League` holds the pairs, the format of
 a mini-match, a schedule in which every pair meets every other once (circle method, as in Berger tables) and
 the results recorded so far; :meth:`League.record` refuses a result that does not fit the schedule or the
-format. The ``parse_…`` functions read what a teacher types (``I-III``, ``W,L,W``, ``420-0,0-100``, ``2-1``).
+format. In mid-term a pair may join, withdraw or change its name: the results stay, the rounds still to play
+are drawn again, and the league keeps each :class:`Change`. The ``parse_…`` functions read what a teacher
+types (``I-III``, ``W,L,W``, ``420-0,0-100``, ``2-1``).
 
 >>> [[list(m) for m in r] for r in berger_rounds(["I", "II", "III"])]
 [[['I', None], ['II', 'III']], [[None, 'III'], ['I', 'II']], [['II', None], ['III', 'I']]]
@@ -13,6 +15,7 @@ format. The ``parse_…`` functions read what a teacher types (``I-III``, ``W,L,
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -23,9 +26,11 @@ __all__ = [
     "BEST_OF",
     "SCORINGS",
     "MAX_PAIRS",
+    "CHANGES",
     "Result",
     "Match",
     "Round",
+    "Change",
     "League",
     "berger_rounds",
     "check_pairs",
@@ -43,6 +48,10 @@ SCORINGS = ("targets", "ebu")
 """targets: each deal is won or lost; ebu: each deal also has its EBU score."""
 MAX_PAIRS = 40
 """The most pairs a league may have."""
+CHANGES = ("joined", "withdrew", "renamed")
+"""What may happen to a pair in mid-term: the kinds of :class:`Change`."""
+CHANGES = ("joined", "withdrew", "renamed")
+"""What may happen to a pair in mid-term."""
 
 
 # --- results -------------------------------------------------------------------------------------------------
@@ -98,18 +107,38 @@ class Result:
         return f"{self.won}–{self.lost}"
 
     def problem(self, best_of: int) -> str | None:
-        """What makes this result impossible in a best-of-``best_of`` mini-match, or None."""
+        """What makes this result impossible in a best-of-``best_of`` mini-match, or None.
+
+        A mini-match ends as soon as one pair has won a majority of the deals (2 of 3, 3 of 5): the winner has
+        won exactly that many, the other pair fewer, and when each deal is known the last is the one that
+        decided it.
+        """
         needed = best_of // 2 + 1
-        played = self.won + self.lost
         if self.won < 0 or self.lost < 0:
             return f"deals won cannot be negative ({self.text()})"
-        if played > best_of:
-            return f"{played} deals ({self.text()}) is too many: a best-of-{best_of} mini-match has at most {best_of}"
+        results = [f"{needed}-{lost}" for lost in range(needed)]
+        rule = (
+            f"a best-of-{best_of} mini-match ends as soon as one pair has won {needed} deals: "
+            f"{', '.join(results[:-1])} or {results[-1]} to the winner"
+        )
         if max(self.won, self.lost) < needed:
             return f"{self.text()} does not finish a best-of-{best_of} mini-match: one pair must win {needed} deals"
-        if min(self.won, self.lost) >= needed:
-            return f"{self.text()} cannot be: only one pair can win {needed} deals of {best_of}"
+        if max(self.won, self.lost) > needed or min(self.won, self.lost) >= needed:
+            return f"{self.text()} cannot be: {rule}"
+        if self.deals is not None:
+            decided = next(n for n in range(1, len(self.deals) + 1) if _decided(self.deals[:n], needed))
+            if decided < len(self.deals):
+                played = ",".join("W" if won else "L" for won in self.deals[:decided])
+                return (
+                    f"the mini-match was over after deal {decided} ({played}): {rule}; "
+                    f"leave out the deal{'s' if len(self.deals) - decided > 1 else ''} played after it"
+                )
         return None
+
+
+def _decided(deals: Sequence[bool], needed: int) -> bool:
+    """True once one pair has won ``needed`` of these deals."""
+    return max(sum(deals), len(deals) - sum(deals)) >= needed
 
 
 # --- the league ------------------------------------------------------------------------------------------------
@@ -157,9 +186,30 @@ class Round:
     matches: list[Match]
 
 
+@dataclass(frozen=True, kw_only=True)
+class Change:
+    """A change of the pairs in mid-term: from round ``round`` on, ``pair`` plays (joined), plays no more
+    (withdrew), or plays under this name (renamed; ``was`` its name before)."""
+
+    round: int
+    kind: str
+    pair: str
+    was: str = ""
+
+    def text(self) -> str:
+        """``V joined in round 4``, ``II withdrew before round 4; its results stand``, ``Cara & Dev was Cara & Dan
+        until round 4``."""
+        if self.kind == "joined":
+            return f"{self.pair} joined in round {self.round}"
+        if self.kind == "withdrew":
+            return f"{self.pair} withdrew before round {self.round}; its results stand"
+        return f"{self.pair} was {self.was} until round {self.round}"
+
+
 @dataclass(kw_only=True)
 class League:
-    """A league: title, pairs, the format of a mini-match, the schedule and the results recorded so far."""
+    """A league: title, pairs, the format of a mini-match, the schedule, the results recorded so far, and the
+    changes of the pairs in mid-term (a pair that withdrew stays among the pairs, with its results)."""
 
     title: str
     pairs: tuple[str, ...]
@@ -167,6 +217,7 @@ class League:
     scoring: str = "targets"
     rounds: list[Round] = field(default_factory=list)
     notes: str = ""
+    changes: list[Change] = field(default_factory=list)
 
     @classmethod
     def create(cls, pairs: Sequence[str], *, best_of: int = 3, scoring: str = "targets", title: str = "") -> League:
@@ -205,9 +256,42 @@ class League:
         return sum(match.played for match in self.matches)
 
     def sitting_out(self, round_: Round) -> list[str]:
-        """The pairs that do not play in a round."""
+        """The pairs of the league in that round that do not play in it."""
         playing = {pair for match in round_.matches for pair in match.pairs}
-        return [pair for pair in self.pairs if pair not in playing]
+        return [pair for pair in self.pairs if self.plays_in(pair, round_.number) and pair not in playing]
+
+    def joined(self, pair: str) -> int:
+        """The first round a pair may play: 1, or the round it joined in."""
+        return next((c.round for c in self.changes if c.kind == "joined" and c.pair == pair), 1)
+
+    def withdrew(self, pair: str) -> int | None:
+        """The first round a pair no longer plays after withdrawing, or None while it plays on."""
+        return next((c.round for c in self.changes if c.kind == "withdrew" and c.pair == pair), None)
+
+    def plays_in(self, pair: str, round_number: int) -> bool:
+        """True when the pair is in the league in that round (it has joined and not withdrawn)."""
+        gone = self.withdrew(pair)
+        return self.joined(pair) <= round_number and (gone is None or round_number < gone)
+
+    def former_names(self, pair: str) -> list[str]:
+        """The names a pair played under before, earliest first."""
+        names, current = [], pair
+        for change in reversed(self.changes):
+            if change.kind == "renamed" and change.pair == current:
+                names.insert(0, change.was)
+                current = change.was
+        return names
+
+    @property
+    def playing(self) -> list[str]:
+        """The pairs that have not withdrawn."""
+        return [pair for pair in self.pairs if self.withdrew(pair) is None]
+
+    @property
+    def rounds_under_way(self) -> int:
+        """The last round with a result (0 before any): the rounds up to it stay as they are when the pairs
+        change."""
+        return max((m.round for m in self.matches if m.played), default=0)
 
     def schedule(self) -> list[list[tuple[str, str | None]]]:
         """Each round as pairs that meet, then ``(pair, None)`` for a pair that sits out."""
@@ -216,15 +300,106 @@ class League:
             for round_ in self.rounds
         ]
 
+    def meeting(self, first: str, second: str) -> Match | None:
+        """The mini-match of two pairs, or None when they never meet (one withdrew before it was played)."""
+        return next((m for m in self.matches if {first, second} == set(m.pairs)), None)
+
     def match_between(self, first: str, second: str) -> Match:
         """The mini-match of two pairs of this league."""
         first, second = find_pair(first, self.pairs), find_pair(second, self.pairs)
         if first == second:
             raise LeagueError(f"a pair cannot play against itself ({first}–{second}): name two different pairs")
-        for match in self.matches:
-            if {first, second} == set(match.pairs):
-                return match
+        match = self.meeting(first, second)
+        if match is not None:
+            return match
+        for gone in (first, second):
+            if self.withdrew(gone) is not None:
+                raise LeagueError(f"{first} and {second} never met: {gone} withdrew before round {self.withdrew(gone)}")
         raise LeagueError(f"{first} and {second} never meet in the schedule of this league")
+
+    # --- the pairs in mid-term -----------------------------------------------------------------------------
+
+    def add_pair(self, name: str) -> Change | None:
+        """A new pair joins: it meets every pair still playing in the rounds not yet under way, which are drawn
+        again. Returns the change kept (None before any result: the pair is simply one of the league)."""
+        names = check_pairs([*self.pairs, name])
+        kept = self.rounds_under_way
+        self.pairs = tuple(names)
+        change = Change(round=kept + 1, kind="joined", pair=names[-1]) if kept else None
+        if change is not None:
+            self.changes.append(change)
+        self._draw_again(kept)
+        return change
+
+    def withdraw_pair(self, name: str) -> Change | None:
+        """A pair withdraws: its results stand, its mini-matches still to play are taken out and the rounds not
+        yet under way are drawn again. Returns the change kept (None before any result: the pair simply leaves
+        the league)."""
+        pair = find_pair(name, self.pairs)
+        if self.withdrew(pair) is not None:
+            raise LeagueError(f"{pair} has already withdrawn (before round {self.withdrew(pair)})")
+        if len(self.playing) <= 2:
+            raise LeagueError(f"{pair} cannot withdraw: a league needs at least two pairs playing")
+        kept = self.rounds_under_way
+        if not kept:
+            self.pairs = tuple(p for p in self.pairs if p != pair)
+            self._draw_again(0)
+            return None
+        for round_ in self.rounds[:kept]:
+            round_.matches = [m for m in round_.matches if m.played or pair not in m.pairs]
+        change = Change(round=kept + 1, kind="withdrew", pair=pair)
+        self.changes.append(change)
+        self._draw_again(kept)
+        return change
+
+    def rename_pair(self, old: str, new: str) -> Change | None:
+        """A pair changes its name everywhere, results included. Returns the change kept, so that the table can
+        say the pair's former name (None before any result)."""
+        pair = find_pair(old, self.pairs)
+        names = check_pairs([new if p == pair else p for p in self.pairs])
+        renamed = names[self.pairs.index(pair)]
+        if renamed == pair:
+            raise LeagueError(f"{pair} already has that name")
+        self.pairs = tuple(names)
+        for match in self.matches:
+            match.first, match.second = (renamed if p == pair else p for p in match.pairs)
+        self.changes = [
+            Change(round=c.round, kind=c.kind, pair=renamed if c.pair == pair else c.pair, was=c.was)
+            for c in self.changes
+        ]
+        kept = self.rounds_under_way
+        change = Change(round=kept + 1, kind="renamed", pair=renamed, was=pair) if kept else None
+        if change is not None:
+            self.changes.append(change)
+        return change
+
+    def _draw_again(self, kept: int) -> None:
+        """Keep the first ``kept`` rounds and draw the rest again: every two pairs still playing that have not
+        met yet meet once (before any result, a new round-robin). Of the old schedule's rounds, the Berger
+        table's and a new drawing, the fewest rounds win, the old schedule first when they are as few."""
+        if not kept:
+            self.changes = []
+            self.rounds = League.create(self.pairs, best_of=self.best_of, scoring=self.scoring).rounds
+            return
+        old = [[m.pairs for m in round_.matches] for round_ in self.rounds[kept:]]
+        self.rounds = self.rounds[:kept]
+        met = {frozenset(m.pairs) for m in self.matches}
+        playing = self.playing
+        meetings = [(a, b) for i, a in enumerate(playing) for b in playing[i + 1 :] if frozenset((a, b)) not in met]
+        needed = {frozenset(m) for m in meetings}
+        berger = [[(a, b) for a, b in r if a is not None and b is not None] for r in berger_rounds(playing)]
+        drawings = [
+            draw_rounds(meetings, start=[[m for m in r if frozenset(m) in needed] for r in s]) for s in (old, berger)
+        ]
+        drawings.append(draw_rounds(meetings))
+        firsts = Counter(m.first for m in self.matches)
+        for number, pairings in enumerate(min(drawings, key=len), start=kept + 1):
+            matches = []
+            for a, b in pairings:
+                first, second = (b, a) if firsts[a] > firsts[b] + 1 else (a, b)
+                firsts[first] += 1
+                matches.append(Match(round=number, first=first, second=second))
+            self.rounds.append(Round(number=number, matches=matches))
 
     def record(self, round_number: int, first: str, second: str, result: Result, *, replace: bool = False) -> Match:
         """Record the result (seen from ``first``) of a mini-match of round ``round_number``; return the match."""
@@ -252,6 +427,38 @@ class League:
         return match
 
 
+def draw_rounds(
+    meetings: Sequence[tuple[str, str]], *, start: Sequence[Sequence[tuple[str, str]]] = ()
+) -> list[list[tuple[str, str]]]:
+    """The mini-matches still to play put into rounds, each pair at most once a round. ``start`` holds rounds to
+    begin from (an old schedule: its empty rounds are left out); each other mini-match goes into the first of
+    them where both pairs are free, the busiest pairs first; the rest make new rounds, in which the pairs with
+    the most mini-matches left are paired first.
+
+    >>> draw_rounds([("I", "II"), ("I", "III"), ("II", "III"), ("I", "IV")])
+    [[('I', 'II')], [('I', 'III')], [('I', 'IV'), ('II', 'III')]]
+    >>> draw_rounds([("I", "II"), ("III", "IV"), ("I", "III")], start=[[("I", "II")], []])
+    [[('I', 'II'), ('III', 'IV')], [('I', 'III')]]
+    """
+    rounds = [list(r) for r in start if r]
+    placed = {frozenset(m) for r in rounds for m in r}
+    left = [m for m in meetings if frozenset(m) not in placed]
+    while left:
+        count = Counter(pair for meeting in left for pair in meeting)
+        left.sort(key=lambda m: (-max(count[m[0]], count[m[1]]), -min(count[m[0]], count[m[1]])))
+        still = []
+        for meeting in left:
+            home = next((r for r in rounds if all(p not in m for m in r for p in meeting)), None)
+            if home is None:
+                still.append(meeting)
+            else:
+                home.append(meeting)
+        if still:
+            rounds.append([])
+        left = still
+    return rounds
+
+
 def check_pairs(names: Sequence[str]) -> list[str]:
     """The pair names, tidied, or a LeagueError naming the first problem."""
     names = [" ".join(str(name).split()) for name in names]
@@ -259,7 +466,7 @@ def check_pairs(names: Sequence[str]) -> list[str]:
         raise LeagueError("a pair's name cannot be empty: write the names like I,II,III,IV")
     bad = [name for name in names if not _NAME.fullmatch(name)]
     if bad:
-        raise LeagueError(f"'{bad[0]}' cannot be a pair's name: use letters, digits, spaces, '&', '.', ''' or '_'")
+        raise LeagueError(f"'{bad[0]}' cannot be a pair's name: use letters, digits, spaces, '&', '-', '.', ''' or '_'")
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:
@@ -270,7 +477,7 @@ def check_pairs(names: Sequence[str]) -> list[str]:
     return names
 
 
-_NAME = re.compile(r"[\w][\w &.'’]*", re.UNICODE)
+_NAME = re.compile(r"[\w][\w &.'’-]*", re.UNICODE)
 
 
 def berger_rounds(pairs: Sequence[str]) -> list[list[tuple[str | None, str | None]]]:
@@ -313,25 +520,50 @@ def find_pair(name: str, pairs: Sequence[str]) -> str:
 
 
 def parse_match(text: str, pairs: Sequence[str]) -> tuple[str, str]:
-    """``I-III`` (also ``I v III``, ``I,III``) → the two pairs, first named first."""
-    candidates = [(m.start(), m.end()) for m in re.finditer(r"\s+vs?\.?\s+|\s*[-–,/]\s*", text)]
-    for start, end in candidates:
-        left, right = text[:start].strip(), text[end:].strip()
-        if not left or not right:
-            continue
-        try:
-            first, second = find_pair(left, pairs), find_pair(right, pairs)
-        except LeagueError:
-            continue
+    """``I-III`` (also ``I v III``, ``I,III``) → the two pairs, first named first. Names may hold a hyphen
+    (``Mary-Jane & Tom-Cara & Dev``): the split that names two pairs is taken; ``v`` settles a text that can be
+    split more than one way."""
+    splits = []
+    for found in re.finditer(r"\s+vs?\.?\s+|\s*[-–,/]\s*", text):
+        left, right = text[: found.start()].strip(), text[found.end() :].strip()
+        if left and right:
+            splits.append(
+                (
+                    left,
+                    right,
+                    found.group(0).strip() in ("v", "vs", "v.", "vs."),
+                    _known(left, pairs),
+                    _known(right, pairs),
+                )
+            )
+    readings = list(dict.fromkeys((a, b) for _, _, _, a, b in splits if a and b))
+    by_v = list(dict.fromkeys((a, b) for _, _, v, a, b in splits if v and a and b))
+    readings = by_v or readings
+    if len(readings) > 1:
+        shown = " or ".join(f"{a} v {b}" for a, b in readings)
+        raise LeagueError(
+            f"'{text}' can be read as {shown}: write ' v ' between the two pairs, like '{shown.split(' or ')[0]}'"
+        )
+    if readings:
+        first, second = readings[0]
         if first == second:
             raise LeagueError(f"a pair cannot play against itself ('{text}'): name two different pairs, like I-III")
         return first, second
-    for start, end in candidates:
-        left, right = text[:start].strip(), text[end:].strip()
-        if left and right:
-            find_pair(left, pairs)
-            find_pair(right, pairs)
+    for left, right, _, first, second in splits:  # one side is a pair: the other is the one to put right
+        if first or second:
+            find_pair(right if first else left, pairs)
+    for left, right, *_ in splits:
+        find_pair(left, pairs)
+        find_pair(right, pairs)
     raise LeagueError(f"'{text}' does not name two pairs: write them like I-III (the pairs are {', '.join(pairs)})")
+
+
+def _known(name: str, pairs: Sequence[str]) -> str | None:
+    """The pair of that name, or None."""
+    try:
+        return find_pair(name, pairs)
+    except LeagueError:
+        return None
 
 
 _ITEMS = re.compile(r"[,;\s]+")

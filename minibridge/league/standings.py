@@ -2,7 +2,8 @@
 
 Pairs level on matches won are separated by deals won; pairs still level by the mini-matches they won against
 each other, asked again among those it leaves level; pairs that nothing separates share their place.
-EBU points are totalled in leagues scored the EBU way, but do not decide.
+EBU points are totalled in leagues scored the EBU way, but do not decide. A pair that joined or withdrew in
+mid-term keeps its results, and its line says so.
 """
 
 from __future__ import annotations
@@ -33,6 +34,21 @@ class Standing:
     ``level`` when nothing separates them (they share the rank); None when matches won alone decide."""
     points: int | None = None
     """EBU points over the deals recorded with scores (EBU leagues only)."""
+    joined: int | None = None
+    """The round the pair joined in, when it joined in mid-term."""
+    withdrew: int | None = None
+    """The first round the pair no longer played, when it withdrew; its results stand."""
+    was: tuple[str, ...] = ()
+    """The names the pair played under before, earliest first."""
+
+    @property
+    def note(self) -> str:
+        """``joined in round 4``, ``withdrew before round 4``, ``was Cara & Dan``: what happened to the pair in
+        mid-term, or nothing."""
+        parts = [f"was {' then '.join(self.was)}"] if self.was else []
+        parts += [f"joined in round {self.joined}"] if self.joined else []
+        parts += [f"withdrew before round {self.withdrew}"] if self.withdrew else []
+        return "; ".join(parts)
 
 
 def _head_to_head(level: list[str], beat: set[tuple[str, str]]) -> dict[str, tuple[int, ...]]:
@@ -102,6 +118,9 @@ def standings(league: League) -> list[Standing]:
                 rank=rank,
                 tie_break=tie_break,
                 points=points[pair] if league.in_points else None,
+                joined=league.joined(pair) if league.joined(pair) > 1 else None,
+                withdrew=league.withdrew(pair),
+                was=tuple(league.former_names(pair)),
             )
         )
     return table

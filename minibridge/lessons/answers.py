@@ -1,12 +1,16 @@
 """A pupil's answers file: the empty form to fill in, reading a filled one, and marking every answer.
 
-An answers file names its lesson (a number, or a lesson file beside it) and gives an answer per exercise::
+An answers file names its lesson (a number, or a lesson file beside it) and gives an answer per exercise,
+as fields or as a line of text; seats and numbers may be written as words::
 
     lesson: 3
     pupil: Sam
     answers:
-      1: {N: 11, E: 7, S: 14, W: 8}
-      5: 7
+      1: N 11, E 7, S 14, W 8
+      2: {declarer: South, dummy: North}
+      5: seven
+
+The answers are marked on their content (:mod:`.reading`), against the parts each question asks.
 """
 
 from __future__ import annotations
@@ -17,8 +21,8 @@ from typing import Any
 
 from minibridge.errors import LessonError
 from minibridge.lessons import find_lesson
-from minibridge.lessons.exercises import find_kind, pupil_answer
-from minibridge.lessons.lesson import Lesson
+from minibridge.lessons.exercises import answer_form, asked_keys, find_kind, read_pupil_answer
+from minibridge.lessons.lesson import Exercise, Lesson
 from minibridge.lessons.schema import load_lesson
 from minibridge.places import place, read_yaml_file
 
@@ -48,6 +52,9 @@ class Mark:
     answer_text: str
     reason: str
     """Why that is the answer; what is wrong with the form of the pupil's answer, if anything, in brackets."""
+    cue: str | None = None
+    """What the rule book tells a pupil whose answer is wrong in the way it names (points that do not add up
+    to 40: a re-count is necessary)."""
 
 
 def answers_template(lesson: Lesson, ref: str) -> str:
@@ -57,7 +64,8 @@ def answers_template(lesson: Lesson, ref: str) -> str:
 
     lines = [
         f"# Answers to {lesson.name}: {lesson.title}",
-        "# Write each answer after its number, in the form shown, then run: minibridge check THIS-FILE",
+        "# Write each answer after its number in the form shown, a value in place of each __; words are fine",
+        "# too: a seat as N or North, a number in figures or in words. Then run: minibridge check THIS-FILE",
         f"lesson: {ref if not ref.strip().isdigit() else lesson.number}",
         "pupil: ''",
         "answers:",
@@ -65,7 +73,7 @@ def answers_template(lesson: Lesson, ref: str) -> str:
     for e in lesson.exercises:
         board = f" (board {e.board})" if e.board is not None else ""
         lines.append(f"  # {e.question}{board}")
-        lines.append(f"  # answer like: {find_kind(e.kind).form}")
+        lines.append(f"  # answer: {answer_form(e)}")
         lines.append(f"  {yaml.safe_dump(e.id if not e.id.isdigit() else int(e.id)).splitlines()[0]}:")
     return "\n".join(lines) + "\n"
 
@@ -106,39 +114,41 @@ def read_answers(path: Path, folder: Path | None = None) -> Answers:
 
 
 def mark_answers(lesson: Lesson, given: dict[str, Any]) -> list[Mark]:
-    """Every exercise of the lesson marked against the answers given by exercise id (a missing one is not
-    answered; one of the wrong form, or without every key the lesson's answer gives, is wrong)."""
-    marks = []
-    for exercise in lesson.exercises:
-        kind = find_kind(exercise.kind)
-        answer = given.get(exercise.id)
-        answer = pupil_answer(exercise.kind, answer) if answer is not None else None
-        form = kind.form_problem(answer) if answer is not None else None
-        asked = exercise.answer if isinstance(exercise.answer, dict) else None
-        missing = sorted(set(asked) - set(answer)) if asked and isinstance(answer, dict) and form is None else []
-        if missing:
-            form = f"give {', '.join(missing)} too"
-        found = kind.solve(lesson, exercise)
-        right = (
-            answer is not None
-            and form is None
-            and kind.matches(answer, found, may_declare=kind.may_declare(lesson, exercise))
-        )
-        if asked and isinstance(found, dict):
-            found = {key: found[key] for key in asked if key in found}
-        reason = kind.explain(lesson, exercise)
-        marks.append(
-            Mark(
-                exercise=exercise.id,
-                board=exercise.board,
-                given=answer,
-                right=right,
-                answer=found,
-                answer_text=_answer_text(found),
-                reason=f"{reason} ({form})" if form else reason,
-            )
-        )
-    return marks
+    """Every exercise of the lesson marked against the answers given by exercise id, on their content: a
+    missing one is not answered; one that cannot be read, or without every part the question asks, is wrong."""
+    return [_mark(lesson, exercise, given.get(exercise.id)) for exercise in lesson.exercises]
+
+
+def _mark(lesson: Lesson, exercise: Exercise, given: Any) -> Mark:
+    kind = find_kind(exercise.kind)
+    asked = asked_keys(exercise)
+    reading = read_pupil_answer(exercise.kind, given, asked) if given is not None else None
+    answer = reading.value if reading is not None else None
+    problem = kind.form_problem(answer, asked) if answer is not None else None
+    missing = [key for key in asked if key not in answer] if isinstance(answer, dict) and not problem else []
+    if missing:
+        problem = f"give {', '.join(missing)} too"
+    if problem and reading is not None and reading.unread:
+        problem = f"{', '.join(repr(w) for w in reading.unread)} could not be read; {problem}"
+    found = kind.solve(lesson, exercise)
+    right = (
+        answer is not None
+        and not problem
+        and kind.matches(answer, found, may_declare=kind.may_declare(lesson, exercise))
+    )
+    if isinstance(exercise.answer, dict) and isinstance(found, dict):
+        found = {key: found[key] for key in asked if key in found}
+    reason = kind.explain(lesson, exercise)
+    return Mark(
+        exercise=exercise.id,
+        board=exercise.board,
+        given=answer,
+        right=right,
+        answer=found,
+        answer_text=_answer_text(found),
+        reason=f"{reason} ({problem})" if problem else reason,
+        cue=None if right or answer is None else kind.cue(lesson, exercise, answer),
+    )
 
 
 def marks_data(lesson: Lesson, pupil: str | None, marks: list[Mark]) -> dict[str, Any]:
@@ -152,6 +162,7 @@ def marks_data(lesson: Lesson, pupil: str | None, marks: list[Mark]) -> dict[str
             "answer": m.answer,
             "answer_text": m.answer_text,
             "reason": m.reason,
+            "cue": m.cue,
         }
         for m in marks
     ]

@@ -4,14 +4,18 @@ solves and explains it, how a pupil's answer is tidied and marked.
 Adding a kind means adding one class here and listing it in :data:`KINDS`; nothing else names a kind.
 
 >>> find_kind("goal").form
-'a number of tricks, like 9'
+'a number of tricks'
+>>> find_kind("score").form
+'{declarers: __, defenders: __} (declarers, defenders: the points each side scores)'
 >>> pupil_answer("tricks", {"n-s": "3", "E-W": 2.0})
 {'NS': 3, 'EW': 2}
+>>> pupil_answer("declarer", "South declares, North is dummy")
+{'declarer': 'S', 'dummy': 'N'}
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any, ClassVar
 
 from minibridge.announce import Announcement, announce
@@ -21,6 +25,7 @@ from minibridge.contract import Contract
 from minibridge.deal import Deal, Hand
 from minibridge.errors import LessonError, MiniBridgeError
 from minibridge.lessons.lesson import Exercise, Lesson, shown
+from minibridge.lessons.reading import Part, Reading, fits, read_answer
 from minibridge.play import Play
 from minibridge.rules import contract_problems
 from minibridge.scoring import Score, breakdown, find_scheme, goal, score
@@ -34,7 +39,10 @@ __all__ = [
     "find_kind",
     "exercise_problems",
     "answer_form_problem",
+    "answer_form",
+    "asked_keys",
     "pupil_answer",
+    "read_pupil_answer",
     "solve",
     "explain",
     "may_declare",
@@ -46,24 +54,69 @@ Problem = tuple[tuple[Any, ...], str]
 """A problem with an exercise: the keys of its field under the exercise, and what is wrong."""
 
 _SEATS = ("N", "E", "S", "W")
-_SETTLEMENTS = ("established", "not established", "accepted", "put back", "corrected", "stands")
-_SEAT_WORDS = {word: seat.letter for seat in Seat for word in (seat.letter.lower(), seat.title.lower())}
+_SEAT_NAMES = {"N": ("n", "north"), "E": ("e", "east"), "S": ("s", "south"), "W": ("w", "west")}
+_A_SEAT = "N, E, S or W"
+_POINTS = "the points each side scores"
+_DECLARERS = Part(
+    key="declarers",
+    value="points",
+    says=_POINTS,
+    names=("declarers", "declarer side", "declaring side", "declarers side"),
+)
+_DEFENDERS = Part(
+    key="defenders", value="points", says=_POINTS, names=("defenders", "defender", "defending side", "defence")
+)
+_DECLARER_TRICKS = Part(
+    key="declarer_tricks",
+    value="tricks",
+    says="the tricks declarer's side took",
+    names=("declarer_tricks", "declarer tricks", "declarer took", "declarer side tricks", "tricks"),
+)
 
 
 class ExerciseKind:
     """One kind of exercise. Subclasses set the class attributes and solve and explain."""
 
     name: ClassVar[str]
-    form: ClassVar[str]
-    """The form of an answer, as the template and the messages show it."""
+    parts: ClassVar[tuple[Part, ...]]
+    """The parts of an answer, in the order the form asks them; one part without a key for an answer that is
+    one value."""
+    alternatives: ClassVar[dict[str, tuple[str, ...]]] = {}
+    """Whole answers besides the parts (``redeal``), and the words a pupil may say them with."""
     needs: ClassVar[tuple[str, ...]] = ("board",)
     """The exercise's fields this kind cannot do without."""
-    keys: ClassVar[frozenset[str]] = frozenset()
-    """The keys an answer written as a set of fields may give."""
     needs_play: ClassVar[bool] = False
     """Whether the board's recorded play is replayed."""
     scored: ClassVar[bool] = False
     """Whether the answer comes from the scoring, so that a scheme by points needs the board."""
+
+    @property
+    def keys(self) -> frozenset[str]:
+        """The keys an answer written as a set of fields may give."""
+        return frozenset(part.key for part in self.parts if part.key)
+
+    @property
+    def form(self) -> str:
+        """The form of a whole answer of this kind, in words and blanks: never an answer."""
+        return self.describe([part.key for part in self.parts])
+
+    def describe(self, asked: Collection[str]) -> str:
+        """The form of an answer that gives the parts ``asked``: its shape with a blank for each value, and what
+        each part holds in words (``{declarers: __, defenders: __} (declarers, defenders: the points each side
+        scores)``); never an example value, so that the form cannot give an answer away."""
+        if not self.keys:
+            text = self.parts[0].says
+        else:
+            shown_parts = [part for part in self.parts if part.key in asked]
+            blanks = ", ".join(f"{p.key}: {'[__, __, …]' if p.value == 'seats' else '__'}" for p in shown_parts)
+            groups: list[tuple[list[str], str]] = []
+            for part in shown_parts:
+                if groups and groups[-1][1] == part.says:
+                    groups[-1][0].append(part.key)
+                else:
+                    groups.append(([part.key], part.says))
+            text = "{" + blanks + "} (" + "; ".join(f"{', '.join(k)}: {says}" for k, says in groups) + ")"
+        return ", or ".join([text, *self.alternatives])
 
     def solve(self, lesson: Lesson, exercise: Exercise) -> Any:
         """The engine's answer, in the form of the lesson files."""
@@ -73,33 +126,36 @@ class ExerciseKind:
         """A one-line reason for the right answer, in a teacher's words."""
         raise NotImplementedError
 
+    def cue(self, lesson: Lesson, exercise: Exercise, given: Any) -> str | None:
+        """What the rule book tells a pupil whose answer is wrong in a way it names (a count of points that
+        is not 40), or None."""
+        return None
+
     def rule_problems(self, lesson: Lesson, exercise: Exercise, boards: list[int]) -> Iterator[Problem]:
         """What the lesson's rules refuse in an exercise of this kind."""
         return iter(())
 
-    def form_problem(self, answer: Any) -> str | None:
-        """Why an answer is not of this kind's form, or None."""
-        form = f"write it like {self.form}"
+    def form_problem(self, answer: Any, asked: Collection[str] | None = None) -> str | None:
+        """Why an answer is not of this kind's form, or None (``asked``: the keys the exercise asks, for the
+        form the message shows)."""
+        form = f"write it like {self.describe(self.keys if asked is None else asked)}"
+        if isinstance(answer, str) and answer in self.alternatives:
+            return None
+        if not self.keys:
+            return None if fits(self.parts[0], answer) else form
         if not isinstance(answer, dict) or not answer or not set(answer) <= self.keys:
             return form
-        for key, value in answer.items():
-            if key in ("declarer", "dummy", "seat"):
-                ok = value in _SEATS
-            elif key == "winners":
-                ok = isinstance(value, list) and all(v in _SEATS for v in value)
-            elif key == "kind":
-                ok = value in ("revoke", "lead out of turn", "card out of rotation")
-            elif key == "settled":
-                ok = value in _SETTLEMENTS
-            else:
-                ok = isinstance(value, int) and not isinstance(value, bool)
-            if not ok:
-                return f"{key}: {shown(value)} is not of the right form; {form}"
+        for part in self.parts:
+            if part.key in answer and not fits(part, answer[part.key]):
+                return f"{part.key}: {shown(answer[part.key])} is not {part.says}; {form}"
         return None
 
-    def tidy_key(self, key: Any) -> Any:
-        """A key of a pupil's answer in the form of the lesson files."""
-        return _words(key).lower()
+    def read(self, answer: Any, asked: Collection[str] | None = None) -> Reading:
+        """A pupil's answer read for its content: the parts ``asked`` (all by default) as the lesson files give
+        them, whatever their spelling."""
+        return read_answer(
+            self.parts, answer, asked=None if asked is None else list(asked), alternatives=self.alternatives
+        )
 
     def may_declare(self, lesson: Lesson, exercise: Exercise) -> tuple[Seat, ...]:
         """The seats that may declare where the answer is about who declares; empty otherwise."""
@@ -116,8 +172,9 @@ class HcpKind(ExerciseKind):
     """Count the points in each hand."""
 
     name = "hcp"
-    form = "{N: 10, E: 12, S: 8, W: 10}"
-    keys = frozenset(_SEATS)
+    parts = tuple(
+        Part(key=seat, value="points", says="the points in each hand", names=_SEAT_NAMES[seat]) for seat in _SEATS
+    )
 
     def solve(self, lesson: Lesson, exercise: Exercise) -> Any:
         deal = _deal(_board(lesson, exercise))
@@ -127,16 +184,35 @@ class HcpKind(ExerciseKind):
         deal = _deal(_board(lesson, exercise))
         return "; ".join(f"{seat.title} {_points_shown(deal, seat)}" for seat in Seat)
 
-    def tidy_key(self, key: Any) -> Any:
-        return _SEAT_WORDS.get(_words(key).lower(), key)
+    def cue(self, lesson: Lesson, exercise: Exercise, given: Any) -> str | None:
+        """Seed 000, Law 5: "If the total is not 40, something has gone wrong already and a re-count is
+        necessary!" (a whole deal only: a short deal holds fewer points)."""
+        if (
+            not isinstance(given, dict)
+            or set(given) != set(_SEATS)
+            or _deal(_board(lesson, exercise)).cards_per_hand != 13
+        ):
+            return None
+        total = sum(given.values())
+        if total == 40:
+            return None
+        return (
+            f"your four hands add up to {total}, not 40: if the total is not 40, something has gone wrong "
+            "and a re-count is necessary"
+        )
 
 
 class DeclarerKind(ExerciseKind):
     """Who declares and who is dummy, or a redeal."""
 
     name = "declarer"
-    form = "{declarer: S, dummy: N} or redeal"
-    keys = frozenset({"declarer", "dummy"})
+    parts = (
+        Part(key="declarer", value="seat", says=_A_SEAT, names=("declarer", "declares", "declare", "declaring")),
+        Part(key="dummy", value="seat", says=_A_SEAT, names=("dummy",)),
+    )
+    alternatives: ClassVar[dict[str, tuple[str, ...]]] = {
+        "redeal": ("redeal", "re-deal", "re deal", "a redeal", "deal again")
+    }
 
     def solve(self, lesson: Lesson, exercise: Exercise) -> Any:
         result = _announcement(lesson, exercise)
@@ -172,9 +248,6 @@ class DeclarerKind(ExerciseKind):
                 ),
             )
 
-    def form_problem(self, answer: Any) -> str | None:
-        return None if answer == "redeal" else super().form_problem(answer)
-
     def may_declare(self, lesson: Lesson, exercise: Exercise) -> tuple[Seat, ...]:
         return () if exercise.board is None else _announcement(lesson, exercise).may_declare
 
@@ -191,7 +264,7 @@ class GoalKind(ExerciseKind):
     """How many tricks declarer's side needs in a contract."""
 
     name = "goal"
-    form = "a number of tricks, like 9"
+    parts = (Part(key="", value="tricks", says="a number of tricks"),)
     needs = ("contract",)
     scored = True
 
@@ -204,18 +277,13 @@ class GoalKind(ExerciseKind):
         points = _declaring_points(lesson, exercise) if scheme.needs_points else None
         return scheme.goal_reason(_contract(exercise), tricks, points=points, where=lesson.name)
 
-    def form_problem(self, answer: Any) -> str | None:
-        whole = isinstance(answer, int) and not isinstance(answer, bool)
-        return None if whole and 0 <= answer <= 13 else f"write it like {self.form}"
-
 
 class ScoreKind(ExerciseKind):
     """The score of a contract and the tricks taken."""
 
     name = "score"
-    form = "{declarers: 130, defenders: 0}"
+    parts = (_DECLARERS, _DEFENDERS)
     needs = ("contract", "tricks")
-    keys = frozenset({"declarers", "defenders"})
     scored = True
 
     def solve(self, lesson: Lesson, exercise: Exercise) -> Any:
@@ -234,8 +302,20 @@ class TricksKind(ExerciseKind):
     """The tricks each side won in the recorded play."""
 
     name = "tricks"
-    form = "{NS: 3, EW: 2}"
-    keys = frozenset({"NS", "EW"})
+    parts = (
+        Part(
+            key="NS",
+            value="tricks",
+            says="the tricks each side won",
+            names=("ns", "n-s", "n/s", "north-south", "north south", "northsouth"),
+        ),
+        Part(
+            key="EW",
+            value="tricks",
+            says="the tricks each side won",
+            names=("ew", "e-w", "e/w", "east-west", "east west", "eastwest"),
+        ),
+    )
     needs_play = True
 
     def solve(self, lesson: Lesson, exercise: Exercise) -> Any:
@@ -247,24 +327,42 @@ class TricksKind(ExerciseKind):
         counts = ", ".join(f"{side.title} {play.tricks_won(side)}" for side in Side)
         return f"tricks won by {_winners(play)}: {counts}"
 
-    def tidy_key(self, key: Any) -> Any:
-        return _words(key).upper().replace("-", "").replace("–", "")
-
 
 class ReplayKind(ExerciseKind):
     """Who won each trick of the recorded play, declarer's tricks and the score."""
 
     name = "replay"
-    form = "{winners: [W, N, S, S], declarer_tricks: 8, declarers: 130, defenders: 0}"
-    keys = frozenset({"winners", "declarer_tricks", "declarers", "defenders"})
+    parts = (
+        Part(
+            key="winners",
+            value="seats",
+            says="the seat that won each trick, in order",
+            names=("winners", "winner", "won by", "who won"),
+        ),
+        _DECLARER_TRICKS,
+        Part(
+            key="goal",
+            value="choice",
+            says="reached or missed",
+            names=("goal",),
+            choices={
+                "reached": ("reached", "reach", "reaches", "yes", "true"),
+                "missed": ("missed", "miss", "misses", "not reached", "no", "false", "failed", "fails"),
+            },
+        ),
+        _DECLARERS,
+        _DEFENDERS,
+    )
     needs_play = True
 
     def solve(self, lesson: Lesson, exercise: Exercise) -> Any:
         board, play = _board(lesson, exercise), _played(lesson, exercise)
         answer: dict[str, Any] = {"winners": [t.winner.letter for t in play.tricks]}
         if board.declarer is not None and board.contract is not None:
+            result = _score_of(lesson, exercise, board.contract, play.declarer_tricks)
             answer["declarer_tricks"] = play.declarer_tricks
-            answer |= _scores(_score_of(lesson, exercise, board.contract, play.declarer_tricks))
+            answer["goal"] = "reached" if result.made else "missed"
+            answer |= _scores(result)
         return answer
 
     def explain(self, lesson: Lesson, exercise: Exercise) -> str:
@@ -281,8 +379,39 @@ class IrregularityKind(ExerciseKind):
     """The first irregularity of the recorded play and how it was settled."""
 
     name = "irregularity"
-    form = "{kind: revoke, seat: E, trick: 3, settled: established, declarer_tricks: 8}"
-    keys = frozenset({"kind", "seat", "trick", "settled", "declarer_tricks"})
+    parts = (
+        Part(
+            key="kind",
+            value="choice",
+            says="revoke, lead out of turn or card out of rotation",
+            names=("kind", "what"),
+            choices={
+                "revoke": ("revoke", "revoked", "revokes", "a revoke", "did not follow suit"),
+                "lead out of turn": ("lead out of turn", "led out of turn", "a lead out of turn"),
+                "card out of rotation": ("card out of rotation", "card played out of turn", "played out of turn"),
+            },
+        ),
+        Part(key="seat", value="seat", says=_A_SEAT, names=("seat", "by", "who")),
+        Part(key="trick", value="tricks", says="the trick's number", names=("trick", "at trick", "on trick")),
+        Part(
+            key="settled",
+            value="choice",
+            says="established, not established, accepted, put back, corrected or stands",
+            names=("settled", "settlement"),
+            choices={
+                "established": ("established",),
+                "not established": ("not established",),
+                "accepted": ("accepted", "accept", "accepts"),
+                "put back": ("put back", "taken back"),
+                "corrected": ("corrected", "correct"),
+                "stands": ("stands", "stood", "stays"),
+            },
+        ),
+        _DECLARER_TRICKS,
+    )
+    alternatives: ClassVar[dict[str, tuple[str, ...]]] = {
+        "none": ("none", "nothing", "no irregularity", "nothing went wrong")
+    }
     needs_play = True
 
     def solve(self, lesson: Lesson, exercise: Exercise) -> Any:
@@ -304,7 +433,19 @@ class SignalKind(ExerciseKind):
     """What a defender's card on a trick says."""
 
     name = "signal"
-    form = "encourage, discourage, top of sequence or no signal"
+    parts = (
+        Part(
+            key="",
+            value="choice",
+            says="encourage, discourage, top of sequence or no signal",
+            choices={
+                "encourage": ("encourage", "encourages", "encouraging"),
+                "discourage": ("discourage", "discourages", "discouraging"),
+                "top of sequence": ("top of sequence", "top of a sequence", "top of the sequence"),
+                "no signal": ("no signal", "nothing", "says nothing"),
+            },
+        ),
+    )
     needs = ("board", "trick", "seat")
     needs_play = True
 
@@ -340,10 +481,6 @@ class SignalKind(ExerciseKind):
             return  # the play's own problem is reported at the deal
         if exercise.trick > played:
             yield ("trick",), f"board {board.number} has only {played} tricks played, not {exercise.trick}"
-
-    def form_problem(self, answer: Any) -> str | None:
-        words = ("encourage", "discourage", "top of sequence", "no signal")
-        return None if answer in words else f"write it like {self.form}"
 
     @staticmethod
     def _card(lesson: Lesson, exercise: Exercise) -> tuple[Hand, Card, bool]:
@@ -426,29 +563,30 @@ def answer_form_problem(kind: str, answer: Any) -> str | None:
     return find_kind(kind).form_problem(answer)
 
 
-def pupil_answer(kind: str, answer: Any) -> Any:
-    """A pupil's answer in the form of the lesson files, whatever its spelling: ``'7'`` or ``7.0`` for 7,
-    ``North`` or ``n`` for N, ``N-S`` for NS, ``Declarers`` for declarers, words in small letters."""
-    exercise_kind = find_kind(kind)
+def asked_keys(exercise: Exercise) -> list[str]:
+    """The parts of an answer an exercise asks for, in the order of its form: the keys of the lesson's own
+    answer (every part when that answer is a single value or an alternative like ``redeal``)."""
+    kind = find_kind(exercise.kind)
+    given = exercise.answer if isinstance(exercise.answer, dict) else kind.keys
+    return [part.key for part in kind.parts if part.key in given]
 
-    def value_of(key: Any, value: Any) -> Any:
-        if isinstance(value, float) and value.is_integer():
-            return int(value)
-        if isinstance(value, list) and key == "winners":
-            return [value_of("seat", v) for v in value]
-        if not isinstance(value, str):
-            return value
-        text = " ".join(value.split())
-        if text.isdigit():
-            return int(text)
-        if key in ("declarer", "dummy", "seat"):
-            return _SEAT_WORDS.get(text.lower(), value)
-        return text.lower()
 
-    if isinstance(answer, dict):
-        tidied = {exercise_kind.tidy_key(k): v for k, v in answer.items()}
-        return {k: value_of(k, v) for k, v in tidied.items()}
-    return value_of(None, answer)
+def answer_form(exercise: Exercise) -> str:
+    """The form of an exercise's answer, in words and blanks: the parts it asks for and what each holds; never
+    an example value, so that the form cannot give the answer away."""
+    return find_kind(exercise.kind).describe(asked_keys(exercise))
+
+
+def read_pupil_answer(kind: str, answer: Any, asked: Collection[str] | None = None) -> Reading:
+    """A pupil's answer read for its content, with the words that could not be read (see :mod:`.reading`)."""
+    return find_kind(kind).read(answer, asked)
+
+
+def pupil_answer(kind: str, answer: Any, asked: Collection[str] | None = None) -> Any:
+    """A pupil's answer in the form of the lesson files, whatever its spelling: ``'7'``, ``7.0`` or ``seven`` for
+    7, ``North`` or ``n`` for N, ``N-S`` for NS, ``Declarers`` for declarers, ``N 11, E 7, S 14, W 8`` as a
+    line of text; a value not named by its part fills the next part ``asked`` that it fits."""
+    return read_pupil_answer(kind, answer, asked).value
 
 
 # --- solving, explaining and marking ---------------------------------------------------------------------------
@@ -482,11 +620,6 @@ def is_right(lesson: Lesson, exercise: Exercise, given: Any) -> tuple[bool, Any]
 
 
 # --- what the kinds share ------------------------------------------------------------------------------------
-
-
-def _words(key: Any) -> str:
-    """A key of a pupil's answer with its spaces tidied."""
-    return " ".join(str(key).split())
 
 
 def _board(lesson: Lesson, exercise: Exercise) -> Board:

@@ -20,7 +20,7 @@ from minibridge.deal import Deal
 from minibridge.dealing import DealSpec, generate
 from minibridge.errors import LessonError, MiniBridgeError, problems_message
 from minibridge.lessons.exercises import KINDS, exercise_problems
-from minibridge.lessons.lesson import NUMBER_WORDS, Exercise, Lesson, shown
+from minibridge.lessons.lesson import NUMBER_WORDS, VARIANTS, Exercise, Lesson, shown
 from minibridge.places import KeyLines, place, read_yaml_file
 from minibridge.play import Play
 from minibridge.rules import RuleSet, contract_problems, deal_problems, switches_schema, trumps_held
@@ -45,7 +45,7 @@ SCHEMA: dict[str, Any] = {
         "teacher_notes": {"type": "string"},
         "tips": {"type": "array", "items": {"type": "string"}},
         "rules": switches_schema(),
-        "variants": {"type": "array", "items": {"enum": ["slam", "targets", "nbb"]}, "uniqueItems": True},
+        "variants": {"type": "array", "items": {"enum": list(VARIANTS)}, "uniqueItems": True},
         "deals": {
             "type": "array",
             "items": {

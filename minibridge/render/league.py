@@ -42,7 +42,7 @@ def league_table(league: League, words: Wording, *, paper: str = "a4") -> bytes:
         Paragraph(say("cross_heading"), styles["heading"]),
         _cross_table(league, table, say, page.frame_width),
         Spacer(1, 2 * mm),
-        Paragraph(say("cross_legend"), styles["small"]),
+        Paragraph(say("cross_legend", withdrawn=any(league.withdrew(p) for p in league.pairs)), styles["small"]),
         KeepTogether(standing_part),
         Paragraph(say("schedule_heading"), styles["heading"]),
         _schedule_table(league, say, page.frame_width),
@@ -81,7 +81,11 @@ def _cross_table(league: League, table: Sequence[Standing], say: Any, width: flo
                 row.append("")
                 style.append(("BACKGROUND", (c, r), (c, r), GREY))
                 continue
-            match = league.match_between(pair, other)
+            match = league.meeting(pair, other)
+            if match is None:  # a pair withdrew before they met
+                row.append(say("never_met"))
+                style.append(("BACKGROUND", (c, r), (c, r), LIGHT))
+                continue
             result = match.result_for(pair)
             row.append("" if result is None else f"{result.won}–{result.lost}")
             if match.winner == pair:
@@ -116,7 +120,15 @@ def _standings_table(league: League, table: Sequence[Standing], say: Any, width:
     for s in table:
         row: list[Any] = [
             rank_text(s.rank, s.rank in shared, say),
-            Paragraph(escape(s.pair), styles["cellbold"]),
+            Paragraph(
+                escape(s.pair)
+                + (
+                    f"<br/><font size='8'>{say('pair_note', joined=s.joined, withdrew=s.withdrew, was=s.was)}</font>"
+                    if s.note
+                    else ""
+                ),
+                styles["cellbold"],
+            ),
             s.played,
             s.won,
             s.lost,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -31,10 +31,11 @@ from minibridge.lessons import find_lesson
 from minibridge.lessons.answers import mark_answers, marks_data
 from minibridge.lessons.lesson import Lesson
 from minibridge.robot import DEFAULT_SAMPLES
-from minibridge.web import exercise_pages, pupil_pages
+from minibridge.web import exercise_pages, pupil_pages, teacher_routes
 from minibridge.web.actions import ApiError, GameLocks, action_from, load_game, setup_from
 from minibridge.web.auth import require_class_code
 from minibridge.web.store import Store
+from minibridge.web.teacher_printing import MAX_UPLOAD, RECORDS_PATH
 from minibridge.web.views import exercise_view, pupil_view
 
 __all__ = ["MAX_BODY", "create_app", "new_class_code"]
@@ -76,8 +77,9 @@ def create_app(
             Route("/api/lessons/{number:int}/answers", answers, methods=["POST"]),
             *pupil_pages.routes,
             *exercise_pages.routes,
+            *teacher_routes.routes,
         ],
-        middleware=[Middleware(BodyLimit, limit=MAX_BODY)],
+        middleware=[Middleware(BodyLimit, limit=MAX_BODY, uploads={RECORDS_PATH: MAX_UPLOAD + MAX_BODY})],
         exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _server_error},
         lifespan=lifespan,
     )
@@ -213,19 +215,22 @@ async def _server_error(request: Request, error: Exception) -> Response:
 
 
 class BodyLimit:
-    """Refuse (413) a request whose body is larger than ``limit`` bytes, before any route reads it."""
+    """Refuse (413) a request whose body is larger than ``limit`` bytes (or, for an address in ``uploads``, than
+    the size given there), before any route reads it."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, uploads: Mapping[str, int] | None = None) -> None:
         self.app = app
         self.limit = limit
+        self.uploads = dict(uploads or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.uploads.get(scope["path"], self.limit)
         length = dict(scope["headers"]).get(b"content-length", b"0")
-        if not length.isdigit() or int(length) > self.limit:
-            await self._refuse(scope, receive, send)
+        if not length.isdigit() or int(length) > limit:
+            await self._refuse(scope, receive, send, limit)
             return
         chunks, size, more = [], 0, True
         while more:
@@ -234,8 +239,8 @@ class BodyLimit:
                 break
             chunks.append(message.get("body", b""))
             size += len(chunks[-1])
-            if size > self.limit:
-                await self._refuse(scope, receive, send)
+            if size > limit:
+                await self._refuse(scope, receive, send, limit)
                 return
             more = message.get("more_body", False)
         body = b"".join(chunks)
@@ -250,6 +255,6 @@ class BodyLimit:
 
         await self.app(scope, replay, send)
 
-    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        too_large = JSONResponse({"error": f"the request is too large: at most {self.limit // 1024} KB"}, 413)
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send, limit: int) -> None:
+        too_large = JSONResponse({"error": f"the request is too large: at most {limit // 1024} KB"}, 413)
         await too_large(scope, receive, send)

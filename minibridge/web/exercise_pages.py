@@ -41,7 +41,7 @@ _SEATS = ("N", "E", "S", "W")
 _LISTS = ("winners",)
 """The parts of an answer given one per trick of the recorded play (fields ``winners-1``, ``winners-2``, …)."""
 _ORDER = (*_SEATS, "NS", "EW", "declarer", "dummy", "kind", "seat", "trick", "settled", "winners")
-_ORDER += ("declarer_tricks", "declarers", "defenders")
+_ORDER += ("declarer_tricks", "goal", "declarers", "defenders")
 """The parts of an answer in the order the pages ask them."""
 
 
@@ -120,7 +120,7 @@ def answer_from_form(view: Mapping[str, Any], fields: Mapping[str, str]) -> tupl
     parts as a field per key, a list as one field per trick."""
     whole = fields.get("answer", "").strip()
     if whole:
-        return pupil_answer(view["kind"], whole), []
+        return pupil_answer(view["kind"], whole, view["asks"]), []
     if view["asks"] is None:
         return None, ["answer"]
     asked = sorted(view["asks"], key=lambda key: _ORDER.index(key) if key in _ORDER else len(_ORDER))
@@ -134,7 +134,7 @@ def answer_from_form(view: Mapping[str, Any], fields: Mapping[str, str]) -> tupl
         elif fields.get(key, "").strip():
             given[key] = fields[key].strip()
     missing = [key for key in asked if key not in given]
-    return pupil_answer(view["kind"], given), missing
+    return pupil_answer(view["kind"], given, asked), missing
 
 
 def _mark(lesson: Lesson, exercise: Exercise, given: Any) -> Mark:
@@ -169,6 +169,7 @@ def render_marked(
         "given": mark.given,
         "answer": mark.answer,
         "reason": mark.reason,
+        "cue": mark.cue,
         "next": _next_id(lesson, view["id"]),
     }
     template = "exercise.j2" if page else "exercise_marked.j2"

@@ -121,9 +121,19 @@ class Store:
                 "SELECT pupil, lesson, exercise, right, answered FROM answers WHERE pupil = ? ORDER BY number",
                 (pupil,),
             ).fetchall()
-        return [
-            Progress(pupil=row[0], lesson=row[1], exercise=row[2], right=bool(row[3]), answered=row[4]) for row in rows
-        ]
+        return _progress(rows)
+
+    def all_progress(self) -> list[Progress]:
+        """Every answer every pupil gave, oldest first (for the teacher)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT pupil, lesson, exercise, right, answered FROM answers ORDER BY number"
+            ).fetchall()
+        return _progress(rows)
+
+
+def _progress(rows: list[tuple[Any, ...]]) -> list[Progress]:
+    return [Progress(pupil=row[0], lesson=row[1], exercise=row[2], right=bool(row[3]), answered=row[4]) for row in rows]
 
 
 def _now() -> str:

@@ -22,6 +22,7 @@ from minibridge.contract import Contract
 from minibridge.deal import Hand
 from minibridge.errors import MiniBridgeError
 from minibridge.lessons import find_kind
+from minibridge.lessons.exercises import answer_form
 from minibridge.lessons.lesson import Exercise, Lesson
 from minibridge.scoring import goal
 from minibridge.signals import denied_by_lead, signal_in_trick
@@ -223,7 +224,7 @@ def exercise_view(lesson: Lesson, exercise: Exercise) -> dict[str, Any]:
         "kind": exercise.kind,
         "board": exercise.board,
         "question": exercise.question,
-        "form": kind.form,
+        "form": answer_form(exercise),
         "asks": sorted(exercise.answer) if isinstance(exercise.answer, dict) else None,
         "contract": str(exercise.contract) if exercise.contract is not None else None,
         "tricks": exercise.tricks,

@@ -89,3 +89,27 @@ def test_a_part_left_out_is_asked_for_before_marking(page: Page, address: str):
     page.click("label.pick:has(input[name=dummy][value=S])")
     page.click("button.check")
     expect(page.locator("#answer[data-marked]")).to_have_attribute("data-marked", "right")
+
+
+def test_a_count_that_is_not_40_gets_the_books_cue_and_the_goal_is_a_tap(page: Page, address: str):
+    """Seed 000, Law 5: points that do not add up to 40 call for a re-count; Lesson Three's exercise 10 asks
+    whether declarer reached the goal with two tiles, and never who won each trick."""
+    _give_name(page, address, 3)
+    page.goto(f"{address}/lessons/3/exercises/1")
+    page.wait_for_selector("#exercise[data-kind=hcp] #answer[data-ready]")
+    for seat, points in {"N": 11, "E": 7, "S": 14, "W": 6}.items():
+        _set_points(page, seat, points)
+    page.click("button.check")
+    marked = page.locator("#answer[data-marked]")
+    expect(marked).to_have_attribute("data-marked", "wrong")
+    expect(marked.locator(".cue")).to_contain_text("add up to 38, not 40")
+    _screens(page, "marked-hcp-recount")
+    page.goto(f"{address}/lessons/3/exercises/10")
+    page.wait_for_selector("#exercise[data-kind=replay] #answer[data-ready]")
+    expect(page.locator("input[name=winners-1]")).to_have_count(0)
+    page.click("label.pick:has(input[name=goal][value=reached])")
+    _set_points(page, "defenders", 0)
+    page.locator("input[name=declarers]").fill("90")
+    _screens(page, "exercise-goal")
+    page.click("button.check")
+    expect(page.locator("#answer[data-marked]")).to_have_attribute("data-marked", "right")

@@ -59,6 +59,8 @@ def _wrong(answer: Any) -> Any:
         changed = "card out of rotation" if value != "card out of rotation" else "revoke"
     elif key == "settled":
         changed = "stands" if value != "stands" else "corrected"
+    elif key == "goal":
+        changed = "missed" if value == "reached" else "reached"
     else:
         changed = value + 1
     return {**answer, key: changed}
@@ -210,3 +212,28 @@ def test_redeal_is_an_answer_of_its_own(pupil):
     assert response.status_code == 200 and 'data-marked="wrong"' in response.text
     assert "Redeal: nobody declares" in response.text
     assert "Declarer:</span> <strong>South" in response.text
+
+
+def test_points_that_do_not_add_up_to_40_get_the_books_cue_on_the_page(pupil):
+    """Seed 000, Law 5: "If the total is not 40 … a re-count is necessary", as `minibridge check` says it."""
+    short = {"N": "11", "E": "7", "S": "14", "W": "6"}
+    marked = pupil.post("/lessons/3/exercises/1", data=short, headers={"HX-Request": "true"})
+    assert 'data-marked="wrong"' in marked.text
+    assert re.search(
+        r'<p class="cue"[^>]*>Your four hands add up to 38, not 40: .*re-count is necessary\.</p>', marked.text
+    )
+    level = pupil.post("/lessons/3/exercises/1", data={**short, "W": "8"}, headers={"HX-Request": "true"})
+    assert 'data-marked="right"' in level.text and 'class="cue"' not in level.text
+
+
+def test_the_goal_is_asked_where_the_question_asks_it_and_the_winners_are_not(pupil):
+    """Lesson Three, exercise 10: "Does declarer reach the goal, and what is the score?"."""
+    page = pupil.get("/lessons/3/exercises/10").text
+    assert 'name="goal" value="reached"' in page and 'name="goal" value="missed"' in page
+    assert 'name="winners-1"' not in page
+    marked = pupil.post(
+        "/lessons/3/exercises/10",
+        data={"goal": "reached", "declarers": "90", "defenders": "0"},
+        headers={"HX-Request": "true"},
+    )
+    assert 'data-marked="right"' in marked.text

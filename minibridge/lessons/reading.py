@@ -1,0 +1,232 @@
+"""A pupil's answer read for what it says, not for how it is spelt.
+
+An answer is made of parts (a seat, a number of tricks, points, a list of seats, one of a few words). A pupil
+may give them as fields (``{declarer: South, dummy: n}``), as a line of text (``N 11, E 7, S 14, W 8``,
+``South declares, North is dummy``, ``130 to declarers, 0 to defenders``) or as a lone value (``seven``) where
+one value is asked. Seats are read as N or North in any case, numbers in figures or as words from zero to
+thirteen; a value names its part by the words next to it, or else takes the next part asked that it fits.
+
+>>> HCP = tuple(Part(key=s, value="points", says="the points in each hand", names=(s.lower(),)) for s in "NESW")
+>>> read_answer(HCP, "N 11, E seven, s 14, W: 8").value
+{'N': 11, 'E': 7, 'S': 14, 'W': 8}
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+__all__ = ["Part", "Reading", "SEAT_WORDS", "NUMBER_WORDS", "read_answer", "fits"]
+
+SEAT_WORDS: dict[str, str] = {
+    word: letter
+    for letter, name in (("N", "north"), ("E", "east"), ("S", "south"), ("W", "west"))
+    for word in (letter.lower(), name)
+}
+"""A seat as a pupil writes it (in small letters): its letter or its name."""
+
+NUMBER_WORDS: dict[str, int] = {
+    "zero": 0, "nil": 0, "nought": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+}  # fmt: skip
+"""Numbers a pupil may write as words: zero to thirteen."""
+
+_FILLER = frozenset({
+    "a", "an", "or", "the", "is", "are", "was", "were", "it", "they", "he", "she", "i", "think", "my", "answer", "to",
+    "for", "of", "with", "on", "at", "in", "each", "has", "have", "had", "get", "gets", "got", "score", "scores",
+    "scored", "points", "point", "pts", "win", "wins", "won", "take", "takes", "took", "make", "makes", "play",
+    "plays", "played", "made", "so", "side", "declarer", "trick", "tricks",
+})  # fmt: skip
+"""Words that say nothing about the answer: left out without remark."""
+
+_VALUES = ("tricks", "points", "seat", "seats", "choice")
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class Part:
+    """One part of an answer: its key (empty for an answer that is one value), the kind of value it holds, what
+    it holds in words (for the form), the words a pupil may name it by, and for a choice the words of each
+    choice."""
+
+    key: str
+    value: str
+    """``tricks`` (0 to 13), ``points`` (any whole number), ``seat``, ``seats`` (a list) or ``choice``."""
+    says: str
+    names: tuple[str, ...] = ()
+    choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        assert self.value in _VALUES, self.value
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A pupil's answer as read: the answer in the form of the lesson files (the pupil's own text when nothing
+    in it could be read), and the words that could not be read."""
+
+    value: Any
+    unread: tuple[str, ...] = ()
+
+
+def fits(part: Part, value: Any) -> bool:
+    """True when ``value`` is of the form ``part`` holds."""
+    if part.value == "seats":
+        return isinstance(value, list) and bool(value) and all(_is_seat(v) for v in value)
+    if part.value == "seat":
+        return _is_seat(value)
+    if part.value == "choice":
+        return isinstance(value, str) and value in part.choices
+    whole = isinstance(value, int) and not isinstance(value, bool)
+    return whole and (part.value == "points" or 0 <= value <= 13)
+
+
+def _is_seat(value: Any) -> bool:
+    return isinstance(value, str) and len(value) == 1 and value in "NESW"
+
+
+def read_answer(
+    parts: Sequence[Part],
+    answer: Any,
+    *,
+    asked: Sequence[str] | None = None,
+    alternatives: Mapping[str, tuple[str, ...]] | None = None,
+) -> Reading:
+    """Read a pupil's answer to the ``parts`` of a kind of exercise; ``asked`` are the keys the exercise asks
+    (in the order of ``parts``; all of them by default), which a value not named by its part fills in order;
+    ``alternatives`` are whole answers (``redeal``) and the words that say them."""
+    if answer is None:
+        return Reading(None)
+    alternatives = alternatives or {}
+    text = _text(answer)
+    said = " ".join(re.sub(r"['’]s\b", "", text.lower().replace("–", "-").replace("—", "-")).split())
+    for alternative, words in alternatives.items():
+        if said.strip(" .!{}") in words:
+            return Reading(alternative)
+    tokens = list(_tokens(tuple(parts), said))
+    unread = tuple(value for kind, value, _ in tokens if kind == "unread")
+    if len(parts) == 1 and not parts[0].key:
+        found = [value for kind, value, _ in tokens if kind != "unread" and fits(parts[0], value)]
+        if len(set(map(str, found))) == 1:
+            return Reading(found[0], unread)
+        return Reading(answer, unread)
+    order = [p for p in parts if asked is None or p.key in asked]
+    values, left = _assign(tokens, order)
+    return Reading(values if values else answer, unread + tuple(map(str, left)))
+
+
+def _text(answer: Any) -> str:
+    """An answer as a line of text: fields as ``key value`` separated by commas, a list as its items."""
+    if isinstance(answer, bool):
+        return "yes" if answer else "no"
+    if isinstance(answer, float) and answer.is_integer():
+        return str(int(answer))
+    if isinstance(answer, (list, tuple)):
+        return " ".join(_text(item) for item in answer)
+    if isinstance(answer, dict):
+        return ", ".join(str(k) if v is None else f"{k} {_text(v)}" for k, v in answer.items())
+    return str(answer)
+
+
+_Token = tuple[str, Any, "Part | None"]
+"""What a word says: (``key``, the part's key, the part), (``value``, a value, the part it belongs to when
+only one can hold it), (``sep``, …) between clauses, or (``unread``, the word, None)."""
+
+
+def _tokens(parts: tuple[Part, ...], text: str) -> list[_Token]:
+    pattern, phrases = _grammar(parts)
+    tokens: list[_Token] = []
+    for found in pattern.finditer(text):
+        word = found.group(0)
+        if found.lastgroup == "sep":
+            tokens.append(("sep", word, None))
+        elif found.lastgroup == "phrase":
+            tokens.append(phrases[word])
+        elif found.lastgroup == "number":
+            number = float(word)
+            tokens.append(("value", int(number) if number.is_integer() else number, None))
+        elif word in NUMBER_WORDS:
+            tokens.append(("value", NUMBER_WORDS[word], None))
+        elif word in SEAT_WORDS:
+            tokens.append(("value", SEAT_WORDS[word], None))
+        elif word not in _FILLER and word.strip("_"):  # a blank of the form left as it was says nothing
+            tokens.append(("unread", word, None))
+    return tokens
+
+
+@cache
+def _grammar(parts: tuple[Part, ...]) -> tuple[re.Pattern[str], dict[str, _Token]]:
+    """The words of a kind's parts (its keys' names and its choices' words), longest first, and what each says."""
+    phrases: dict[str, _Token] = {}
+    for part in parts:
+        for name in part.names:
+            phrases[name] = ("key", part.key, part)
+        for choice, words in part.choices.items():
+            for word in words:
+                phrases[word] = ("value", choice, part)
+    alternation = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
+    pattern = (
+        r"(?P<sep>[,;]|\band\b|\bthen\b)"
+        + (rf"|(?P<phrase>(?<![\w-])(?:{alternation})(?![\w-]))" if alternation else "")
+        + r"|(?P<number>(?<![\w.])-?\d+(?:\.\d+)?)|(?P<word>[a-z_]+)"
+    )
+    return re.compile(pattern), phrases
+
+
+def _assign(tokens: list[_Token], order: list[Part]) -> tuple[dict[str, Any], list[Any]]:
+    """The values of the tokens by part: a value goes to the part named just before it in its clause, or just
+    after it; a choice to its own part; the others fill the parts asked, in order, that they fit. Also the
+    values that fit no part left."""
+    values: dict[str, Any] = {}
+    pool: list[Any] = []
+    left: list[Any] = []
+    pending: list[Any] = []
+    current: Part | None = None
+    unknown = False  # a word of the clause could not be read: it may name its values
+
+    def give(part: Part, value: Any) -> bool:
+        if part.value == "seats":
+            if not _is_seat(value):
+                return False
+            values.setdefault(part.key, []).append(value)
+            return True
+        if part.key in values:
+            return False
+        values[part.key] = value
+        return True
+
+    for kind, value, part in tokens:
+        if kind == "sep":
+            (left if unknown else pool).extend(pending)
+            pending, unknown = [], False
+            if current is not None and current.value != "seats":
+                current = None
+        elif kind == "unread":
+            unknown = True
+        elif kind == "key":
+            assert part is not None
+            if pending and part.key not in values and fits(part, _as_list(part, pending[0])):
+                give(part, pending.pop(0))
+            current = part
+        elif kind == "value" and part is not None:
+            give(part, value)
+        elif kind == "value":
+            taken = current is not None and (fits(current, _as_list(current, value)) or current.key not in values)
+            if not (taken and current is not None and give(current, value)):
+                pending.append(value)
+    (left if unknown else pool).extend(pending)
+    for value in pool:
+        home = (p for p in order if fits(p, _as_list(p, value)) and (p.value == "seats" or p.key not in values))
+        part = next(home, None)
+        if part is None:
+            left.append(value)
+        else:
+            give(part, value)
+    return values, left
+
+
+def _as_list(part: Part, value: Any) -> Any:
+    """A seat as a list of one, to ask whether it fits a part that holds a list of seats."""
+    return [value] if part.value == "seats" else value
