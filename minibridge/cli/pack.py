@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
@@ -16,18 +15,6 @@ from minibridge.cli.printing import (
     templates_option,
     words_from,
 )
-
-if TYPE_CHECKING:
-    from minibridge.lessons import Lesson
-
-
-def pack_name(lesson: Lesson, boards: int, seed: int) -> str:
-    """``lesson-5-10-deals-seed-505.pdf``; a teacher's own lesson file adds its name:
-    ``lesson-5-dutch-10-deals-seed-505.pdf``."""
-    from minibridge.lessons import FILE_NAMES
-
-    own = "" if lesson.path.name == FILE_NAMES[lesson.number] else f"-{lesson.path.stem}"
-    return f"lesson-{lesson.number}{own}-{boards}-deal{'s' if boards != 1 else ''}-seed-{seed}.pdf"
 
 
 @click.command()
@@ -89,7 +76,7 @@ def pack(
     from minibridge.analysis import analyse_boards
     from minibridge.files import write_atomic
     from minibridge.lessons.practice import pack_deals
-    from minibridge.render.pack import lesson_pack
+    from minibridge.render.pack import lesson_pack, pack_name
 
     words = words_from(templates_folder)
     lesson = lesson_from(lesson_ref, lessons_folder)

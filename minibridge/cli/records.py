@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,16 +27,9 @@ from minibridge.cli.printing import (
 
 if TYPE_CHECKING:
     from minibridge.analysis import BoardAnalysis
-    from minibridge.board import Board
-    from minibridge.cards import Seat
-    from minibridge.deal import Hand
     from minibridge.render.records import PartialBoard
-    from minibridge.render.text import Wording
 
 _SHOWN_SKIPS = 5
-_UNKNOWN_HANDS = ("-", "...")
-"""How a PBN deal writes a hand that is not known (the standard's ``-``, Bridge Composer's ``...``)."""
-_DATE = re.compile(r"(\d{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
 
 
 @click.command()
@@ -94,8 +86,8 @@ def records(
         minibridge records club.pbn --json
     """
     from minibridge.analysis import analyse_boards
-    from minibridge.board import complete_boards
     from minibridge.pbn import load
+    from minibridge.render.records import PartialBoard, printable_boards, records_heading
 
     rules, _ = rules_in_force(rules_name, False, lesson_ref, lessons_folder)
     words = None if as_json else words_from(templates_folder)
@@ -103,11 +95,7 @@ def records(
     if not as_json:
         refuse_existing(target, force)
     games = load(pbn_file)
-    boards, without = complete_boards(games, short=True)
-    places = {id(game): place for place, game in enumerate(games, start=1)}
-    found = [(board, _partial(board, places[id(board)])) for board in without]
-    partial = [known for _, known in found if known is not None]
-    skipped = [board for board, known in found if known is None]
+    boards, partial, skipped = printable_boards(games)
     for board in skipped[:_SHOWN_SKIPS]:
         name = f"board {board.number}" if board.number is not None else "a game"
         click.echo(f"{pbn_file}, line {board.line}: {name} has no deal to print: left out", err=True)
@@ -119,13 +107,15 @@ def records(
         analyses = analyse_boards(boards, rules, cache=not no_cache, progress=progress)
     printed: list[BoardAnalysis | PartialBoard] = sorted([*analyses, *partial], key=lambda item: item.number)
     if as_json:
-        print_json([_analysis_json(item) if not _is_partial(item) else _partial_json(item) for item in printed])
+        print_json(
+            [_partial_json(item) if isinstance(item, PartialBoard) else _analysis_json(item) for item in printed]
+        )
         return
     from minibridge.files import write_atomic
     from minibridge.render.records import hand_records
 
     assert words is not None
-    title, details = _heading(games, pbn_file, words)
+    title, details = records_heading(games, pbn_file.name, words)
     pdf = hand_records(
         printed,
         words,
@@ -139,70 +129,6 @@ def records(
     write_atomic(target, pdf, overwrite=force)
     count = len(printed)
     click.echo(f"{count} board{'s' if count != 1 else ''} written to {target}", err=True)
-
-
-def _is_partial(item: object) -> bool:
-    from minibridge.render.records import PartialBoard
-
-    return isinstance(item, PartialBoard)
-
-
-def _known_hands(text: str) -> dict[Seat, Hand | None] | None:
-    """The hands of a PBN deal of which some are not known (``-`` or ``...``); None when it is no such deal."""
-    from minibridge.cards import Seat
-    from minibridge.deal import Hand
-    from minibridge.errors import MiniBridgeError
-
-    first, colon, rest = text.strip().partition(":")
-    written = rest.split()
-    try:
-        seats = Seat.from_str(first).clockwise()
-        if not colon or len(written) != 4:
-            return None
-        hands = {
-            seat: None if part in _UNKNOWN_HANDS else Hand.from_pbn(part)
-            for seat, part in zip(seats, written, strict=True)
-        }
-    except MiniBridgeError:
-        return None
-    known = [hand for hand in hands.values() if hand is not None]
-    return hands if known and len(known) < 4 else None
-
-
-def _partial(board: Board, place: int) -> PartialBoard | None:
-    """A board of which only some hands are known, to print without analysis; None for any other board."""
-    from minibridge.cards import Seat
-    from minibridge.render.records import PartialBoard
-
-    hands = _known_hands(board.tags.get("Deal", "")) if board.deal is None else None
-    if hands is None:
-        return None
-    number = board.number if board.number is not None else place
-    return PartialBoard(number=number, dealer=board.dealer or Seat.dealer_of_board(number), hands=hands)
-
-
-def _tag(games: list[Board], name: str) -> str:
-    """The first meaningful value of a tag in a file's games ('' when none has one)."""
-    for game in games:
-        value = game.tags.get(name, "").strip().lstrip("#").strip()
-        if value and value != "?":
-            return value
-    return ""
-
-
-def _heading(games: list[Board], pbn_file: Path, words: Wording) -> tuple[str, str]:
-    """The heading of a file's hand records and the line under it: its Event, then Site and Date; without an
-    Event, the file's name."""
-    event, site, date = (_tag(games, name) for name in ("Event", "Site", "Date"))
-    title = (
-        words("records", "event_title", event=event) if event else words("records", "file_title", name=pbn_file.name)
-    )
-    found = _DATE.fullmatch(date)
-    year, month, day = (int(part) if part.isdigit() else 0 for part in found.groups()) if found else (0, 0, 0)
-    details = words(
-        "records", "event_details", site=site, year=year, month=month if 1 <= month <= 12 else 0, day=day, date=date
-    )
-    return title, details
 
 
 def _analysis_json(analysis: BoardAnalysis) -> dict[str, object]:

@@ -12,7 +12,7 @@ from reportlab.platypus import Flowable, KeepTogether, ListFlowable, ListItem, P
 
 from minibridge.analysis import BoardAnalysis
 from minibridge.board import Board
-from minibridge.lessons import Exercise, Lesson, explain, may_declare, solve
+from minibridge.lessons import FILE_NAMES, Exercise, Lesson, explain, may_declare, solve
 from minibridge.render.page import build_pdf, page_footer
 from minibridge.render.pupils import pupils_story
 from minibridge.render.records import records_story, slips_story
@@ -30,6 +30,7 @@ __all__ = [
     "notes_story",
     "answer_text",
     "answers_story",
+    "pack_name",
     "lesson_pack",
 ]
 
@@ -180,6 +181,13 @@ def answers_story(lesson: Lesson, words: Wording, deals: Sequence[Board] | None 
             )
         )
     return story
+
+
+def pack_name(lesson: Lesson, boards: int, seed: int) -> str:
+    """``lesson-5-10-deals-seed-505.pdf``; a teacher's own lesson file adds its name:
+    ``lesson-5-dutch-10-deals-seed-505.pdf``."""
+    own = "" if lesson.path.name == FILE_NAMES[lesson.number] else f"-{lesson.path.stem}"
+    return f"lesson-{lesson.number}{own}-{boards}-deal{'s' if boards != 1 else ''}-seed-{seed}.pdf"
 
 
 def lesson_pack(
