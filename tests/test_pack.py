@@ -359,3 +359,26 @@ def test_notes_never_contradict_the_records_best_contract(number):
         if best is None or board.contract is None or best.contract.strain is board.contract.strain:
             continue
         assert names[best.contract.strain.letter] in board.note, board.number
+
+
+@pytest.mark.parametrize("number", [1, 2])
+def test_the_short_deal_lessons_covers_promise_only_what_their_boards_show(number):
+    """MiniLessons One and Two: no declarer, so each board gives the tricks each side takes with best play."""
+    from minibridge.analysis import analyse_boards
+
+    lesson = find_lesson(number)
+    deals, seed = pack_deals(lesson)
+    analyses = analyse_boards(deals, lesson.rules)
+    text = pdf_text(lesson_pack(lesson, deals, analyses, wording(), seed=seed))
+    cover = text[: text.index("· page 1")]
+    assert "Hand records: the four hands of every board, with the tricks each side takes with best play" in cover
+    assert "&" not in cover and "best contract" not in cover
+    records = text[text.index("Hand records Board") :]
+    from minibridge.cards import Strain
+
+    for analysis in analyses:
+        dealer = analysis.dealer
+        taken = analysis.table[dealer][Strain.NO_TRUMPS]
+        ns = taken if dealer in (dealer.NORTH, dealer.SOUTH) else len(analysis.deal[dealer]) - taken
+        assert f"Best play: N–S {ns}, E–W {len(analysis.deal[dealer]) - ns} tricks" in records
+    assert "No double-dummy analysis" not in text

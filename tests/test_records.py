@@ -63,11 +63,17 @@ def test_a_deal_with_only_some_hands_known_is_printed_without_analysis(club_reco
     assert code == 0 and first["board"] == 1 and first["dd"] is None and first["hcp"] == {"N": 19, "S": 9}
 
 
-def test_an_end_position_is_printed_with_its_cards(club_records):
+def test_an_end_position_is_printed_with_its_cards_and_every_seats_tricks(club_records):
     board = club_records[club_records.index("Board 2") : club_records.index("Board 3")]
     assert "End position, 12 cards each" in board
     assert "Q J 4" in board and "A J 9" in board
     assert "Best:" not in board  # a contract's score belongs to a whole deal
+    code, output, _ = run("records", str(CLUB), "--json", "--quiet")
+    table = json.loads(output)[1]["dd_table"]
+    assert code == 0 and "Tricks as declarer NT ♠ ♥ ♦ ♣" in board
+    for seat in ("N", "S", "E", "W"):
+        assert all(0 <= tricks <= 12 for tricks in table[seat].values())
+        assert f"{seat} " + " ".join(str(table[seat][s]) for s in ("NT", "S", "H", "D", "C")) in board
 
 
 def test_the_full_double_dummy_table_on_request(tmp_path, club_records):

@@ -78,9 +78,10 @@ def cover_story(lesson: Lesson, words: Wording, *, boards: int, seed: int, solve
     """The cover: the lesson, its objectives, the rules in force and what the pack holds; the hand records promise
     double-dummy tricks only where the deals were ``solved``, and a best contract only where there are contracts."""
     styles = paragraph_styles()
+    contracts = lesson.rules.has_contract
     contents = [
         f"{words('pack', 'section', name=name)}: "
-        + words("pack", "section_purpose", name=name, solved=solved, contracts=lesson.rules.has_contract)
+        f"{words('pack', 'section_purpose', name=name, solved=solved, contracts=contracts)}"
         for name in pack_sections(lesson.rules)
     ]
     return [
