@@ -370,7 +370,7 @@ def test_the_short_deal_lessons_covers_promise_only_what_their_boards_show(numbe
     deals, seed = pack_deals(lesson)
     analyses = analyse_boards(deals, lesson.rules)
     text = pdf_text(lesson_pack(lesson, deals, analyses, wording(), seed=seed))
-    cover = text[: text.index("· page 1")]
+    cover = text[: text.index("· page 2")]
     assert "Hand records: the four hands of every board, with the tricks each side takes with best play" in cover
     assert "&" not in cover and "best contract" not in cover
     records = text[text.index("Hand records Board") :]
