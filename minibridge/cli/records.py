@@ -27,7 +27,7 @@ from minibridge.cli.printing import (
 
 if TYPE_CHECKING:
     from minibridge.analysis import BoardAnalysis
-    from minibridge.render.records import PartialBoard
+    from minibridge.render.printable import PartialBoard
 
 _SHOWN_SKIPS = 5
 
@@ -87,7 +87,7 @@ def records(
     """
     from minibridge.analysis import analyse_boards
     from minibridge.pbn import load
-    from minibridge.render.records import PartialBoard, printable_boards, records_heading
+    from minibridge.render.printable import PartialBoard, printable_boards, records_heading
 
     rules, _ = rules_in_force(rules_name, False, lesson_ref, lessons_folder)
     words = None if as_json else words_from(templates_folder)

@@ -78,7 +78,8 @@ def records_pdf(name: str, data: bytes, rules_name: str, paper: str, per_page: i
     from minibridge.analysis import analyse_boards
     from minibridge.lessons import find_lesson
     from minibridge.pbn import load
-    from minibridge.render.records import hand_records, printable_boards, records_heading
+    from minibridge.render.printable import printable_boards, records_heading
+    from minibridge.render.records import hand_records
     from minibridge.render.text import wording
     from minibridge.rules import find_rules
 
