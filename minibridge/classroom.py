@@ -68,8 +68,15 @@ class GameSetup:
     """Play the pupil's card by itself when only one card may be played."""
     three_handed: ThreeHandedVariant | None = None
     """Three players, the pupil and two computer players, and a dummy hand: ``simple`` or ``normal``."""
+    boards: tuple[tuple[int, str, str], ...] = ()
+    """The teacher's boards, played once each in this order instead of random deals (everyone on the same
+    deals): each board's number, its dealer's letter and its deal (``N:AK2.… … … …``)."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "boards", tuple((int(n), str(d), str(deal)) for n, d, deal in self.boards))
+        if self.boards and (self.target is not None or (self.deals or 0) > len(self.boards)):
+            count = len(self.boards)
+            raise RuleError(f"the teacher's {count} boards are played once each: give no target, at most {count} deals")
         if self.lesson is not None and not 1 <= self.lesson <= 6:
             raise RuleError(f"there are six MiniLessons: choose a lesson from 1 to 6, not {self.lesson}")
         if self.rules not in ("ebu", "nbb", "targets"):
@@ -109,6 +116,7 @@ class GameSetup:
             "samples": self.samples,
             "auto_single": self.auto_single,
             "three_handed": self.three_handed,
+            "boards": [list(board) for board in self.boards],
         }
 
 
@@ -127,6 +135,8 @@ class _DealRecord:
     best: dict[str, Any] | None = None
     """Once the deal is over: the best contract double dummy for the declarer (``contract``, ``tricks``,
     ``score``), or None without a contract or for a short deal."""
+    finished: Game | None = None
+    """Once the deal is over: the deal as it ended at the table (its contract, tricks and score)."""
 
 
 class PupilGame:
@@ -135,8 +145,8 @@ class PupilGame:
     def __init__(self, setup: GameSetup) -> None:
         self.setup = setup
         self.rules = setup.rule_set()
-        if setup.deals is None and setup.target is None and not self.rules.has_contract:
-            setup = GameSetup(**{**setup.as_data(), "deals": 4})
+        if setup.deals is None and setup.target is None and (setup.boards or not self.rules.has_contract):
+            setup = GameSetup(**{**setup.as_data(), "deals": len(setup.boards) or 4})
             self.setup = setup
         self.session = Session(rules=self.rules, deals=setup.deals, target=setup.target)
         self.computer = ComputerPlayer(robot=Robot(self.rules, samples=setup.samples, seed=setup.seed))
@@ -241,9 +251,12 @@ class PupilGame:
 
     def next_deal(self, *, again: bool = False) -> None:
         """On to the next deal, once a deal is over; with ``again``, the same board dealt again (the same dealer
-        and cards) as the next deal of the session, for the pupil to play it better."""
+        and cards) as the next deal of the session, for the pupil to play it better (not on the teacher's boards,
+        which everyone plays once each)."""
         if self.phase != "deal_over":
             raise RuleError("the deal is not over yet" if self.phase != "game_over" else "the game is over")
+        if again and self.setup.boards:
+            raise RuleError("everyone plays the teacher's boards once each: go on to the next board")
         self._next_deal(again=again)
 
     # --- the computer ----------------------------------------------------------------------------------------
@@ -290,6 +303,9 @@ class PupilGame:
     # --- dealing --------------------------------------------------------------------------------------------
 
     def _deal_board(self) -> Board:
+        if self.setup.boards:
+            number, dealer, deal = self.setup.boards[len(self.records)]
+            return Board(number=number, dealer=Seat.from_str(dealer), deal=Deal.from_pbn(deal))
         number = self.session.played + 1
         deal = Deal.random(self._dealing, cards_per_hand=self._size)
         return Board(number=number, dealer=self.session.dealer, deal=deal)
@@ -307,6 +323,8 @@ class PupilGame:
                 game = Game(self.rules, board)
                 if game.stage != "redeal":
                     break
+                if self.setup.boards:
+                    raise RuleError(f"board {board.number} is a redeal (20 points a side): it cannot be played")
                 self.session.record_game(game)
         assert board.deal is not None and board.dealer is not None
         self.game = game
@@ -324,6 +342,7 @@ class PupilGame:
         """Record a deal that is over in the session and, with ``solve``, find its best contract."""
         if self.game.stage == "over" and len(self.session.history) < len(self.records):
             self.session.record_game(self.game)
+            self.records[-1].finished = self.game
             if solve:
                 self.records[-1].best = _best(self.game)
 

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -17,9 +18,11 @@ from minibridge.cards import Seat, Suit
 from minibridge.deal import Deal
 from minibridge.errors import DealError
 
-__all__ = ["DealSpec", "generate", "CONSTRAINTS"]
+__all__ = ["DealSpec", "Playable", "generate", "CONSTRAINTS"]
 
 MAX_TRIES = 200_000
+MAX_REFUSALS = 500
+"""The most deals a check of playability may refuse before dealing gives up."""
 
 CONSTRAINTS: dict[str, str] = {
     "points": "the declaring side's combined points lie between two numbers, e.g. [25, 40]",
@@ -63,24 +66,53 @@ class DealSpec:
         return cls(**values)
 
 
-def generate(spec: DealSpec) -> list[Board]:
-    """The deals of a spec: always the same deals for the same spec; redeals are never produced."""
+Playable = Callable[[list[Board]], list[bool]]
+"""A check of candidate boards, all at once: which of them may be kept (a lesson's: the deal can be made)."""
+
+
+def generate(spec: DealSpec, *, playable: Playable | None = None) -> list[Board]:
+    """The deals of a spec: always the same deals for the same spec; redeals are never produced.
+
+    With ``playable`` each board must also pass that check. Candidates are checked a batch at a time, one for
+    each board still to deal, so that a slow check (double dummy) runs on many deals at once; without
+    refusals the deals are the same as without the check.
+    """
     if spec.count < 1:
         raise DealError(f"ask for at least one deal, not {spec.count}")
     rng = random.Random(spec.seed)
     boards: list[Board] = []
-    tries = 0
+    waiting: list[Deal] = []
+    """Deals drawn and suited to the constraints but not yet kept, in the order drawn."""
+    tries = refusals = 0
     while len(boards) < spec.count:
-        tries += 1
-        if tries > MAX_TRIES:
-            raise DealError(
-                f"no deal met the constraints in {MAX_TRIES} tries ({len(boards)} of {spec.count} found): loosen them"
-            )
-        number = spec.first_board + len(boards)
-        dealer = Seat.dealer_of_board(number)
-        deal = Deal.random(rng, cards_per_hand=spec.cards_per_hand)
-        if _suits(deal, dealer, spec):
-            boards.append(Board(number=number, dealer=dealer, deal=deal, generated=True))
+        candidates: list[Board] = []
+        for deal in waiting:
+            number = spec.first_board + len(boards) + len(candidates)
+            if _suits(deal, Seat.dealer_of_board(number), spec):
+                candidates.append(Board(number=number, deal=deal, generated=True))
+        while len(boards) + len(candidates) < spec.count:
+            tries += 1
+            if tries > MAX_TRIES:
+                raise DealError(
+                    f"no deal met the constraints in {MAX_TRIES} tries ({len(boards)} of {spec.count} found): "
+                    "loosen them"
+                )
+            number = spec.first_board + len(boards) + len(candidates)
+            deal = Deal.random(rng, cards_per_hand=spec.cards_per_hand)
+            if _suits(deal, Seat.dealer_of_board(number), spec):
+                candidates.append(Board(number=number, deal=deal, generated=True))
+        kept = playable(candidates) if playable is not None else [True] * len(candidates)
+        refused = next((index for index, ok in enumerate(kept) if not ok), len(candidates))
+        boards += candidates[:refused]
+        # after a refusal the boards behind it move up a number (and may get another dealer): check them again
+        waiting = [board.deal for board in candidates[refused + 1 :] if board.deal is not None]
+        if refused < len(candidates):
+            refusals += 1
+            if refusals > MAX_REFUSALS:
+                raise DealError(
+                    f"only {len(boards)} of {spec.count} deals could be played under the lesson's rules after "
+                    f"{MAX_REFUSALS} tries: loosen the constraints"
+                )
     return boards
 
 

@@ -24,6 +24,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from minibridge.cards import Seat, Side
 from minibridge.contract import Contract
@@ -40,8 +41,11 @@ __all__ = [
     "PairTotal",
     "Competition",
     "parse_results",
+    "read_entry",
     "load_results",
+    "results_text",
     "score_results",
+    "competition_data",
 ]
 
 COLUMNS = ("board", "N–S pair", "E–W pair", "contract", "declarer", "tricks")
@@ -200,6 +204,16 @@ def _entry(fields: list[str], line: int, rules: RuleSet) -> Entry:
     return Entry(board=int(board_text), ns=ns, ew=ew, contract=contract, declarer=declarer, tricks=tricks, line=line)
 
 
+def read_entry(fields: Sequence[str], *, rules: RuleSet | None = None) -> Entry:
+    """One table's result given as the six columns of a results file's line (board, N–S pair, E–W pair,
+    contract, declarer, tricks), checked as a line of the file is: a problem names its column first.
+
+    >>> read_entry(["2", "1", "3", "4H", "S", "-1"]).tricks
+    9
+    """
+    return _entry(list(fields), 0, rules or find_rules("ebu"))
+
+
 def load_results(path: str | Path, *, rules: RuleSet | None = None) -> list[Entry]:
     """Read a results file."""
     path = Path(path)
@@ -210,6 +224,19 @@ def load_results(path: str | Path, *, rules: RuleSet | None = None) -> list[Entr
     except (IsADirectoryError, PermissionError, UnicodeDecodeError) as err:
         raise ResultsError(f"cannot be read as a results file ({err.__class__.__name__})", where=str(path)) from None
     return parse_results(text, source=str(path), rules=rules)
+
+
+def results_text(entries: Sequence[Entry]) -> str:
+    """The results as a results file's text, one line per table per board, that :func:`parse_results` reads back.
+
+    >>> print(results_text(parse_results("1 1 2 3NT S 9")), end="")
+    # board  N-S  E-W  contract  declarer  tricks
+    1        1    2    3NT       S         9
+    """
+    lines = ["# board  N-S  E-W  contract  declarer  tricks"]
+    for e in entries:
+        lines.append(f"{e.board:<8} {e.ns:<4} {e.ew:<4} {e.contract!s:<9} {e.declarer.letter:<9} {e.tricks}".rstrip())
+    return "\n".join(lines) + "\n"
 
 
 def _raise(problems: list[str]) -> None:
@@ -324,3 +351,42 @@ def _ranking(travellers: Sequence[Traveller], side: Side) -> tuple[PairTotal, ..
 def _natural(text: str) -> tuple[int, int, str]:
     """Pair 2 before pair 10."""
     return (0, int(text), "") if text.isdigit() else (1, 0, text.casefold())
+
+
+def competition_data(competition: Competition) -> dict[str, Any]:
+    """A scored competition as plain data (the ``--json`` object of ``minibridge duplicate score``): each
+    board's traveller, the two rankings and the notes."""
+
+    def line(result: TableResult) -> dict[str, Any]:
+        return {
+            "ns": result.ns,
+            "ew": result.ew,
+            "contract": str(result.contract),
+            "declarer": result.declarer.letter,
+            "tricks": result.tricks,
+            "ns_score": result.ns_score,
+            "ew_score": result.ew_score,
+            "ns_matchpoints": result.ns_matchpoints,
+            "ew_matchpoints": result.ew_matchpoints,
+        }
+
+    def total(pair: PairTotal) -> dict[str, Any]:
+        return {
+            "pair": pair.pair,
+            "boards": pair.boards,
+            "matchpoints": pair.matchpoints,
+            "top": pair.top,
+            "percentage": pair.percentage,
+            "rank": pair.rank,
+        }
+
+    return {
+        "boards": [
+            {"board": t.board, "top": t.top, "results": [line(r) for r in t.results]} for t in competition.travellers
+        ],
+        "rankings": {
+            "ns": [total(p) for p in competition.ns_ranking],
+            "ew": [total(p) for p in competition.ew_ranking],
+        },
+        "notes": list(competition.notes),
+    }

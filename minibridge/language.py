@@ -61,6 +61,7 @@ __all__ = [
     "number",
     "percent",
     "date",
+    "calendar_date",
     "catalogue_path",
 ]
 
@@ -277,3 +278,15 @@ def date(value: datetime.date) -> str:
     from babel.dates import format_date
 
     return format_date(value, format="long", locale=_LOCALES[_language.get().code])
+
+
+def calendar_date(year: int, month: int = 0, day: int = 0) -> str:
+    """A date known in part as the language writes it: ``15 March 2024``, ``March 2024`` (no day), ``2024`` (no
+    month); a month or day of 0 is not known."""
+    if not month:
+        return str(year)
+    if day:
+        return date(datetime.date(year, month, day))
+    from babel.dates import format_skeleton
+
+    return format_skeleton("yMMMM", datetime.date(year, month, 1), locale=_LOCALES[_language.get().code])

@@ -52,6 +52,7 @@ EVERY_COMMAND = [
     "score",
     "scoresheet",
     "serve",
+    "sheet",
     "tricks-chart",
     "verify",
 ]

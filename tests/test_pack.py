@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from importlib.resources import files
 from pathlib import Path
@@ -17,7 +18,15 @@ from minibridge.pbn import loads
 from minibridge.render.pack import answer_text, lesson_pack, rules_lines
 from minibridge.render.text import wording
 
-SECTIONS = ["Teacher's notes", "Hand records", "Hand slips", "Score card", "Travelling score sheets", "Answer key"]
+SECTIONS = [
+    "Teacher's notes",
+    "Hand records",
+    "Hand slips",
+    "Score card",
+    "Travelling score sheets",
+    "Pupils' sheet",
+    "Answer key",
+]
 
 
 @pytest.fixture(autouse=True)
@@ -50,7 +59,7 @@ def lesson_three_pack(tmp_path_factory) -> Path:
         patch.setenv("XDG_CACHE_HOME", str(cache))
         code, _, err = run("pack", "--lesson", "3", "-o", str(folder))
     assert code == 0, err
-    return folder / "lesson-3-seed-303.pdf"
+    return folder / "lesson-3-10-deals-seed-306.pdf"
 
 
 def test_the_pack_is_named_for_lesson_and_seed_and_holds_every_section(lesson_three_pack):
@@ -91,10 +100,52 @@ def test_the_answer_key_answers_every_exercise(lesson_three_pack):
     assert answer_text(find_lesson(4), tie, wording()) == "East or West: the partners choose, and the other is dummy"
 
 
-def test_the_score_card_has_the_points_against_tricks_columns(lesson_three_pack):
+def test_the_score_card_has_the_points_and_tricks_columns_and_no_more(lesson_three_pack):
+    """MiniLesson Three plays 1NT only: no contract or goal to write, but each side's points and the tricks."""
     text = pdf_text(lesson_three_pack)
-    for column in ("Declaring side's points", "Tricks they won", "Running total", "Goal", "Contract"):
-        assert column in text
+    card = text[text.index("Score card Name") : text.rindex("Travelling score sheets")]
+    for column in ("Points N–S", "Points E–W", "Declarer", "Tricks won", "Score N–S", "Score E–W", "Total"):
+        assert column in card
+    assert "Goal" not in card and "Contract" not in card
+
+
+@pytest.mark.parametrize(
+    ("number", "columns"),
+    [
+        (1, ("board", "dealer", "leader", "tricks_ns", "tricks_ew")),
+        (3, ("board", "dealer", "hcp_ns", "hcp_ew", "declarer", "tricks", "score_ns", "score_ew")),
+        (4, ("board", "dealer", "hcp_ns", "hcp_ew", "declarer", "contract", "tricks", "score_ns", "score_ew")),
+        (5, ("board", "dealer", "hcp_ns", "hcp_ew", "declarer", "contract", "goal", "tricks", "score_ns", "score_ew")),
+    ],
+)
+def test_the_early_lessons_score_cards_have_fewer_columns(number, columns):
+    from minibridge.render.sheets import card_columns
+
+    assert card_columns(find_lesson(number).rules) == columns
+
+
+@pytest.mark.parametrize(("paper", "cards"), [("a4", 2), ("letter", 2)])
+def test_two_or_three_score_cards_to_a_page(tmp_path, paper, cards):
+    out = tmp_path / "cards.pdf"
+    assert run("scoresheet", "--lesson", "3", "--paper", paper, "-o", str(out))[0] == 0
+    assert PdfReader(out).pages[0].extract_text().count("Score card") == cards
+    assert run("scoresheet", "--lesson", "1", "-o", str(tmp_path / "one.pdf"))[0] == 0
+    assert PdfReader(tmp_path / "one.pdf").pages[0].extract_text().count("Score card") in (2, 3)
+
+
+def test_travellers_have_a_row_per_table_and_match_points_in_a_competition(tmp_path):
+    from minibridge.board import Board
+    from minibridge.render.sheets import traveller_columns, travellers_story
+
+    assert traveller_columns(find_lesson(6).rules)[-2:] == ("mp_ns", "mp_ew")
+    assert "mp_ns" not in traveller_columns(find_lesson(5).rules)
+    story = travellers_story(find_lesson(6).rules, [Board(number=1)], wording(), paper="a4", tables=9)
+    assert story[-1].rows == 9
+    out = tmp_path / "six.pdf"
+    assert run("pack", "--lesson", "6", "--deals", "2", "--tables", "9", "-o", str(tmp_path))[0] == 0
+    text = pdf_text(next(tmp_path.glob("lesson-6-*.pdf")))
+    assert "How to match-point" in text and "minibridge duplicate score" in text and "MPs N–S" in text
+    assert out.exists() is False
 
 
 def test_a_pack_is_never_overwritten_without_force(lesson_three_pack):
@@ -108,7 +159,7 @@ def test_the_default_folder_is_output_created_when_missing(tmp_path, monkeypatch
     monkeypatch.chdir(tmp_path)
     code, _, err = run("pack", "--lesson", "1", "--deals", "4", "--seed", "9")
     assert code == 0, err
-    made = tmp_path / "output" / "lesson-1-seed-9.pdf"
+    made = tmp_path / "output" / "lesson-1-4-deals-seed-9.pdf"
     text = pdf_text(made)
     for section in SECTIONS:  # MiniLesson One records no deal duplicate-style: no travellers (RULES §8)
         assert (section in text) is (section != "Travelling score sheets"), section
@@ -215,4 +266,119 @@ def test_a_teachers_own_lesson_file_names_its_pack_apart_from_the_shipped_lesson
     own.write_text(find_lesson(5).path.read_text(encoding="utf-8").replace("scoring: ebu", "scoring: nbb"), "utf-8")
     code, _, err = run("pack", "--lesson", str(own), "--deals", "6", "-o", str(tmp_path))
     assert code == 0, err
-    assert [p.name for p in tmp_path.glob("*.pdf")] == ["lesson-5-five-dutch-seed-505.pdf"]
+    assert [p.name for p in tmp_path.glob("*.pdf")] == ["lesson-5-five-dutch-6-deals-seed-505.pdf"]
+
+
+@pytest.mark.parametrize("number", range(1, 7))
+def test_every_board_has_the_dealer_of_its_number_and_a_repeat_says_so(number):
+    from minibridge.cards import Seat
+    from minibridge.deal import Deal
+
+    lesson = find_lesson(number)
+    seen: dict[Deal, int] = {}
+    for board in lesson.deals:
+        assert board.dealer is Seat.dealer_of_board(board.number), board.number
+        for quarter in range(4):  # the same cards, perhaps moved round the table
+            hands = [board.deal[Seat((int(seat) + quarter) % 4)] for seat in Seat]
+            earlier = seen.get(Deal(hands))
+            if earlier is not None:
+                assert f"repeats Board {earlier}" in board.note, board.number
+        seen.setdefault(board.deal, board.number)
+    assert number != 2 or "repeats Board 1" in lesson.board(2).note
+
+
+@pytest.mark.parametrize("number", range(1, 7))
+def test_the_teachers_notes_name_no_board_so_a_shorter_pack_has_no_note_about_one_left_out(number):
+    lesson = find_lesson(number)
+    assert not re.search(r"\bBoards? \d", lesson.teacher_notes + " ".join(lesson.tips))
+    deals, seed = pack_deals(lesson, 3)
+    from minibridge.render.pack import notes_story
+
+    text = " ".join(getattr(flowable, "text", "") for flowable in notes_story(lesson, deals, wording(), seed=seed))
+    for board in lesson.deals[3:]:
+        assert f"Board {board.number}" not in text
+
+
+def test_a_pack_file_name_says_how_many_deals(tmp_path):
+    assert run("pack", "--lesson", "5", "--deals", "3", "-o", str(tmp_path))[0] == 0
+    assert run("pack", "--lesson", "5", "-o", str(tmp_path))[0] == 0
+    names = sorted(p.name for p in tmp_path.glob("*.pdf"))
+    assert names == ["lesson-5-10-deals-seed-505.pdf", "lesson-5-3-deals-seed-505.pdf"]
+    text = pdf_text(tmp_path / "lesson-5-3-deals-seed-505.pdf")
+    assert "3 boards" in text and "Board 4" not in text[: text.index("Hand records ")]
+
+
+@pytest.mark.parametrize("number", [3, 4, 5, 6])
+def test_the_lessons_own_random_deals_are_playable_so_the_pack_deals_the_same(number):
+    lesson = find_lesson(number)
+    deals, _ = pack_deals(lesson)
+    assert [d.deal for d in deals] == [d.deal for d in lesson.deals]
+
+
+@pytest.mark.parametrize(("number", "seed"), [(3, 303), (3, 1), (4, 2), (5, 3), (6, 4)])
+def test_practice_deals_can_be_played_under_the_lessons_rules(number, seed):
+    """With best play the declaring side makes a contract the lesson allows: in MiniLesson Three, 1NT."""
+    from minibridge.analysis import analyse_boards
+    from minibridge.cards import Strain
+
+    lesson = find_lesson(number)
+    deals, _ = pack_deals(lesson, 14, seed=seed)
+    assert [d.number for d in deals] == list(range(1, 15))
+    for analysis in analyse_boards(deals[6:], lesson.rules):
+        assert analysis.best is not None and analysis.best.result.made, analysis.number
+        if number == 3:
+            assert analysis.declarer_tricks[Strain.NO_TRUMPS] >= 7
+    assert pack_deals(lesson, 14, seed=seed)[0] == deals
+
+
+def test_lesson_three_seed_303_no_longer_gives_a_board_nothing_makes_on():
+    """The issue's Board 9: East–West's ten spades in a no-trumps lesson, and 'Nothing makes; least loss 1NT'."""
+    import dataclasses
+
+    from minibridge.dealing import generate
+    from minibridge.lessons.practice import playable
+
+    lesson = find_lesson(3)
+    spec = dataclasses.replace(lesson.generate_spec, seed=303)
+    unchecked = generate(spec)
+    checked = generate(spec, playable=playable(lesson))
+    check = playable(lesson)
+    assert not all(check(unchecked)) and all(check(checked))
+    assert [b.number for b in checked] == [b.number for b in unchecked]
+
+
+@pytest.mark.parametrize("number", range(1, 7))
+def test_notes_never_contradict_the_records_best_contract(number):
+    """Where a deal's note follows a contract the hand record does not call best, it names the best one too."""
+    from minibridge.analysis import analyse_boards
+
+    lesson = find_lesson(number)
+    names = {"NT": "no-trumps", "S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    for analysis in analyse_boards([d for d in lesson.deals if not d.generated], lesson.rules):
+        board, best = analysis.board, analysis.best
+        if best is None or board.contract is None or best.contract.strain is board.contract.strain:
+            continue
+        assert names[best.contract.strain.letter] in board.note, board.number
+
+
+@pytest.mark.parametrize("number", [1, 2])
+def test_the_short_deal_lessons_covers_promise_only_what_their_boards_show(number):
+    """MiniLessons One and Two: no declarer, so each board gives the tricks each side takes with best play."""
+    from minibridge.analysis import analyse_boards
+
+    lesson = find_lesson(number)
+    deals, seed = pack_deals(lesson)
+    analyses = analyse_boards(deals, lesson.rules)
+    text = pdf_text(lesson_pack(lesson, deals, analyses, wording(), seed=seed))
+    cover = text[: text.index("· page 2")]
+    assert "Hand records: the four hands of every board, with the tricks each side takes with best play" in cover
+    assert "&" not in cover and "best contract" not in cover
+    records = text[text.index("Hand records Board") :]
+    from minibridge.cards import Strain
+
+    for analysis in analyses:
+        dealer = analysis.dealer
+        taken = analysis.table[dealer][Strain.NO_TRUMPS]
+        ns = taken if dealer in (dealer.NORTH, dealer.SOUTH) else len(analysis.deal[dealer]) - taken
+        assert f"Best play: N–S {ns}, E–W {len(analysis.deal[dealer]) - ns} tricks" in records
+    assert "No double-dummy analysis" not in text

@@ -26,6 +26,7 @@ COMMANDS = {
     "score": "minibridge.cli.score:score",
     "scoresheet": "minibridge.cli.scoresheet:scoresheet",
     "serve": "minibridge.cli.serve:serve",
+    "sheet": "minibridge.cli.sheet:sheet",
     "tricks-chart": "minibridge.cli.tricks_chart:tricks_chart",
     "verify": "minibridge.cli.verify:verify",
 }

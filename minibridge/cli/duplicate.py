@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -13,7 +13,7 @@ from minibridge.cli.printing import force_option, paper_option, refuse_existing,
 from minibridge.language import gettext
 
 if TYPE_CHECKING:
-    from minibridge.duplicate import Competition, PairTotal, TableResult
+    from minibridge.duplicate import PairTotal
 
 
 @click.group()
@@ -74,7 +74,7 @@ def score(
         minibridge duplicate score results.txt -o results.pdf --title "Class 5, 12 March"
         minibridge duplicate score results.txt --json
     """
-    from minibridge.duplicate import load_results, score_results
+    from minibridge.duplicate import competition_data, load_results, score_results
     from minibridge.rules import find_rules
 
     rules = find_rules("ebu").with_slam() if slam else find_rules("ebu")
@@ -82,7 +82,7 @@ def score(
         refuse_existing(output, force)
     competition = score_results(load_results(results, rules=rules), rules=rules, source=str(results))
     if as_json:
-        print_json(competition_json(competition))
+        print_json(competition_data(competition))
     else:
         lines = []
         for name, ranking in ((gettext("N–S"), competition.ns_ranking), (gettext("E–W"), competition.ew_ranking)):
@@ -123,41 +123,3 @@ def _ranking_lines(ranking: tuple[PairTotal, ...]) -> list[str]:
 def _cell(text: str, size: int, column: int) -> str:
     """A cell of the ranking: the pair's name to the left, the numbers to the right."""
     return f"{text:<{size}}" if column == 1 else f"{text:>{size}}"
-
-
-def competition_json(competition: Competition) -> dict[str, Any]:
-    """The ``--json`` object of ``minibridge duplicate score``: each board's traveller and the two rankings."""
-
-    def line(result: TableResult) -> dict[str, Any]:
-        return {
-            "ns": result.ns,
-            "ew": result.ew,
-            "contract": str(result.contract),
-            "declarer": result.declarer.letter,
-            "tricks": result.tricks,
-            "ns_score": result.ns_score,
-            "ew_score": result.ew_score,
-            "ns_matchpoints": result.ns_matchpoints,
-            "ew_matchpoints": result.ew_matchpoints,
-        }
-
-    def total(pair: PairTotal) -> dict[str, Any]:
-        return {
-            "pair": pair.pair,
-            "boards": pair.boards,
-            "matchpoints": pair.matchpoints,
-            "top": pair.top,
-            "percentage": pair.percentage,
-            "rank": pair.rank,
-        }
-
-    return {
-        "boards": [
-            {"board": t.board, "top": t.top, "results": [line(r) for r in t.results]} for t in competition.travellers
-        ],
-        "rankings": {
-            "ns": [total(p) for p in competition.ns_ranking],
-            "ew": [total(p) for p in competition.ew_ranking],
-        },
-        "notes": list(competition.notes),
-    }

@@ -98,6 +98,32 @@ def _wrap(text: str, indent: str = "  ") -> str:
     )
 
 
+def _card(card: Any) -> str:
+    """``♥10``: a card as the printed packs write it."""
+    return card.suit.symbol + ("10" if card.rank.letter == "T" else card.rank.letter)
+
+
+def _played_lines(board: Any) -> list[str]:
+    """A board's recorded play, trick by trick: who led, the cards in the order played (the winning card in
+    brackets) and who won."""
+    from minibridge.play import Play
+
+    play = Play.from_record(board)
+    lines = [f"      {'Trick':<6}{'Led by':<8}{'Cards in the order played':<36}Won by"]
+    for number, trick in enumerate(play.tricks, start=1):
+        cards = "".join(
+            (f"[{seat.letter} {_card(card)}]" if seat is trick.winner else f" {seat.letter} {_card(card)} ").ljust(9)
+            for seat, card in trick.in_order()
+        )
+        lines.append(f"      {number:<6}{trick.leader.title:<8}{cards:<36}{trick.winner.title}")
+    if play.claimed is not None:
+        side, taken = play.claimed
+        rest = play.total_tricks - len(play.tricks)
+        lines.append(f"      Then {side.title} claimed {taken} of the last {rest} trick{'s' if rest != 1 else ''}.")
+    lines += [f"      Irregularity: {irregularity.describe()}." for irregularity in play.irregularities]
+    return lines
+
+
 def _show_lesson(lesson: Any) -> str:
     from minibridge.lessons.lesson import VARIANTS
 
@@ -120,6 +146,8 @@ def _show_lesson(lesson: Any) -> str:
         out.append(f"  Board {d.number}, dealer {d.dealer.title}{played}: {d.deal.to_pbn(d.dealer)}")
         if d.note:
             out.append(textwrap.fill(d.note, 96, initial_indent="      ", subsequent_indent="      "))
+        if d.play is not None:
+            out += _played_lines(d)
     out += ["", "Exercises"]
     for e in lesson.exercises:
         board = f", board {e.board}" if e.board is not None else ""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
@@ -24,17 +23,6 @@ from minibridge.cli.printing import (
     words_from,
 )
 
-if TYPE_CHECKING:
-    from minibridge.lessons import Lesson
-
-
-def pack_name(lesson: Lesson, seed: int) -> str:
-    """``lesson-5-seed-505.pdf``; a teacher's own lesson file adds its name: ``lesson-5-dutch-seed-505.pdf``."""
-    from minibridge.lessons import FILE_NAMES
-
-    own = "" if lesson.path.name == FILE_NAMES[lesson.number] else f"-{lesson.path.stem}"
-    return f"lesson-{lesson.number}{own}-seed-{seed}.pdf"
-
 
 @click.command()
 @click.option(
@@ -47,6 +35,13 @@ def pack_name(lesson: Lesson, seed: int) -> str:
     help="How many boards: the lesson's own deals first, then random ones that suit it (default: the lesson's deals).",
 )
 @click.option("--seed", type=int, help="The seed of the random deals (default: the lesson's).")
+@click.option(
+    "--tables",
+    type=click.IntRange(1, 20),
+    default=6,
+    show_default=True,
+    help="Lines on each travelling score sheet: one for each table that plays the board.",
+)
 @paper_option
 @click.option(
     "-o",
@@ -68,6 +63,7 @@ def pack(
     lesson_ref: str,
     count: int | None,
     seed: int | None,
+    tables: int,
     paper: str,
     folder: Path,
     no_cache: bool,
@@ -77,7 +73,8 @@ def pack(
     lessons_folder: Path | None,
 ) -> None:
     """A lesson pack in one PDF: cover with objectives and rules, teacher's notes, hand records, hand slips,
-    score cards, travelling score sheets and the answer key. Its name says the lesson and the seed.
+    score cards, travelling score sheets, the pupils' sheet and the answer key. Its name says the lesson, how many
+    deals and the seed.
 
     \b
     Examples:
@@ -87,15 +84,15 @@ def pack(
     from minibridge.analysis import analyse_boards
     from minibridge.files import write_atomic
     from minibridge.lessons.practice import pack_deals
-    from minibridge.render.pack import lesson_pack
+    from minibridge.render.pack import lesson_pack, pack_name
 
     words = words_from(templates_folder)
     lesson = lesson_from(lesson_ref, lessons_folder)
-    deals, seed = pack_deals(lesson, count, seed=seed)
-    target = folder / pack_name(lesson, seed)
+    deals, seed = pack_deals(lesson, count, seed=seed, cache=not no_cache)
+    target = folder / pack_name(lesson, len(deals), seed)
     refuse_existing(target, force)
     with progress_bar(len(deals), "Solving deals double dummy", quiet=quiet) as progress:
         analyses = analyse_boards(deals, lesson.rules, cache=not no_cache, progress=progress)
-    pdf = lesson_pack(lesson, deals, analyses, words, seed=seed, paper=paper.lower())
+    pdf = lesson_pack(lesson, deals, analyses, words, seed=seed, paper=paper.lower(), tables=tables)
     write_atomic(target, pdf, overwrite=force)
     click.echo(f"{lesson.name} pack, {len(deals)} boards, written to {target}", err=True)

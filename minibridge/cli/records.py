@@ -28,6 +28,7 @@ from minibridge.cli.printing import (
 
 if TYPE_CHECKING:
     from minibridge.analysis import BoardAnalysis
+    from minibridge.render.printable import PartialBoard
 
 _SHOWN_SKIPS = 5
 
@@ -44,6 +45,12 @@ _SHOWN_SKIPS = 5
     "--per-page", type=click.Choice(["1", "2", "4", "6"]), default="4", show_default=True, help="Boards on each page."
 )
 @paper_option
+@click.option(
+    "--dd-table",
+    "full_table",
+    is_flag=True,
+    help="Print the full double-dummy table on each board: the tricks of every seat as declarer in every strain.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON instead of writing a PDF.")
 @click.option("--no-cache", is_flag=True, help="Solve every deal again instead of reading earlier results.")
 @rules_option
@@ -58,6 +65,7 @@ def records(
     output: Path | None,
     per_page: str,
     paper: str,
+    full_table: bool,
     as_json: bool,
     no_cache: bool,
     rules_name: str | None,
@@ -69,49 +77,59 @@ def records(
 ) -> None:
     """Hand records of every board of a PBN file: the four hands, points, declarer and dummy, the tricks
     declarer makes double dummy in each denomination, and the best MiniBridge contract with its score.
+    A board with only some hands known is printed without analysis; an end position (fewer than thirteen
+    cards a hand) with its double-dummy tricks. The heading is the file's Event, Site and Date.
 
     \b
     Examples:
         minibridge records output/lesson-5.pbn
         minibridge records club.pbn -o club-records.pdf --per-page 2 --paper letter
+        minibridge records club.pbn --dd-table
         minibridge records club.pbn --json
     """
     from minibridge.analysis import analyse_boards
-    from minibridge.board import complete_boards
     from minibridge.pbn import load
+    from minibridge.render.printable import PartialBoard, printable_boards, records_heading
 
     rules, _ = rules_in_force(rules_name, False, lesson_ref, lessons_folder)
     words = None if as_json else words_from(templates_folder)
     target = output or OUTPUT / f"{pbn_file.stem}.pdf"
     if not as_json:
         refuse_existing(target, force)
-    boards, skipped = complete_boards(load(pbn_file), short=rules.cards_per_hand is None)
+    games = load(pbn_file)
+    boards, partial, skipped = printable_boards(games)
     for board in skipped[:_SHOWN_SKIPS]:
         name = f"board {board.number}" if board.number is not None else "a game"
-        click.echo(f"{pbn_file}, line {board.line}: {name} has no complete deal: left out", err=True)
+        click.echo(f"{pbn_file}, line {board.line}: {name} has no deal to print: left out", err=True)
     if len(skipped) > _SHOWN_SKIPS:
-        click.echo(f"{pbn_file}: {len(skipped) - _SHOWN_SKIPS} more games without a complete deal left out", err=True)
-    if not boards:
-        raise click.ClickException(f"{pbn_file}: no board has a complete deal, so there is nothing to print")
+        click.echo(f"{pbn_file}: {len(skipped) - _SHOWN_SKIPS} more games without a deal to print left out", err=True)
+    if not boards and not partial:
+        raise click.ClickException(f"{pbn_file}: no board has a deal, so there is nothing to print")
     with progress_bar(len(boards), "Solving deals double dummy", quiet=quiet) as progress:
         analyses = analyse_boards(boards, rules, cache=not no_cache, progress=progress)
+    printed: list[BoardAnalysis | PartialBoard] = sorted([*analyses, *partial], key=lambda item: item.number)
     if as_json:
-        print_json([_analysis_json(analysis) for analysis in analyses])
+        print_json(
+            [_partial_json(item) if isinstance(item, PartialBoard) else _analysis_json(item) for item in printed]
+        )
         return
     from minibridge.files import write_atomic
     from minibridge.render.records import hand_records
 
     assert words is not None
+    title, details = records_heading(games, pbn_file.name, words)
     pdf = hand_records(
-        analyses,
+        printed,
         words,
-        title=words("records", "file_title", name=pbn_file.name),
+        title=title,
+        details=details,
         paper=paper.lower(),
         per_page=int(per_page),
         announcement=rules.announcement,
+        full_table=full_table,
     )
     write_atomic(target, pdf, overwrite=force)
-    count = len(analyses)
+    count = len(printed)
     click.echo(f"{count} board{'s' if count != 1 else ''} written to {target}", err=True)
 
 
@@ -135,4 +153,24 @@ def _analysis_json(analysis: BoardAnalysis) -> dict[str, object]:
         "dd_table": {s.letter: {t.letter: table[s][t] for t in strains} for s in Seat} if table is not None else None,
         "best_contract": str(analysis.best.contract) if analysis.best is not None else None,
         "best_score": analysis.best.side_score if analysis.best is not None else None,
+    }
+
+
+def _partial_json(board: PartialBoard) -> dict[str, object]:
+    """The ``--json`` object of a board with only some hands known: the same keys, None for what is not known."""
+    deal = " ".join(
+        "-" if board.hands[seat] is None else board.hands[seat].to_pbn() for seat in board.dealer.clockwise()
+    )
+    return {
+        "board": board.number,
+        "dealer": board.dealer.letter,
+        "deal": f"{board.dealer.letter}:{deal}",
+        "hcp": {seat.letter: hand.hcp for seat, hand in board.hands.items() if hand is not None},
+        "redeal": None,
+        "declarer": None,
+        "dummy": None,
+        "dd": None,
+        "dd_table": None,
+        "best_contract": None,
+        "best_score": None,
     }

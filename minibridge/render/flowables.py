@@ -24,16 +24,19 @@ __all__ = ["BoardView", "BoardRecord", "HandSlip", "ScoreGrid", "Writer", "hand_
 SUITS_HIGH_FIRST = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 
-def fitted_lines(lines: list[tuple[str, str]], width: float, size: float) -> tuple[list[tuple[str, str]], float]:
-    """A hand's suits and the font size that fits the longest within ``width``: smaller, then without spaces."""
+_SMALLEST = 0.7
+"""The smallest type a long suit is set in, as a share of the usual size; past it the letters are set narrower."""
+
+
+def fitted_lines(lines: list[tuple[str, str]], width: float, size: float) -> tuple[float, float]:
+    """The font size and the width of the letters (100: as designed) that fit a hand's longest suit within
+    ``width``, its spaces kept: a smaller size first, then narrower letters."""
     widest = max((stringWidth(ranks, FONT, size) for _, ranks in lines), default=0.0)
     if widest <= width:
-        return lines, size
-    if widest * 0.75 <= width:
-        return lines, size * width / widest
-    packed = [(symbol, ranks.replace(" ", "")) for symbol, ranks in lines]
-    widest = max(stringWidth(ranks, FONT, size) for _, ranks in packed)
-    return packed, min(size, size * width / widest)
+        return size, 100.0
+    if widest * _SMALLEST <= width:
+        return size * width / widest, 100.0
+    return size * _SMALLEST, 100.0 * width / (widest * _SMALLEST)
 
 
 def hand_lines(hand: Hand, void: str) -> list[tuple[str, str]]:
@@ -53,6 +56,7 @@ class Writer:
         self.text = canvas.beginText()
         self.style: tuple[str, float] | None = None
         self.colour: Any = None
+        self.stretch = 100.0
 
     def __call__(
         self,
@@ -64,14 +68,19 @@ class Writer:
         size: float = 10,
         colour: Any = INK,
         align: str = "left",
+        stretch: float = 100.0,
     ) -> None:
-        """Write ``words`` at (x, y), the left end, centre or right end of the line at x."""
+        """Write ``words`` at (x, y), the left end, centre or right end of the line at x; ``stretch`` is the
+        width of the letters in per cent."""
         if align != "left":
-            width = stringWidth(words, font, size)
+            width = stringWidth(words, font, size) * stretch / 100
             x -= width / 2 if align == "centre" else width
         if self.style != (font, size):
             self.text.setFont(font, size)
             self.style = (font, size)
+        if self.stretch != stretch:
+            self.text.setHorizScale(stretch)
+            self.stretch = stretch
         if self.colour is not colour:
             self.text.setFillColor(colour)
             self.colour = colour
@@ -97,6 +106,9 @@ class BoardView:
     corner_lines: list[str] = field(default_factory=list)
     dd_heading: str | None = None
     dd: list[tuple[str, int]] | None = None
+    dd_rows: list[tuple[str, list[int]]] | None = None
+    """The full double-dummy table: a row per seat (its letter, then its tricks in each of ``dd_symbols``)."""
+    dd_symbols: list[str] = field(default_factory=list)
     footer_lines: list[str] = field(default_factory=list)
 
 
@@ -144,11 +156,12 @@ class BoardRecord(Flowable):
 
     def _hand(self, write: Writer, x: float, top: float, seat: Seat) -> None:
         line = 4.3 * mm
-        lines, size = fitted_lines(self.view.hands[seat], self.HAND_WIDTH - self.RANKS_INDENT, 10)
+        lines = self.view.hands[seat]
+        size, stretch = fitted_lines(lines, self.HAND_WIDTH - self.RANKS_INDENT, 10)
         for index, (symbol, ranks) in enumerate(lines):
             y = top - (index + 1) * line
             write(x, y, symbol, colour=suit_colour(symbol))
-            write(x + self.RANKS_INDENT, y, ranks, size=size)
+            write(x + self.RANKS_INDENT, y, ranks, size=size, stretch=stretch)
 
     def _compass(self, write: Writer, x: float, y: float, size: float) -> None:
         """The centre square: a seat letter on each side and that seat's points."""
@@ -174,6 +187,9 @@ class BoardRecord(Flowable):
         if self.view.dd_heading is None:
             return
         left = 61 * mm
+        if self.view.dd_rows is not None:
+            self._full_table(write, left - 3.5 * mm)
+            return
         write(left, 12.5 * mm, self.view.dd_heading, size=7, colour=GREY)
         if not self.view.dd:
             return
@@ -186,6 +202,26 @@ class BoardRecord(Flowable):
             cx = left + step / 2 + index * step
             write(cx, 8.3 * mm, symbol, size=8.5, colour=suit_colour(symbol), align="centre")
             write(cx, 3.3 * mm, str(tricks), font=BOLD, size=8.5, align="centre")
+
+    def _full_table(self, write: Writer, left: float) -> None:
+        """Bottom right: the tricks of each seat (a row) in each strain (a column), under a heading."""
+        assert self.view.dd_rows is not None and self.view.dd_heading is not None
+        step, line = 5.0 * mm, 3.5 * mm
+        label = 3.5 * mm
+        top = 3 * mm + line * (len(self.view.dd_rows) + 1)
+        write(left, top + 1.8 * mm, self.view.dd_heading, size=7, colour=GREY)
+        for index, symbol in enumerate(self.view.dd_symbols):
+            cx = left + label + step / 2 + index * step
+            write(cx, top - line + 0.8 * mm, symbol, size=7.5, colour=suit_colour(symbol), align="centre")
+        c = self.canv
+        c.setStrokeColor(LIGHT)
+        c.setLineWidth(0.5)
+        c.line(left, top - line, left + label + step * len(self.view.dd_symbols), top - line)
+        for row, (letter, tricks) in enumerate(self.view.dd_rows, start=2):
+            y = top - row * line + 0.8 * mm
+            write(left + label / 2, y, letter, font=BOLD, size=7, align="centre")
+            for index, count in enumerate(tricks):
+                write(left + label + step / 2 + index * step, y, str(count), size=7.5, align="centre")
 
 
 class HandSlip(Flowable):
@@ -214,11 +250,11 @@ class HandSlip(Flowable):
         room = self.width - 6 * mm - stringWidth(self.title, BOLD, 10) - 2 * mm
         seat_size = min(8.5, 8.5 * room / max(stringWidth(self.seat_line, FONT, 8.5), 1.0))
         write(self.width - 3 * mm, self.height - 6 * mm, self.seat_line, size=seat_size, align="right")
-        lines, size = fitted_lines(self.lines, self.width - 13 * mm, 11)
-        for index, (symbol, ranks) in enumerate(lines):
+        size, stretch = fitted_lines(self.lines, self.width - 13 * mm, 11)
+        for index, (symbol, ranks) in enumerate(self.lines):
             y = self.height - 12 * mm - index * 5 * mm
             write(4 * mm, y, symbol, size=11, colour=suit_colour(symbol))
-            write(10 * mm, y, ranks, size=size)
+            write(10 * mm, y, ranks, size=size, stretch=stretch)
         write.finish()
         c.restoreState()
 

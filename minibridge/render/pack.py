@@ -1,4 +1,5 @@
-"""A lesson pack: cover, teacher's notes, hand records, hand slips, score cards, travellers and answer key."""
+"""A lesson pack: cover, teacher's notes, hand records, hand slips, score cards, travellers, the pupils' sheet and
+the answer key."""
 
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ from reportlab.platypus import Flowable, KeepTogether, ListFlowable, ListItem, P
 
 from minibridge.analysis import BoardAnalysis
 from minibridge.board import Board
-from minibridge.lessons import Exercise, Lesson, explain, may_declare, solve
+from minibridge.lessons import FILE_NAMES, Exercise, Lesson, explain, may_declare, solve
 from minibridge.render.page import build_pdf, page_footer
+from minibridge.render.pupils import pupils_story
 from minibridge.render.records import records_story, slips_story
 from minibridge.render.sheets import scorecard_story, travellers_story
 from minibridge.render.styles import paragraph_styles
 from minibridge.render.text import Wording
+from minibridge.render.tricks import tricks_table
 from minibridge.rules import RuleSet
 
 __all__ = [
@@ -28,10 +31,11 @@ __all__ = [
     "notes_story",
     "answer_text",
     "answers_story",
+    "pack_name",
     "lesson_pack",
 ]
 
-SECTIONS = ("notes", "records", "slips", "scorecards", "travellers", "answers")
+SECTIONS = ("notes", "records", "slips", "scorecards", "travellers", "sheet", "answers")
 """The sections a pack may hold after its cover, in order."""
 
 
@@ -71,11 +75,14 @@ def rules_lines(rules: RuleSet, words: Wording) -> list[str]:
     return [line for line in lines if line]
 
 
-def cover_story(lesson: Lesson, words: Wording, *, boards: int, seed: int) -> list[Flowable]:
-    """The cover: the lesson, its objectives, the rules in force and what the pack holds."""
+def cover_story(lesson: Lesson, words: Wording, *, boards: int, seed: int, solved: bool = True) -> list[Flowable]:
+    """The cover: the lesson, its objectives, the rules in force and what the pack holds; the hand records promise
+    double-dummy tricks only where the deals were ``solved``, and a best contract only where there are contracts."""
     styles = paragraph_styles()
+    contracts = lesson.rules.has_contract
     contents = [
-        f"{words('pack', 'section', name=name)}: {words('pack', 'section_purpose', name=name)}"
+        f"{words('pack', 'section', name=name)}: "
+        f"{words('pack', 'section_purpose', name=name, solved=solved, contracts=contracts)}"
         for name in pack_sections(lesson.rules)
     ]
     return [
@@ -111,14 +118,21 @@ def notes_story(lesson: Lesson, deals: Sequence[Board], words: Wording, *, seed:
     if lesson.tips:
         story.append(Paragraph(words("pack", "tips_heading"), styles["heading"]))
         story.append(_bullets(lesson.tips, styles["body"], numbered=True))
-    noted = [d for d in deals if d.note]
+    shown = [d for d in deals if d.note or d.play is not None]
     generated = [d.number for d in deals if d.generated and d.number is not None]
-    if noted or generated:
-        story.append(Paragraph(words("pack", "deal_notes_heading"), styles["heading"]))
-        story += [Paragraph(words("pack", "deal_note", board=d.number, note=d.note), styles["body"]) for d in noted]
+    if shown or generated:
+        heading: list[Flowable] = [Paragraph(words("pack", "deal_notes_heading"), styles["heading"])]
+        for deal in shown:
+            about: list[Flowable] = [
+                Paragraph(words("pack", "deal_note", board=deal.number, note=deal.note), styles["body"])
+            ]
+            if deal.play is not None:
+                about += tricks_table(deal, words)
+            story.append(KeepTogether([*heading, *about, Spacer(1, 3 * mm)]))  # the heading goes with the first
+            heading = []
         if generated:
             text = words("pack", "generated_deals", first=min(generated), last=max(generated), seed=seed)
-            story.append(Paragraph(escape(text), styles["body"]))
+            story += [*heading, Paragraph(escape(text), styles["body"])]
     return story
 
 
@@ -171,6 +185,13 @@ def answers_story(lesson: Lesson, words: Wording, deals: Sequence[Board] | None 
     return story
 
 
+def pack_name(lesson: Lesson, boards: int, seed: int) -> str:
+    """``lesson-5-10-deals-seed-505.pdf``; a teacher's own lesson file adds its name:
+    ``lesson-5-dutch-10-deals-seed-505.pdf``."""
+    own = "" if lesson.path.name == FILE_NAMES[lesson.number] else f"-{lesson.path.stem}"
+    return f"lesson-{lesson.number}{own}-{boards}-deal{'s' if boards != 1 else ''}-seed-{seed}.pdf"
+
+
 def lesson_pack(
     lesson: Lesson,
     deals: Sequence[Board],
@@ -199,13 +220,15 @@ def lesson_pack(
         paper=paper,
         announcement=lesson.rules.announcement,
     )
-    story: list[Flowable] = cover_story(lesson, words, boards=len(deals), seed=seed)
+    solved = bool(analyses) and all(analysis.table is not None for analysis in analyses)
+    story: list[Flowable] = cover_story(lesson, words, boards=len(deals), seed=seed, solved=solved)
     parts = {
         "notes": lambda: notes_story(lesson, deals, words, seed=seed),
         "records": lambda: records,
         "slips": lambda: slips_story(analyses, words, paper=paper),
         "scorecards": lambda: scorecard_story(lesson.rules, deals, words, paper=paper),
         "travellers": lambda: travellers_story(lesson.rules, deals, words, paper=paper, tables=tables),
+        "sheet": lambda: pupils_story(lesson, words, deals),
         "answers": lambda: answers_story(lesson, words, deals),
     }
     for name in pack_sections(lesson.rules):

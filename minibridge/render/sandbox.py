@@ -8,7 +8,7 @@ the template file and its line.
 
 The words are translated through jinja2's i18n extension (``{% trans %}``, ``_()``), from the catalogues of
 :mod:`minibridge.language` in the language in use when a phrase is rendered; numbers, percentages and dates
-go through its filters ``number``, ``percent`` and ``date``.
+go through its filters ``number`` and ``percent`` and its function ``calendar_date``.
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ def template_environment(folder: str | Path) -> ImmutableSandboxedEnvironment:
     env.globals.pop("lipsum", None)
     env.filters["number"] = _number
     env.filters["percent"] = language.percent
-    env.filters["date"] = language.date
+    env.globals["calendar_date"] = language.calendar_date
     return env
 
 

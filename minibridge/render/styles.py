@@ -102,6 +102,7 @@ def paragraph_styles() -> dict[str, ParagraphStyle]:
         "bullet": ParagraphStyle("bullet", parent=body, leftIndent=12, bulletIndent=2),
         "cell": ParagraphStyle("cell", parent=body, fontSize=9, leading=11.5, spaceAfter=0),
         "cellbold": ParagraphStyle("cellbold", parent=body, fontName=BOLD, fontSize=9, leading=11.5, spaceAfter=0),
+        "room": ParagraphStyle("room", parent=body, fontSize=11, leading=26, spaceAfter=0),
     }
 
 
@@ -119,7 +120,14 @@ def ruled_style(*extra: tuple[Any, ...], header_rows: int = 1, font_size: float 
     ]
 
 
-def grid(rows: list[list[Any]], widths: list[float], *, header_rows: int = 1, height: float | None = None) -> Table:
+def grid(
+    rows: list[list[Any]],
+    widths: list[float],
+    *,
+    header_rows: int = 1,
+    height: float | None = None,
+    font_size: float = 9,
+) -> Table:
     """A ruled table for writing in: bold header on a light ground, a grey grid, tall rows."""
     table = Table(
         rows,
@@ -128,5 +136,5 @@ def grid(rows: list[list[Any]], widths: list[float], *, header_rows: int = 1, he
         repeatRows=header_rows,
     )
     padding = [("LEFTPADDING", (0, 0), (-1, -1), 1.2 * mm), ("RIGHTPADDING", (0, 0), (-1, -1), 1.2 * mm)]
-    table.setStyle(TableStyle(ruled_style(*padding, header_rows=header_rows)))
+    table.setStyle(TableStyle(ruled_style(*padding, header_rows=header_rows, font_size=font_size)))
     return table

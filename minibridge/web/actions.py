@@ -1,12 +1,15 @@
-"""What the classroom's requests share: the refusal with its status, a game loaded from the store, a game's
-setup and a pupil's action read from a request's fields, one lock per game."""
+"""What the classroom's requests share: the refusal with its status, a request's JSON body, a game loaded from the
+store, a game's setup and a pupil's action read from a request's fields, one lock per game."""
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 from collections.abc import Callable
 from typing import Any
+
+from starlette.requests import Request
 
 from minibridge.cards import Card, Seat
 from minibridge.classroom import GameSetup, PupilGame
@@ -14,7 +17,7 @@ from minibridge.contract import Contract
 from minibridge.errors import MiniBridgeError
 from minibridge.web.store import Store
 
-__all__ = ["ApiError", "GameLocks", "load_game", "setup_from", "action_from", "same_origin"]
+__all__ = ["ApiError", "GameLocks", "load_game", "setup_from", "action_from", "same_origin", "json_body"]
 
 _ACTIONS = ("declarer", "contract", "card", "next", "again")
 _ACTION_FORMS = '{"card": "SA"}, {"contract": "4S"}, {"declarer": "N"}, {"next": true} or {"again": true}'
@@ -125,3 +128,20 @@ def same_origin(request: Any) -> None:
     origin = request.headers.get("origin")
     if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host"):
         raise ApiError(403, "this request did not come from the classroom's own pages")
+
+
+async def json_body(request: Request) -> dict[str, Any]:
+    """The request's JSON object ({} for an empty body)."""
+    body = await request.body()
+    if not body.strip():
+        return {}
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise ApiError(415, "send the request as JSON, with the header Content-Type: application/json")
+    try:
+        value = json.loads(body)
+    except ValueError:
+        raise ApiError(400, "the request is not valid JSON") from None
+    if not isinstance(value, dict):
+        raise ApiError(422, "send a JSON object: its fields between { and }")
+    return value

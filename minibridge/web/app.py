@@ -9,7 +9,6 @@ thinks in a worker thread, one game at a time under that game's own lock, so oth
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
@@ -31,8 +30,8 @@ from minibridge.lessons import find_lesson
 from minibridge.lessons.answers import mark_answers, marks_data
 from minibridge.lessons.lesson import Lesson
 from minibridge.robot import DEFAULT_SAMPLES
-from minibridge.web import exercise_pages, pupil_pages, teacher_routes
-from minibridge.web.actions import ApiError, GameLocks, action_from, load_game, setup_from
+from minibridge.web import events_api, events_pages, exercise_pages, pupil_pages, teacher_routes
+from minibridge.web.actions import ApiError, GameLocks, action_from, json_body, load_game, setup_from
 from minibridge.web.auth import require_class_code
 from minibridge.web.languages import LanguageChoice
 from minibridge.web.store import Store
@@ -66,6 +65,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
+        events.close()
         store.close()
 
     app = Starlette(
@@ -79,6 +79,8 @@ def create_app(
             *pupil_pages.routes,
             *exercise_pages.routes,
             *teacher_routes.routes,
+            *events_api.routes,
+            *events_pages.routes,
         ],
         middleware=[
             Middleware(LanguageChoice),
@@ -93,6 +95,7 @@ def create_app(
     app.state.loopback = loopback
     app.state.samples = samples
     app.state.locks = GameLocks()
+    events = events_api.install(app, store)
     return app
 
 
@@ -107,7 +110,7 @@ async def health(request: Request) -> Response:
 async def create_game(request: Request) -> Response:
     """Start a game for a pupil: the computer plays up to the pupil's first decision."""
     require_class_code(request)
-    body = await _json_body(request)
+    body = await json_body(request)
     setup = setup_from(body, request.app.state.samples)
     store: Store = request.app.state.store
 
@@ -129,7 +132,7 @@ async def show_game(request: Request) -> Response:
 async def act(request: Request) -> Response:
     """The pupil's decision, then the computer's up to the pupil's next decision or the end of the deal."""
     game_id = request.path_params["game_id"]
-    body = await _json_body(request)
+    body = await json_body(request)
     action = action_from(body)
     state = request.app.state
 
@@ -153,7 +156,7 @@ async def exercises(request: Request) -> Response:
 async def answers(request: Request) -> Response:
     """A pupil's answers marked, as ``minibridge check --json`` marks them; only the exercises answered."""
     lesson = _lesson(request.path_params["number"])
-    body = await _json_body(request)
+    body = await json_body(request)
     pupil = body.get("pupil")
     if not isinstance(pupil, str) or not pupil.strip() or len(pupil) > 60:
         raise ApiError(422, 'give the pupil\'s name, up to 60 letters, like {"pupil": "Amy", "answers": {…}}')
@@ -175,23 +178,6 @@ async def answers(request: Request) -> Response:
 
 
 # --- checks and helpers --------------------------------------------------------------------------------------
-
-
-async def _json_body(request: Request) -> dict[str, Any]:
-    """The request's JSON object ({} for an empty body)."""
-    body = await request.body()
-    if not body.strip():
-        return {}
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind != "application/json":
-        raise ApiError(415, "send the request as JSON, with the header Content-Type: application/json")
-    try:
-        value = json.loads(body)
-    except ValueError:
-        raise ApiError(400, "the request is not valid JSON") from None
-    if not isinstance(value, dict):
-        raise ApiError(422, "send a JSON object: its fields between { and }")
-    return value
 
 
 def _lesson(number: int) -> Lesson:

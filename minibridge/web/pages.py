@@ -99,11 +99,13 @@ def cards_held(view: Mapping[str, Any], seat: str) -> int:
 
 def render_start(options: Mapping[str, Any] | None = None) -> str:
     """The start page: a lesson or free play, how long; ``options`` may hold ``lessons`` (``{"number",
-    "title"}`` each), ``class_code`` (true when pupils must type the class code) and ``message``."""
+    "title"}`` each), ``class_code`` (true when pupils must type the class code), ``message`` and ``events``
+    (the teacher's deals open to join: ``{"id", "name", "boards"}`` each)."""
     options = dict(options or {})
     options.setdefault("lessons", [{"number": n, "title": None} for n in _LESSONS])
     options.setdefault("class_code", False)
     options.setdefault("message", None)
+    options.setdefault("events", [])
     return environment().get_template("start.j2").render(options=options)
 
 

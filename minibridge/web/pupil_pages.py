@@ -25,6 +25,7 @@ from minibridge.language import gettext
 from minibridge.lessons import find_lesson
 from minibridge.web.actions import ApiError, action_from, load_game, same_origin, setup_from
 from minibridge.web.auth import matches
+from minibridge.web.events_pages import open_events
 from minibridge.web.pages import render_page, render_start, render_table
 from minibridge.web.store import Store
 from minibridge.web.views import pupil_view, replay_view
@@ -124,7 +125,12 @@ async def tap(request: Request) -> Response:
 
 def _start_options(request: Request, *, message: str | None = None) -> dict[str, Any]:
     lessons = [{"number": n, "title": find_lesson(n).in_language().title} for n in range(1, 7)]
-    return {"lessons": lessons, "class_code": request.app.state.class_code is not None, "message": message}
+    return {
+        "lessons": lessons,
+        "class_code": request.app.state.class_code is not None,
+        "message": message,
+        "events": open_events(request),
+    }
 
 
 def _setup_fields(form: Any) -> dict[str, Any]:

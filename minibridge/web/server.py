@@ -51,8 +51,17 @@ def free_port(host: str = "127.0.0.1") -> int:
         return int(probe.getsockname()[1])
 
 
+class _Server(uvicorn.Server):
+    """uvicorn's server, which first ends the classroom's live streams (``app.state.hub``) when it stops: they
+    would otherwise hold the stop up until they were cut off."""
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        self.config.app.state.hub.close()
+        await super().shutdown(sockets)
+
+
 def _server(app: Starlette, host: str, port: int) -> uvicorn.Server:
-    return uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2))
+    return _Server(uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2))
 
 
 def run(app: Starlette, *, host: str, port: int, on_ready: Callable[[], None] | None = None) -> None:

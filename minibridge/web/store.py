@@ -20,6 +20,7 @@ import json
 import secrets
 import sqlite3
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -69,6 +70,7 @@ class Store:
         self.path = folder / DATABASE
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False)
+        self._watchers: list[Callable[[str], None]] = []
         with self._lock:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
@@ -102,6 +104,12 @@ class Store:
         """Replace a game's data."""
         with self._lock, self._db:
             self._db.execute("UPDATE games SET data = ?, updated = ? WHERE id = ?", (json.dumps(data), _now(), game_id))
+        for watcher in self._watchers:
+            watcher(game_id)
+
+    def watch(self, watcher: Callable[[str], None]) -> None:
+        """Call ``watcher(game_id)`` after each game is saved, in the thread that saved it."""
+        self._watchers.append(watcher)
 
     # --- the pupils' progress ---------------------------------------------------------------------------------
 

@@ -30,6 +30,7 @@ SECTIONS: list[tuple[str, str]] = [
     ("/teacher/screen", "screen"),
     ("/teacher/progress", "progress"),
     ("/teacher/league", "league"),
+    ("/teacher/events", "events"),
 ]
 """The room's sections in the order the teacher's bar shows them: the address and the name its words go by
 (``teacher_base.j2`` gives each its words)."""

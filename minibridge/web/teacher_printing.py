@@ -60,7 +60,7 @@ def pack_pdf(number: int, count: int | None, seed: int | None, paper: str) -> tu
     from minibridge.analysis import analyse_boards
     from minibridge.lessons import find_lesson
     from minibridge.lessons.practice import pack_deals
-    from minibridge.render.pack import lesson_pack
+    from minibridge.render.pack import lesson_pack, pack_name
     from minibridge.render.text import wording
 
     words = wording()
@@ -68,7 +68,7 @@ def pack_pdf(number: int, count: int | None, seed: int | None, paper: str) -> tu
     deals, seed = pack_deals(lesson, count, seed=seed)
     analyses = analyse_boards(deals, lesson.rules)
     pdf = lesson_pack(lesson, deals, analyses, words, seed=seed, paper=paper)
-    return f"lesson-{lesson.number}-seed-{seed}.pdf", pdf
+    return pack_name(lesson, len(deals), seed), pdf
 
 
 def records_pdf(name: str, data: bytes, rules_name: str, paper: str, per_page: int) -> tuple[str, bytes]:
@@ -76,9 +76,9 @@ def records_pdf(name: str, data: bytes, rules_name: str, paper: str, per_page: i
     called ``name`` (a bare file name): the file name of the PDF and the PDF. ``rules_name`` is a rule set's name
     or ``lesson-N``."""
     from minibridge.analysis import analyse_boards
-    from minibridge.board import complete_boards
     from minibridge.lessons import find_lesson
     from minibridge.pbn import load
+    from minibridge.render.printable import printable_boards, records_heading
     from minibridge.render.records import hand_records
     from minibridge.render.text import wording
     from minibridge.rules import find_rules
@@ -92,19 +92,21 @@ def records_pdf(name: str, data: bytes, rules_name: str, paper: str, per_page: i
             read = load(path)
         except MiniBridgeError as error:
             raise _named(error, str(path), name) from None
-    boards, _ = complete_boards(read, short=rules.cards_per_hand is None)
-    if not boards:
-        raise MiniBridgeError(f"{name}: no board has a complete deal, so there is nothing to print")
+    boards, partial, _ = printable_boards(read)
+    if not boards and not partial:
+        raise MiniBridgeError(f"{name}: no board has a deal, so there is nothing to print")
     if len(boards) > MAX_RECORD_BOARDS:
         raise MiniBridgeError(
             f"{name}: has {len(boards)} boards; the page prints at most {MAX_RECORD_BOARDS}: "
             f"print this file with 'minibridge records {name}'"
         )
     analyses = analyse_boards(boards, rules)
+    title, details = records_heading(read, name, words)
     pdf = hand_records(
-        analyses,
+        sorted([*analyses, *partial], key=lambda item: item.number),
         words,
-        title=words("records", "file_title", name=name),
+        title=title,
+        details=details,
         paper=paper,
         per_page=per_page,
         announcement=rules.announcement,

@@ -37,9 +37,12 @@ from minibridge.web.teacher_board import (
 from minibridge.web.teacher_lessons import LESSONS
 from minibridge.web.teacher_pages import render_teacher, teacher_page
 
-__all__ = ["SCREENS", "routes", "trick_links", "double_dummy"]
+__all__ = ["SCREENS", "RESULTS_SCREEN", "routes", "trick_links", "double_dummy"]
 
-SCREENS: list[tuple[str, str]] = [(SCREEN, "deal")]
+RESULTS_SCREEN = "/teacher/events/screen"
+"""The class screen's results: the ranking of the newest event, its boards' travellers (``events_pages.py``)."""
+
+SCREENS: list[tuple[str, str]] = [(SCREEN, "deal"), (RESULTS_SCREEN, "results")]
 """The tabs of the class screen: the address and the name its words go by (``teacher_screen.j2``)."""
 
 

@@ -105,6 +105,7 @@ def pupil_view(game_id: str, game: PupilGame) -> dict[str, Any]:
         "auto_single": setup.auto_single,
         "totals": {str(side): game.session.totals[side] for side in Side},
         "lesson": setup.lesson,
+        "teachers_boards": bool(setup.boards),
         "rules": game.rules.name,
         "rules_title": game.rules.title_in_words,
         "deals": game.session.deals,

@@ -72,6 +72,7 @@ def _view(
         "message": None,
         "rules": "MiniLesson Five",
         "lesson": 5,
+        "teachers_boards": False,
         "computer_next": False,
         "best": None,
         "signals": [],

@@ -99,7 +99,7 @@ def test_a_pack_made_on_the_page_downloads_as_a_pdf_with_the_lessons_boards(addr
     page.fill("#pack-deals", "8")
     with page.expect_download(timeout=120_000) as download:
         page.click(".pack-form button[type=submit]")
-    assert download.value.suggested_filename == "lesson-4-seed-404.pdf"
+    assert download.value.suggested_filename == "lesson-4-8-deals-seed-404.pdf"
     pdf = PdfReader(io.BytesIO(Path(download.value.path()).read_bytes()))
     text = "".join(sheet.extract_text() for sheet in pdf.pages)
     assert find_lesson(4).name in text

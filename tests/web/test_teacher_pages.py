@@ -182,9 +182,9 @@ def test_a_lesson_pack_is_the_same_pdf_as_minibridge_pack(teacher: TestClient, t
     response = teacher.post("/teacher/printing/pack", data=fields)
     assert response.status_code == 200
     assert response.headers["content-type"] == "application/pdf"
-    assert response.headers["content-disposition"] == 'attachment; filename="lesson-3-seed-7.pdf"'
+    assert response.headers["content-disposition"] == 'attachment; filename="lesson-3-12-deals-seed-7.pdf"'
     _cli("pack", "--lesson", "3", "--deals", "12", "--seed", "7", "--paper", "letter", "-o", str(tmp_path), "-q")
-    assert response.content == (tmp_path / "lesson-3-seed-7.pdf").read_bytes()
+    assert response.content == (tmp_path / "lesson-3-12-deals-seed-7.pdf").read_bytes()
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
     assert all(f"Board {n}" in text for n in range(1, 13))
 

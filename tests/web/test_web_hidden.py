@@ -52,9 +52,30 @@ def _may_see(data: dict[str, Any]) -> tuple[set[str], set[str], int]:
 
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda s: "-".join(f"{k}{v}" for k, v in s.items()))
 def test_no_response_holds_a_card_the_pupil_may_not_see(client: TestClient, setup: dict[str, Any]):
+    _check_responses(client, client.post("/api/games", json=setup), random.Random(setup["seed"]))
+
+
+JOINED: list[dict[str, Any]] = [
+    *({"lesson": lesson, "boards": 2, "seed": seed} for lesson in (1, 3, 5, 6) for seed in (1, 2)),
+    *({"boards": 2, "seed": seed, "slam": slam} for seed, slam in ((1, False), (2, True))),
+]
+
+
+@pytest.mark.parametrize("event", JOINED, ids=lambda s: "-".join(f"{k}{v}" for k, v in s.items()))
+def test_no_response_in_the_teachers_deals_holds_a_card_the_pupil_may_not_see(
+    client: TestClient, event: dict[str, Any]
+):
+    """Two pupils join the teacher's deals and play them out: each response checked as a game of its own."""
+    teacher = {"Authorization": "Bearer teacher"}
+    event_id = client.post("/api/events", json={"name": "Class", **event}, headers=teacher).json()["id"]
+    for number, pupil in enumerate(("Amy", "Ben")):
+        joined = client.post(f"/api/events/{event_id}/games", json={"pupil": pupil})
+        _check_responses(client, joined, random.Random(10 * event["seed"] + number))
+
+
+def _check_responses(client: TestClient, response: Any, rng: random.Random) -> None:
+    """Play the game of ``response`` (its first VIEW) to its end at random, checking every response."""
     store = client.app.state.store  # type: ignore[attr-defined]
-    rng = random.Random(setup["seed"])
-    response = client.post("/api/games", json=setup)
     hidden_somewhere = False
     while True:
         assert response.status_code in (200, 201), response.text
@@ -95,15 +116,28 @@ def _check_page(client: TestClient, game_id: str, html: str) -> None:
 @pytest.mark.parametrize("setup", PAGE_SETUPS, ids=lambda s: "-".join(f"{k}{v}" for k, v in s.items()))
 def test_no_page_holds_a_card_the_pupil_may_not_see(client: TestClient, setup: dict[str, Any]):
     """The pages over whole games: every step of the computer, every tap, the same deal again, the replay."""
-    rng = random.Random(setup["seed"])
     fields = {key: str(value) for key, value in setup.items() if key not in ("rules", "auto_single")}
     if "rules" in setup:
         fields |= {"free": "1", "rules": setup["rules"], "auto_single": "1"}
-    page = client.post("/games", data=fields)
+    _check_pages(client, client.post("/games", data=fields), random.Random(setup["seed"]), again=True)
+
+
+@pytest.mark.parametrize("event", JOINED[::3], ids=lambda s: "-".join(f"{k}{v}" for k, v in s.items()))
+def test_no_page_in_the_teachers_deals_holds_a_card_the_pupil_may_not_see(client: TestClient, event: dict[str, Any]):
+    """A pupil joins from the page and plays the teacher's deals through the pages (no deal played again)."""
+    teacher = {"Authorization": "Bearer teacher"}
+    event_id = client.post("/api/events", json={"name": "Class", **event}, headers=teacher).json()["id"]
+    joined = client.post(f"/events/{event_id}/join", data={"pupil": "Amy", "auto_single": "1"})
+    _check_pages(client, joined, random.Random(event["seed"]), again=False)
+
+
+def _check_pages(client: TestClient, page: Any, rng: random.Random, *, again: bool) -> None:
+    """Play the game whose table is ``page`` to its end through the pages, checking every page; with
+    ``again``, the first deal is played a second time."""
     assert page.status_code == 200
     game_id = str(page.url).rsplit("/", 1)[-1]
     _check_page(client, game_id, page.text)
-    again_taken = False
+    again_taken = not again
     for _ in range(400):
         view = client.get(f"/api/games/{game_id}").json()
         if view["computer_next"]:

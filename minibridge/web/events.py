@@ -1,0 +1,254 @@
+"""A teacher's event: one set of boards for the whole class, played at real tables and against the computer.
+
+The teacher starts an event with a name and a number of boards: a lesson's boards (the same boards as that
+lesson's pack with the same number of deals and seed) or boards dealt from a seed. Real tables enter their
+results on the boards, scored and match-pointed exactly as ``minibridge duplicate score`` scores a results
+file (EBU scoring, slams when the event plays them); pupils who join play the same boards against the
+computer, under the lesson's rules.
+
+>>> event = new_event(name="Tuesday club", boards=2, lesson=5)
+>>> [board.number for board in event.boards], event.seed
+([1, 2], 505)
+>>> entry = read_result({"board": 1, "ns": "1", "ew": "2", "contract": "3NT", "declarer": "S", "tricks": 10}, event)
+>>> scored_result([entry], entry, event)["ns_score"]
+430
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from minibridge.board import Board
+from minibridge.cards import Seat
+from minibridge.classroom import GameSetup
+from minibridge.deal import Deal
+from minibridge.dealing import DealSpec, generate
+from minibridge.duplicate import Entry, competition_data, read_entry, score_results
+from minibridge.errors import MiniBridgeError
+from minibridge.lessons import find_lesson
+from minibridge.lessons.practice import pack_deals
+from minibridge.rules import RuleSet, find_rules
+from minibridge.table import Game
+
+__all__ = [
+    "MAX_BOARDS",
+    "EventProblem",
+    "Event",
+    "new_event",
+    "event_from_fields",
+    "read_result",
+    "scored_result",
+    "ranking",
+]
+
+MAX_BOARDS = 36
+"""The most boards an event holds: three board wallets' worth of a club's 36."""
+
+_MAX_NAME = 60
+_DEFAULT_BOARDS = 4
+_PAIR = re.compile(r"[^\s,;#]{1,16}")
+"""A pair as a column of a results file holds it: a number or a short name, without spaces."""
+_EVENT_FIELDS: dict[str, tuple[type, str]] = {
+    "name": (str, 'a name, like "Tuesday club"'),
+    "boards": (int, "a number of boards, like 4"),
+    "lesson": (int, "a lesson from 1 to 6"),
+    "seed": (int, "a whole number, like 42"),
+    "slam": (bool, "true or false"),
+}
+_RESULT_FIELDS = ("board", "ns", "ew", "contract", "declarer", "tricks")
+_RESULT_FORM = '{"board": 1, "ns": "1", "ew": "2", "contract": "3NT", "declarer": "S", "tricks": 10}'
+
+
+class EventProblem(MiniBridgeError):
+    """What is wrong with an event's settings or a result sent for it, in plain words."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    """An event: its name, its boards, the lesson whose rules the pupils play by, the seed, and slams."""
+
+    id: str
+    name: str
+    boards: tuple[Board, ...]
+    lesson: int | None = None
+    seed: int
+    slam: bool = False
+    closed: bool = False
+    """No one joins and no table enters a result any more; the teacher may still correct one."""
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rules pupils play the boards by: the lesson's, or the EBU's (slams when the event plays them)."""
+        if self.lesson is not None:
+            return find_lesson(self.lesson).rules
+        return self.scoring_rules
+
+    @property
+    def scoring_rules(self) -> RuleSet:
+        """The rules the tables' results are scored by, as ``minibridge duplicate score`` scores them."""
+        rules = find_rules("ebu")
+        return rules.with_slam() if self.slam else rules
+
+    @property
+    def numbers(self) -> list[int]:
+        """The boards' numbers."""
+        return [board.number or 0 for board in self.boards]
+
+    def board(self, number: int) -> Board | None:
+        """The board of that number, or None."""
+        return next((board for board in self.boards if board.number == number), None)
+
+    def game_setup(self, *, samples: int, auto_single: bool = False) -> GameSetup:
+        """The setup of a pupil's game on the event's boards against the computer."""
+        return GameSetup(
+            lesson=self.lesson,
+            rules="ebu",
+            slam=self.slam,
+            seed=self.seed,
+            samples=samples,
+            auto_single=auto_single,
+            boards=self.written_boards(),
+        )
+
+    def written_boards(self) -> tuple[tuple[int, str, str], ...]:
+        """Each board's number, its dealer's letter and its deal (``N:AK2.… … … …``)."""
+        written = []
+        for board in self.boards:
+            assert board.number is not None and board.dealer is not None and board.deal is not None
+            written.append((board.number, board.dealer.letter, board.deal.to_pbn()))
+        return tuple(written)
+
+    def as_data(self) -> dict[str, Any]:
+        """The event as plain data (its boards written out, so that they stay the same whatever the dealing)."""
+        return {
+            "name": self.name,
+            "lesson": self.lesson,
+            "seed": self.seed,
+            "slam": self.slam,
+            "boards": [list(board) for board in self.written_boards()],
+        }
+
+    @classmethod
+    def from_data(cls, event_id: str, data: Mapping[str, Any], *, closed: bool = False) -> Event:
+        """The event of :meth:`as_data`."""
+        boards = tuple(
+            Board(number=number, dealer=Seat.from_str(dealer), deal=Deal.from_pbn(deal))
+            for number, dealer, deal in data["boards"]
+        )
+        return cls(
+            id=event_id,
+            name=data["name"],
+            boards=boards,
+            lesson=data["lesson"],
+            seed=data["seed"],
+            slam=data["slam"],
+            closed=closed,
+        )
+
+
+def new_event(
+    *, name: str, boards: int | None = None, lesson: int | None = None, seed: int | None = None, slam: bool = False
+) -> Event:
+    """A new event (its id is given when it is kept): ``boards`` of a lesson, the same as its pack with that
+    many deals and that seed, or ``boards`` dealt from ``seed`` (a random one when none is given)."""
+    name = name.strip()
+    if not name or len(name) > _MAX_NAME:
+        raise EventProblem(f'give the event a name of 1 to {_MAX_NAME} letters, like "Tuesday club"')
+    if lesson is not None and not 1 <= lesson <= 6:
+        raise EventProblem(f"there are six MiniLessons: choose a lesson from 1 to 6, not {lesson}")
+    if boards is None:
+        boards = len(find_lesson(lesson).deals) if lesson is not None else _DEFAULT_BOARDS
+    if not 1 <= boards <= MAX_BOARDS:
+        raise EventProblem(f"an event has 1 to {MAX_BOARDS} boards, not {boards}")
+    if lesson is not None:
+        dealt, seed = pack_deals(find_lesson(lesson), boards, seed=seed)
+    else:
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        dealt = generate(DealSpec(seed=seed, count=boards))
+    event = Event(id="", name=name, boards=tuple(dealt), lesson=lesson, seed=seed, slam=slam)
+    for board in event.boards:
+        if board.deal is None or Game(event.rules, board).stage == "redeal":
+            raise EventProblem(f"board {board.number} of these boards cannot be played: choose other boards")
+    return event
+
+
+def event_from_fields(fields: Mapping[str, Any]) -> Event:
+    """A new event from the fields of a request (``name``, ``boards``, ``lesson``, ``seed``, ``slam``)."""
+    given: dict[str, Any] = {}
+    for key, value in fields.items():
+        if key not in _EVENT_FIELDS:
+            raise EventProblem(f"'{key}' is not a setting of an event; the settings are {', '.join(_EVENT_FIELDS)}")
+        kind, form = _EVENT_FIELDS[key]
+        if value is None:
+            continue
+        if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+            raise EventProblem(f"'{key}' should be {form}")
+        given[key] = value
+    if "name" not in given:
+        raise EventProblem('give the event a name, like {"name": "Tuesday club", "boards": 4}')
+    return new_event(**given)
+
+
+def read_result(fields: Mapping[str, Any], event: Event) -> Entry:
+    """A table's result on one of the event's boards from a request's fields, checked as a line of a results
+    file is (the same reading as ``minibridge duplicate score``)."""
+    unknown = [key for key in fields if key not in _RESULT_FIELDS]
+    if unknown:
+        raise EventProblem(f"'{unknown[0]}' is not part of a result; send {_RESULT_FORM}")
+    missing = [key for key in _RESULT_FIELDS if fields.get(key) in (None, "")]
+    if missing:
+        raise EventProblem(f"the result has no {_RESULT_WORDS[missing[0]]}; send {_RESULT_FORM}")
+    if not event.rules.has_contract:
+        raise EventProblem(f"Lesson {event.lesson}'s boards are played without contracts: there is no score to enter")
+    board = fields["board"]
+    if isinstance(board, bool) or not isinstance(board, int | str) or str(board).strip() not in map(str, event.numbers):
+        raise EventProblem(f"board: '{board}' is not one of this event's boards, {_numbers(event.numbers)}")
+    texts = {}
+    for key in _RESULT_FIELDS[1:]:
+        value = fields[key]
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            raise EventProblem(f"{_RESULT_WORDS[key]}: write it as text or a number, like {_RESULT_FORM}")
+        texts[key] = str(value).strip()
+    for key in ("ns", "ew"):
+        if not _PAIR.fullmatch(texts[key]):
+            raise EventProblem(
+                f"{_RESULT_WORDS[key]}: '{texts[key]}' is not a pair; write its number, or a short name without spaces"
+            )
+    columns = [str(board).strip(), *(texts[key] for key in _RESULT_FIELDS[1:])]
+    try:
+        return read_entry(columns, rules=event.scoring_rules)
+    except MiniBridgeError as error:
+        raise EventProblem(error.message) from None
+
+
+_RESULT_WORDS = {
+    "board": "board",
+    "ns": "N–S pair",
+    "ew": "E–W pair",
+    "contract": "contract",
+    "declarer": "declarer",
+    "tricks": "tricks",
+}
+
+
+def _numbers(numbers: Sequence[int]) -> str:
+    if numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+        return f"{numbers[0]} to {numbers[-1]}"
+    return ", ".join(map(str, numbers))
+
+
+def ranking(entries: Sequence[Entry], event: Event) -> dict[str, Any]:
+    """The travellers and the two rankings of the results, shaped as ``minibridge duplicate score --json``."""
+    return competition_data(score_results(entries, rules=event.scoring_rules))
+
+
+def scored_result(entries: Sequence[Entry], entry: Entry, event: Event) -> dict[str, Any]:
+    """``entry`` scored and match-pointed among ``entries`` (which hold it): one result of a traveller of
+    ``minibridge duplicate score --json``."""
+    data = ranking(entries, event)
+    traveller = next(board for board in data["boards"] if board["board"] == entry.board)
+    return next(result for result in traveller["results"] if (result["ns"], result["ew"]) == (entry.ns, entry.ew))
