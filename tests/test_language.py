@@ -270,6 +270,7 @@ def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
 
 COMMANDS = [
     ["pack"],
+    ["sheet"],
     ["records"],
     ["scoresheet"],
     ["league", "table"],

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from minibridge.cli.common import lesson_from, lessons_folder_option, reports_errors
+from minibridge.cli.common import language_options, lesson_from, lessons_folder_option, reports_errors
 from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option, words_from
 
 
@@ -24,6 +24,7 @@ from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_e
 @templates_option
 @force_option
 @lessons_folder_option
+@language_options
 @reports_errors
 def sheet(
     lesson_ref: str,
