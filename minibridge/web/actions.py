@@ -15,9 +15,19 @@ from minibridge.cards import Card, Seat
 from minibridge.classroom import GameSetup, PupilGame
 from minibridge.contract import Contract
 from minibridge.errors import MiniBridgeError
+from minibridge.web.server import is_loopback, local_address
 from minibridge.web.store import Store
 
-__all__ = ["ApiError", "GameLocks", "load_game", "setup_from", "action_from", "same_origin", "json_body"]
+__all__ = [
+    "ApiError",
+    "GameLocks",
+    "load_game",
+    "setup_from",
+    "action_from",
+    "same_origin",
+    "json_body",
+    "pupils_address",
+]
 
 _ACTIONS = ("declarer", "contract", "card", "next", "again")
 _ACTION_FORMS = '{"card": "SA"}, {"contract": "4S"}, {"declarer": "N"}, {"next": true} or {"again": true}'
@@ -145,3 +155,13 @@ async def json_body(request: Request) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ApiError(422, "send a JSON object: its fields between { and }")
     return value
+
+
+def pupils_address(request: Request) -> str:
+    """This server's address as the class's tablets reach it: the teacher's own, unless the teacher opened
+    the page on this computer (``127.0.0.1``) while the server listens on the school's network."""
+    host = request.url.hostname or "127.0.0.1"
+    if not request.app.state.loopback and is_loopback(host):
+        host = local_address("0.0.0.0")
+    shown = f"[{host}]" if ":" in host else host
+    return f"{request.url.scheme}://{shown}" + (f":{request.url.port}" if request.url.port else "")

@@ -34,7 +34,7 @@ from minibridge.duplicate import Entry
 from minibridge.errors import MiniBridgeError
 from minibridge.lessons import find_lesson
 from minibridge.pbn import dumps
-from minibridge.web.actions import ApiError, same_origin
+from minibridge.web.actions import ApiError, pupils_address, same_origin
 from minibridge.web.auth import matches, teacher_token_given
 from minibridge.web.events import MAX_BOARDS, Event, EventProblem, new_event, read_result, scored_result
 from minibridge.web.events_api import (
@@ -52,7 +52,6 @@ from minibridge.web.events_views import pupil_row, pupils_traveller, tables_view
 from minibridge.web.exercise_pages import PUPIL_COOKIE
 from minibridge.web.live import message, stream
 from minibridge.web.pages import environment
-from minibridge.web.server import is_loopback, local_address
 from minibridge.web.teacher_pages import COOKIE_AGE, render_teacher, teacher_page
 from minibridge.web.teacher_screen import RESULTS_SCREEN, SCREENS
 
@@ -152,7 +151,7 @@ async def event_page(request: Request) -> Response:
     if isinstance(event, Response):
         return event
     context = await run_in_threadpool(_teacher_context, request, event)
-    return _teacher(request, "event_teacher.j2", event=_event_data(event), base=_pupils_address(request), **context)
+    return _teacher(request, "event_teacher.j2", event=_event_data(event), base=pupils_address(request), **context)
 
 
 def _teacher_context(request: Request, event: Event) -> dict[str, Any]:
@@ -605,16 +604,6 @@ def _event_data(event: Event) -> dict[str, Any]:
         "closed": event.closed,
         "sides": [str(side) for side in Side],
     }
-
-
-def _pupils_address(request: Request) -> str:
-    """This server's address as the class's tablets reach it: the teacher's own, unless the teacher opened
-    the page on this computer (``127.0.0.1``) while the server listens on the school's network."""
-    host = request.url.hostname or "127.0.0.1"
-    if not request.app.state.loopback and is_loopback(host):
-        host = local_address("0.0.0.0")
-    shown = f"[{host}]" if ":" in host else host
-    return f"{request.url.scheme}://{shown}" + (f":{request.url.port}" if request.url.port else "")
 
 
 def _local(moment: str, form: str) -> str:

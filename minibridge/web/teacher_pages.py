@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from minibridge.web.actions import ApiError, same_origin
+from minibridge.web.actions import ApiError, pupils_address, same_origin
 from minibridge.web.auth import TEACHER_COOKIE, require_teacher, teacher_token_given
 from minibridge.web.pages import environment
 
@@ -83,7 +83,7 @@ async def room(request: Request) -> Response:
         token = teacher_token_given(request) or ""
         response.set_cookie(TEACHER_COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="lax")
         return response
-    pupils = f"{request.url.scheme}://{request.url.netloc}/"
+    pupils = pupils_address(request) + "/"
     html = render_teacher(request, "teacher_room.j2", pupils=pupils, class_code=request.app.state.class_code)
     return HTMLResponse(html)
 
