@@ -22,6 +22,7 @@ from minibridge.cli.printing import (
     templates_option,
     words_from,
 )
+from minibridge.language import ngettext
 
 
 @click.command()
@@ -95,4 +96,13 @@ def pack(
         analyses = analyse_boards(deals, lesson.rules, cache=not no_cache, progress=progress)
     pdf = lesson_pack(lesson, deals, analyses, words, seed=seed, paper=paper.lower(), tables=tables)
     write_atomic(target, pdf, overwrite=force)
-    click.echo(f"{lesson.name} pack, {len(deals)} boards, written to {target}", err=True)
+    values = {"lesson": lesson.name, "count": len(deals), "file": target}
+    click.echo(
+        ngettext(
+            "%(lesson)s pack, %(count)s board, written to %(file)s",
+            "%(lesson)s pack, %(count)s boards, written to %(file)s",
+            len(deals),
+        )
+        % values,
+        err=True,
+    )

@@ -25,6 +25,7 @@ from minibridge.cli.printing import (
     templates_option,
     words_from,
 )
+from minibridge.language import ngettext
 
 if TYPE_CHECKING:
     from minibridge.analysis import BoardAnalysis
@@ -130,7 +131,11 @@ def records(
     )
     write_atomic(target, pdf, overwrite=force)
     count = len(printed)
-    click.echo(f"{count} board{'s' if count != 1 else ''} written to {target}", err=True)
+    click.echo(
+        ngettext("%(count)s board written to %(file)s", "%(count)s boards written to %(file)s", count)
+        % {"count": count, "file": target},
+        err=True,
+    )
 
 
 def _analysis_json(analysis: BoardAnalysis) -> dict[str, object]:
