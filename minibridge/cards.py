@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from minibridge import language
 from minibridge.errors import NotationError
+from minibridge.language import gettext
 
 __all__ = ["Seat", "Side", "Suit", "Strain", "Rank", "Card", "CARDS", "HCP"]
 
@@ -28,6 +30,11 @@ class Side(IntEnum):
     def title(self) -> str:
         """``North–South`` or ``East–West``."""
         return ("North–South", "East–West")[self]
+
+    @property
+    def in_words(self) -> str:
+        """``North–South`` or ``East–West`` in the language in use (Dutch ``Noord–Zuid``, Danish ``Nord–Syd``)."""
+        return gettext("North–South") if self is Side.NORTH_SOUTH else gettext("East–West")
 
     @property
     def other(self) -> Side:
@@ -69,6 +76,11 @@ class Seat(IntEnum):
     def title(self) -> str:
         """``North``, ``East``, ``South`` or ``West``."""
         return ("North", "East", "South", "West")[self]
+
+    @property
+    def in_words(self) -> str:
+        """The seat's name in the language in use: ``North``, Dutch ``Noord``, Danish ``Nord``."""
+        return (gettext("North"), gettext("East"), gettext("South"), gettext("West"))[self]
 
     @property
     def partner(self) -> Seat:
@@ -144,6 +156,11 @@ class Suit(IntEnum):
         return ("clubs", "diamonds", "hearts", "spades")[self]
 
     @property
+    def in_words(self) -> str:
+        """``clubs`` … ``spades`` in the language in use (Dutch ``klaveren``, Danish ``klør``)."""
+        return self.strain.in_words
+
+    @property
     def is_red(self) -> bool:
         """Hearts and diamonds are red."""
         return self in (Suit.HEARTS, Suit.DIAMONDS)
@@ -196,6 +213,11 @@ class Strain(IntEnum):
         return ("clubs", "diamonds", "hearts", "spades", "no-trumps")[self]
 
     @property
+    def in_words(self) -> str:
+        """``clubs`` … ``no-trumps`` in the language in use (Dutch ``zonder troef``, Danish ``uden trumf``)."""
+        return (gettext("clubs"), gettext("diamonds"), gettext("hearts"), gettext("spades"), gettext("no-trumps"))[self]
+
+    @property
     def trumps(self) -> Suit | None:
         """The trump suit, or None in no-trumps."""
         return None if self is Strain.NO_TRUMPS else Suit(int(self))
@@ -214,7 +236,7 @@ class Strain(IntEnum):
     def from_str(cls, text: str) -> Strain:
         """``NT``/``N``/``no-trumps`` or any form :meth:`Suit.from_str` reads."""
         key = text.strip().upper().replace("-", "").replace(" ", "").replace("_", "")
-        if key in ("N", "NT", "NOTRUMP", "NOTRUMPS", "SA", "ZT"):
+        if key in ("N", "NT", "NOTRUMP", "NOTRUMPS", "SA", "ZT", "UT"):
             return cls.NO_TRUMPS
         try:
             return Suit.from_str(text).strain
@@ -313,6 +335,11 @@ class Card:
     def symbol(self) -> str:
         """The card with a suit symbol, e.g. ``♠A``."""
         return self.suit.symbol + self.rank.letter
+
+    @property
+    def shown(self) -> str:
+        """The card as printed in the language in use: ``♠Q``, Dutch ``♠V``, Danish ``♠D``, a ten ``♠10``."""
+        return self.suit.symbol + language.rank(self.rank.letter)
 
     @classmethod
     def from_str(cls, text: str) -> Card:

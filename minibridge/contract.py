@@ -12,8 +12,10 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from minibridge import language
 from minibridge.cards import Strain
 from minibridge.errors import ContractError
+from minibridge.language import gettext
 
 __all__ = ["Contract", "Kind", "GAME_LEVEL", "TARGETS", "target_for_points", "pbn_strain", "pbn_contract"]
 
@@ -39,7 +41,7 @@ TARGETS: tuple[tuple[int, int, int], ...] = (
 )
 """Targets by combined points (EBU variant): lowest points, highest points, tricks."""
 
-_LEVEL_FORM = re.compile(r"^\s*([1-7])\s*(NT|N|SA|ZT|S|H|D|C|♠|♥|♦|♣|♤|♡|♢|♧)\s*$", re.IGNORECASE)
+_LEVEL_FORM = re.compile(r"^\s*([1-7])\s*(NT|N|SA|ZT|UT|S|H|D|C|♠|♥|♦|♣|♤|♡|♢|♧)\s*$", re.IGNORECASE)
 _PBN_FORM = re.compile(r"^\s*([1-7]?)\s*(NT|N|S|H|D|C)\s*(X{0,2})\s*$", re.IGNORECASE)
 _WORD_FORM = re.compile(
     r"^\s*(part[\s-]*score|partscore|game|slam|small[\s-]*slam|grand[\s-]*slam)\s*(?:in\s+)?(.+?)\s*$", re.IGNORECASE
@@ -90,6 +92,30 @@ class Contract:
     def words(self) -> str:
         """The contract as declarer announces it: ``game in hearts``."""
         return f"{self.kind} in {self.strain.words}"
+
+    @property
+    def in_words(self) -> str:
+        """The contract as declarer announces it, in the language in use: ``game in hearts``, Dutch ``manche in
+        harten``, Danish ``udgang i hjerter``."""
+        if self.strain is Strain.NO_TRUMPS:
+            return {
+                "part-score": gettext("part-score in no-trumps"),
+                "game": gettext("game in no-trumps"),
+                "slam": gettext("slam in no-trumps"),
+                "grand slam": gettext("grand slam in no-trumps"),
+            }[self.kind]
+        suit = {"suit": self.strain.in_words}
+        return {
+            "part-score": gettext("part-score in %(suit)s") % suit,
+            "game": gettext("game in %(suit)s") % suit,
+            "slam": gettext("slam in %(suit)s") % suit,
+            "grand slam": gettext("grand slam in %(suit)s") % suit,
+        }[self.kind]
+
+    @property
+    def shown(self) -> str:
+        """Level and strain as printed in the language in use: ``4♥``, ``3NT``, Dutch ``3ZT``, Danish ``3UT``."""
+        return language.contract(self.level, self.strain.letter)
 
     @property
     def symbol(self) -> str:

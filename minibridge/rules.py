@@ -22,6 +22,7 @@ from minibridge.cards import Seat, Strain
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import RuleError
+from minibridge.language import N_, gettext
 
 __all__ = [
     "RuleSet",
@@ -155,6 +156,12 @@ class RuleSet:
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
     @property
+    def title_in_words(self) -> str:
+        """The title in the language in use (a lesson's ``MiniLesson Three``, a named set's; a title of the
+        teacher's own as written)."""
+        return gettext(self.title)
+
+    @property
     def has_contract(self) -> bool:
         """False in MiniLessons One and Two, where the score is just the tricks each side takes."""
         return SCORINGS[self.scoring].has_contract
@@ -188,16 +195,16 @@ class RuleSet:
 
 
 RULE_SETS: dict[str, RuleSet] = {
-    "ebu": RuleSet(name="ebu", title="EBU MiniBridge"),
+    "ebu": RuleSet(name="ebu", title=N_("EBU MiniBridge")),
     "lesson": RuleSet(
         name="lesson",
-        title="Lesson scoring (MiniLessons Three and Four)",
+        title=N_("Lesson scoring (MiniLessons Three and Four)"),
         scoring="lesson",
         game=False,
         tie_rule="choice",
     ),
-    "nbb": RuleSet(name="nbb", title="Dutch MiniBridge", scoring="nbb", dutch_restrictions=True),
-    "targets": RuleSet(name="targets", title="Targets by combined points", scoring="targets"),
+    "nbb": RuleSet(name="nbb", title=N_("Dutch MiniBridge"), scoring="nbb", dutch_restrictions=True),
+    "targets": RuleSet(name="targets", title=N_("Targets by combined points"), scoring="targets"),
 }
 """The named rule sets of ``--rules``."""
 

@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from minibridge.cards import Strain
 from minibridge.contract import Contract, target_for_points
 from minibridge.errors import ContractError, RuleError
+from minibridge.language import gettext, ngettext, number, strain_letters
 from minibridge.rules import RULE_SETS, SCORINGS, RuleSet, check_contract
 
 __all__ = [
@@ -172,13 +173,18 @@ class Scheme:
         return -result.defenders_score
 
     def breakdown(self, result: Score) -> str:
-        """How the score is made up, as a pupil would add it."""
+        """How the score is made up, as a pupil would add it (in the language in use)."""
         if result.made:
             return self.made_breakdown(result)
         sign = "−" if self.plus_and_minus else ""
-        who = "the declaring side scores" if self.plus_and_minus else "the defenders score"
-        points = f"{sign}{result.short} × 50 = {sign}{result.short * 50}"
-        return f"{result.short} short of the goal of {result.goal}: {who} {points}"
+        values = {
+            "short": result.short,
+            "goal": result.goal,
+            "points": f"{sign}{result.short} × 50 = {sign}{number(result.short * 50)}",
+        }
+        if self.plus_and_minus:
+            return gettext("%(short)s short of the goal of %(goal)s: the declaring side scores %(points)s") % values
+        return gettext("%(short)s short of the goal of %(goal)s: the defenders score %(points)s") % values
 
     def made_breakdown(self, result: Score) -> str:
         """How the score of a made contract is made up."""
@@ -186,19 +192,40 @@ class Scheme:
 
     def describe(self, result: Score) -> str:
         """The result in words: ``4S (game in spades), 11 tricks: goal 10 reached; declaring side scores 450.``"""
-        head = _head(result)
-        both = f"declaring side scores {result.declarers_score}, defenders {result.defenders_score}"
-        if result.made:
-            over = result.tricks - result.goal
-            extra = f" with {over} overtrick{'s' if over != 1 else ''}" if over else ""
-            tail = both if self.plus_and_minus else f"declaring side scores {result.declarers_score}"
-            return f"{head}: goal {result.goal} reached{extra}; {tail}."
-        tail = both if self.plus_and_minus else f"defenders score {result.defenders_score}"
-        return f"{head}: goal {result.goal} missed by {result.short}; {tail}."
+        values = {
+            "head": _head(result),
+            "goal": result.goal,
+            "short": result.short,
+            "count": result.tricks - result.goal,
+            "declarers": number(result.declarers_score),
+            "defenders": number(result.defenders_score),
+        }
+        if self.plus_and_minus:
+            tail = gettext("declaring side scores %(declarers)s, defenders %(defenders)s") % values
+        elif result.made:
+            tail = gettext("declaring side scores %(declarers)s") % values
+        else:
+            tail = gettext("defenders score %(defenders)s") % values
+        values["tail"] = tail
+        if not result.made:
+            return gettext("%(head)s: goal %(goal)s missed by %(short)s; %(tail)s.") % values
+        if result.tricks == result.goal:
+            return gettext("%(head)s: goal %(goal)s reached; %(tail)s.") % values
+        return (
+            ngettext(
+                "%(head)s: goal %(goal)s reached with %(count)s overtrick; %(tail)s.",
+                "%(head)s: goal %(goal)s reached with %(count)s overtricks; %(tail)s.",
+                result.tricks - result.goal,
+            )
+            % values
+        )
 
     def goal_reason(self, contract: Contract, goal: int, *, points: int | None, where: str) -> str:
         """Why the goal is ``goal`` tricks, in a teacher's words (``where``: the lesson's name)."""
-        return f"{contract.words} needs {goal} tricks"
+        return ngettext("%(contract)s needs %(count)s trick", "%(contract)s needs %(count)s tricks", goal) % {
+            "contract": contract.in_words,
+            "count": goal,
+        }
 
     def table(self, rules: RuleSet) -> list[Score]:
         """Every contract the rules allow scored for 0 to 13 tricks, as in the rule books' tables."""
@@ -224,17 +251,15 @@ class EBUScoring(Scheme):
     def made_breakdown(self, result: Score) -> str:
         """``40 + 2 × 30 for 3 odd tricks + 300 for game = 400``."""
         odd = result.odd_tricks
-        plural = "s" if odd != 1 else ""
         if result.contract.strain is Strain.NO_TRUMPS:
             tricks = "40" if odd == 1 else f"40 + {odd - 1} × 30"
         else:
             tricks = f"{odd} × {30 if result.contract.strain.is_major else 20}"
-        kind = result.contract.kind
-        article = "a " if kind == "part-score" else ""
-        return (
-            f"{tricks} for {odd} odd trick{plural} + {_bonus(result.contract)} for {article}{kind} "
-            f"= {result.declarers_score}"
-        )
+        odd_tricks = ngettext("%(points)s for %(count)s odd trick", "%(points)s for %(count)s odd tricks", odd) % {
+            "points": tricks,
+            "count": odd,
+        }
+        return f"{odd_tricks} + {_bonus_words(result.contract)} = {number(result.declarers_score)}"
 
 
 class LessonScoring(Scheme):
@@ -256,12 +281,15 @@ class LessonScoring(Scheme):
     def made_breakdown(self, result: Score) -> str:
         """``50 for the majority of tricks + 40 × 2 odd tricks = 130``."""
         odd = result.odd_tricks
-        plural = "s" if odd != 1 else ""
-        return f"50 for the majority of tricks + 40 × {odd} odd trick{plural} = {result.declarers_score}"
+        return ngettext(
+            "50 for the majority of tricks + 40 × %(count)s odd trick = %(score)s",
+            "50 for the majority of tricks + 40 × %(count)s odd tricks = %(score)s",
+            odd,
+        ) % {"count": odd, "score": number(result.declarers_score)}
 
     def goal_reason(self, contract: Contract, goal: int, *, points: int | None, where: str) -> str:
         """``in MiniLesson Three the goal is always 7 tricks``."""
-        return f"in {where} the goal is always {goal} tricks"
+        return gettext("in %(lesson)s the goal is always %(count)s tricks") % {"lesson": where, "count": goal}
 
 
 class DutchScoring(Scheme):
@@ -283,11 +311,23 @@ class DutchScoring(Scheme):
     def made_breakdown(self, result: Score) -> str:
         """``10 × 10 tricks + 5 for hearts + 300 for game = 405``."""
         adjustment = _DUTCH_ADJUSTMENT[result.contract.strain]
-        sign = "+" if adjustment > 0 else "−"
-        text = f"10 × {result.tricks} tricks {sign} {abs(adjustment)} for {result.contract.strain.words}"
+        values = {
+            "count": result.tricks,
+            "sign": "+" if adjustment > 0 else "−",
+            "points": abs(adjustment),
+            "strain": result.contract.strain.in_words,
+        }
+        text = (
+            ngettext(
+                "10 × %(count)s trick %(sign)s %(points)s for %(strain)s",
+                "10 × %(count)s tricks %(sign)s %(points)s for %(strain)s",
+                result.tricks,
+            )
+            % values
+        )
         if result.contract.level > 1:
-            text += f" + {_bonus(result.contract)} for {result.contract.kind}"
-        return f"{text} = {result.declarers_score}"
+            text += f" + {_bonus_words(result.contract)}"
+        return f"{text} = {number(result.declarers_score)}"
 
 
 class TargetScoring(Scheme):
@@ -317,19 +357,36 @@ class TargetScoring(Scheme):
 
     def breakdown(self, result: Score) -> str:
         """``27 points together set a target of 9 tricks; 10 taken: the declaring side wins``."""
-        side = "the declaring side wins" if result.made else "the defenders win"
-        return f"{result.points} points together set a target of {result.goal} tricks; {result.tricks} taken: {side}"
+        values = {"points": result.points, "goal": result.goal, "tricks": result.tricks}
+        if result.made:
+            return (
+                gettext(
+                    "%(points)s points together set a target of %(goal)s tricks; %(tricks)s taken: "
+                    "the declaring side wins"
+                )
+                % values
+            )
+        return (
+            gettext("%(points)s points together set a target of %(goal)s tricks; %(tricks)s taken: the defenders win")
+            % values
+        )
 
     def describe(self, result: Score) -> str:
         """``4H (game in hearts), 10 tricks: target 9 for 27 points reached; the declaring side wins the deal.``"""
-        target = f"target {result.goal} for {result.points} points"
+        values = {"head": _head(result), "goal": result.goal, "points": result.points, "short": result.short}
         if result.made:
-            return f"{_head(result)}: {target} reached; the declaring side wins the deal."
-        return f"{_head(result)}: {target} missed by {result.short}; the defenders win the deal."
+            return (
+                gettext("%(head)s: target %(goal)s for %(points)s points reached; the declaring side wins the deal.")
+                % values
+            )
+        return (
+            gettext("%(head)s: target %(goal)s for %(points)s points missed by %(short)s; the defenders win the deal.")
+            % values
+        )
 
     def goal_reason(self, contract: Contract, goal: int, *, points: int | None, where: str) -> str:
         """``27 points together set a target of 9 tricks``."""
-        return f"{points} points together set a target of {goal} tricks"
+        return gettext("%(points)s points together set a target of %(goal)s tricks") % {"points": points, "goal": goal}
 
     def table(self, rules: RuleSet) -> list[Score]:
         """The rows run over the bands of combined points (contract 1NT stands for any)."""
@@ -373,8 +430,14 @@ def _no_contracts(rules: RuleSet) -> str:
 
 
 def _head(result: Score) -> str:
-    """``4S (game in spades), 11 tricks``."""
-    return f"{result.contract} ({result.contract.words}), {result.tricks} trick{'s' if result.tricks != 1 else ''}"
+    """``4S (game in spades), 11 tricks``, in the language in use."""
+    return ngettext(
+        "%(contract)s (%(words)s), %(count)s trick", "%(contract)s (%(words)s), %(count)s tricks", result.tricks
+    ) % {
+        "contract": f"{result.contract.level}{strain_letters(result.contract.strain.letter)}",
+        "words": result.contract.in_words,
+        "count": result.tricks,
+    }
 
 
 def breakdown(result: Score) -> str:
@@ -393,6 +456,17 @@ def trick_points(contract: Contract, tricks: int) -> int:
     if contract.strain is Strain.NO_TRUMPS:
         return 40 + 30 * (odd - 1) if odd else 0
     return (30 if contract.strain.is_major else 20) * odd
+
+
+def _bonus_words(contract: Contract) -> str:
+    """``300 for game``, ``50 for a part-score``, in the language in use."""
+    values = {"bonus": _bonus(contract)}
+    return {
+        "part-score": gettext("%(bonus)s for a part-score"),
+        "game": gettext("%(bonus)s for game"),
+        "slam": gettext("%(bonus)s for slam"),
+        "grand slam": gettext("%(bonus)s for grand slam"),
+    }[contract.kind] % values
 
 
 def _bonus(contract: Contract) -> int:

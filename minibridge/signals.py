@@ -25,8 +25,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from minibridge import language
 from minibridge.cards import CARDS, Card, Seat, Suit
 from minibridge.deal import SUIT_MASKS, Hand
+from minibridge.language import gettext
 
 __all__ = [
     "MISREAD",
@@ -120,16 +122,16 @@ def signal_in_trick(hand: Hand | int, card: Card, *, led: Suit | None, partner_l
 
 
 def explain_signal(hand: Hand, card: Card, *, leading: bool) -> str:
-    """One line on why the card says what it says."""
+    """One line on why the card says what it says, in the language in use."""
     meaning = read_signal(hand, card, leading=leading)
-    suit = " ".join(r.letter for r in hand.ranks(card.suit))
+    values = {"card": card.shown, "suit": " ".join(language.rank(r.letter) for r in hand.ranks(card.suit))}
     if meaning == "top of sequence":
-        return f"{card.symbol} is the top of a sequence in {suit}: it denies the card above"
+        return gettext("%(card)s is the top of a sequence in %(suit)s: it denies the card above") % values
     if meaning == "encourage":
-        return f"{card.symbol} is not the lowest of {suit}: a high card says 'I like this suit'"
+        return gettext("%(card)s is not the lowest of %(suit)s: a high card says 'I like this suit'") % values
     if meaning == "discourage":
-        return f"{card.symbol} is the lowest of {suit}: it says 'I don't like this suit'"
-    return f"{card.symbol} from {suit} sends no signal: it was the only choice, or not from a sequence"
+        return gettext("%(card)s is the lowest of %(suit)s: it says 'I don't like this suit'") % values
+    return gettext("%(card)s from %(suit)s sends no signal: it was the only choice, or not from a sequence") % values
 
 
 def denied_by_lead(card: Card) -> Card | None:

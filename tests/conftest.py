@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("minibridge", deadline=None)
 settings.load_profile("minibridge")
+
+
+@pytest.fixture(autouse=True)
+def _english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test starts in English whatever the locale of the machine (``--lang`` and LANG are tested on purpose)."""
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)

@@ -13,7 +13,7 @@ PACKAGE = Path(__file__).parents[1] / "minibridge"
 
 # Lower layers first; a module may import only from its own layer or lower ones (DESIGN.md, "The flow").
 LAYERS: list[set[str]] = [
-    {"errors", "turns"},
+    {"errors", "turns", "language"},
     {"cards"},
     {"deal", "rules", "contract", "places"},
     {"board", "trick", "announce", "pbn", "play", "signals"},
@@ -102,7 +102,7 @@ def test_scoring_from_the_command_line_loads_only_what_it_needs():
         "import sys\n"
         "from minibridge.cli import main\n"
         "main(['score', '3NT', '9'], standalone_mode=False)\n"
-        "heavy = ('yaml', 'jinja2', 'reportlab', 'endplay', 'jsonschema', 'numpy')\n"
+        "heavy = ('yaml', 'jinja2', 'reportlab', 'endplay', 'jsonschema', 'numpy', 'babel')\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy or m.startswith('minibridge.lessons')))\n"
         "print(sorted(m for m in sys.modules if m.startswith('minibridge.cli.')))\n"
     )

@@ -390,9 +390,9 @@ def test_seat_names_and_compass_letters_come_from_the_templates(tmp_path, fake_s
     page = folder / "page.j2"
     text = page.read_text(encoding="utf-8")
     names = '"N": "Nord", "E": "Est", "S": "Sud", "W": "Ouest"'
-    text = text.replace('"N": "North", "E": "East", "S": "South", "W": "West"', names)
-    west = '{% macro seat_letter(letter) %}{{ {"W": "O"}.get(letter, letter) }}'
-    text = text.replace("{% macro seat_letter(letter) %}{{ letter }}", west)
+    text = text.replace('"N": _("North"), "E": _("East"), "S": _("South"), "W": _("West")', names)
+    west = '{% macro seat_letter(letter) %}{{ {"W": "O"}.get(letter, letter) }}{% endmacro %}'
+    text = re.sub(r"\{% macro seat_letter\(letter\) %\}.*\{% endmacro %\}", lambda _: west, text)
     page.write_text(text, encoding="utf-8")
     source = tmp_path / "one.pbn"
     source.write_text(

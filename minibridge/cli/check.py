@@ -6,7 +6,15 @@ from pathlib import Path
 
 import click
 
-from minibridge.cli.common import json_option, lesson_from, lessons_folder_option, print_json, reports_errors
+from minibridge.cli.common import (
+    json_option,
+    language_options,
+    lesson_from,
+    lessons_folder_option,
+    print_json,
+    reports_errors,
+)
+from minibridge.language import gettext
 
 
 @click.command()
@@ -16,6 +24,7 @@ from minibridge.cli.common import json_option, lesson_from, lessons_folder_optio
 @click.option("--force", is_flag=True, help="Replace the template file if it exists.")
 @lessons_folder_option
 @json_option
+@language_options
 @reports_errors
 def check(
     answers: Path | None,
@@ -57,13 +66,25 @@ def check(
     if as_json:
         print_json(marks_data(lesson, pupil, marks))
         return
-    click.echo(f"{lesson.name}: {lesson.title}{f' for {pupil}' if pupil else ''}")
+    title = lesson.in_language().title
+    if pupil:
+        click.echo(
+            gettext("%(lesson)s: %(title)s for %(pupil)s") % {"lesson": lesson.name, "title": title, "pupil": pupil}
+        )
+    else:
+        click.echo(f"{lesson.name}: {title}")
     for m in marks:
-        head = f"Exercise {m.exercise}{f', board {m.board}' if m.board is not None else ''}"
+        values = {"exercise": m.exercise, "board": m.board, "answer": m.answer_text, "reason": m.reason}
+        head = (
+            gettext("Exercise %(exercise)s") if m.board is None else gettext("Exercise %(exercise)s, board %(board)s")
+        )
         if m.right:
-            click.echo(f"{head}: right.")
+            click.echo(gettext("%(head)s: right.") % {"head": head % values})
+            continue
+        cue = f" {m.cue[0].upper()}{m.cue[1:]}." if m.cue else ""
+        if m.given is None:
+            text = gettext("%(head)s: not answered. The answer is %(answer)s: %(reason)s.")
         else:
-            cue = f" {m.cue[0].upper()}{m.cue[1:]}." if m.cue else ""
-            verdict = "not answered" if m.given is None else "wrong"
-            click.echo(f"{head}: {verdict}. The answer is {m.answer_text}: {m.reason}.{cue}")
-    click.echo(f"{sum(m.right for m in marks)} of {len(marks)} right.")
+            text = gettext("%(head)s: wrong. The answer is %(answer)s: %(reason)s.")
+        click.echo(text % (values | {"head": head % values}) + cue)
+    click.echo(gettext("%(right)s of %(count)s right.") % {"right": sum(m.right for m in marks), "count": len(marks)})

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from minibridge import language
 from minibridge.cards import Seat
 from minibridge.errors import LessonError, MiniBridgeError, RuleError
 from minibridge.rules import RULE_SETS, RuleSet, find_rules
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "reports_errors",
+    "language_options",
     "print_json",
     "seat_option_value",
     "rules_option",
@@ -51,6 +53,28 @@ def reports_errors(command: F) -> F:
         except MiniBridgeError as err:
             raise click.ClickException(str(err)) from None
 
+    return wrapper  # type: ignore[return-value]
+
+
+def language_options(command: F) -> F:
+    """``--lang en|nl|da`` and ``--english-honours``: the language of everything the command prints or writes
+    (by default the locale's, English when the locale names none of them), for the whole command."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, lang: str | None, english_honours: bool, **kwargs: Any) -> Any:
+        with language.speaking(lang or language.language_of_locale(), english_honours=english_honours):
+            return command(*args, **kwargs)
+
+    wrapper = click.option(
+        "--english-honours",
+        is_flag=True,
+        help="Print the honours A K Q J even in Dutch (A H V B) or Danish (E K D B).",
+    )(wrapper)
+    wrapper = click.option(
+        "--lang",
+        type=click.Choice(list(language.LANGUAGES), case_sensitive=False),
+        help="The language of the words: en (English), nl (Dutch), da (Danish). Default: the locale's (LANG).",
+    )(wrapper)
     return wrapper  # type: ignore[return-value]
 
 

@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from minibridge.cli.common import json_option, print_json, reports_errors, slam_option
+from minibridge import language
+from minibridge.cli.common import json_option, language_options, print_json, reports_errors, slam_option
 from minibridge.cli.printing import force_option, paper_option, refuse_existing, templates_option, words_from
+from minibridge.language import gettext
 
 if TYPE_CHECKING:
     from minibridge.duplicate import PairTotal
@@ -39,6 +41,7 @@ def duplicate() -> None:
 @paper_option
 @templates_option
 @json_option
+@language_options
 @reports_errors
 def score(
     results: Path,
@@ -82,11 +85,11 @@ def score(
         print_json(competition_data(competition))
     else:
         lines = []
-        for name, ranking in (("N–S", competition.ns_ranking), ("E–W", competition.ew_ranking)):
-            lines += [f"{name} pairs:", *_ranking_lines(ranking), ""]
+        for name, ranking in ((gettext("N–S"), competition.ns_ranking), (gettext("E–W"), competition.ew_ranking)):
+            lines += [gettext("%(direction)s pairs:") % {"direction": name}, *_ranking_lines(ranking), ""]
         click.echo("\n".join(lines).rstrip())
     for note in competition.notes:
-        click.echo(f"note: {note}", err=True)
+        click.echo(gettext("note: %(note)s") % {"note": note}, err=True)
     if output is None:
         return
     from minibridge.files import write_atomic
@@ -94,18 +97,29 @@ def score(
 
     pdf = duplicate_results(competition, words_from(templates_folder), title=title, paper=paper)
     write_atomic(output, pdf, overwrite=force)
-    click.echo(f"travellers and ranking written to {output}", err=True)
+    click.echo(gettext("travellers and ranking written to %(file)s") % {"file": output}, err=True)
 
 
 def _ranking_lines(ranking: tuple[PairTotal, ...]) -> list[str]:
-    width = max(4, *(len(p.pair) for p in ranking))
-    lines = [f"  place {'pair':<{width}}  boards  match-points  percentage"]
+    """The ranking as a table in the terminal: place, pair, boards, match-points of the most possible, percentage."""
+    heads = [gettext("place"), gettext("pair"), gettext("boards"), gettext("match-points"), gettext("percentage")]
+    rows = [heads]
     for total in ranking:
         shared = sum(o.rank == total.rank for o in ranking) > 1
-        place = f"{total.rank}=" if shared else str(total.rank)
-        percent = "-" if total.percentage is None else f"{total.percentage:.1f}%"
-        lines.append(
-            f"  {place:>5} {total.pair:<{width}}  {total.boards:>6}  {total.matchpoints:>5} of {total.top:<4}"
-            f"  {percent:>10}"
+        rows.append(
+            [
+                f"{total.rank}=" if shared else str(total.rank),
+                total.pair,
+                str(total.boards),
+                gettext("%(points)s of %(top)s") % {"points": total.matchpoints, "top": total.top},
+                "-" if total.percentage is None else language.percent(total.percentage),
+            ]
         )
-    return lines
+    sizes = [max(len(row[column]) for row in rows) for column in range(len(heads))]
+    cells = [[_cell(row[column], sizes[column], column) for column in range(len(heads))] for row in rows]
+    return [f"  {place} {'  '.join(rest)}" for place, *rest in cells]
+
+
+def _cell(text: str, size: int, column: int) -> str:
+    """A cell of the ranking: the pair's name to the left, the numbers to the right."""
+    return f"{text:<{size}}" if column == 1 else f"{text:>{size}}"

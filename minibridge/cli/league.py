@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from minibridge.cli.common import json_option, print_json, reports_errors
+from minibridge.cli.common import json_option, language_options, print_json, reports_errors
 from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option, words_from
+from minibridge.language import gettext
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -244,6 +245,7 @@ def _change_pairs(file: Path, change: Callable[[League], Change | None], done: s
 @paper_option
 @templates_option
 @json_option
+@language_options
 @reports_errors
 def table(
     file: Path, output: Path | None, force: bool, paper: str, templates_folder: Path | None, as_json: bool
@@ -271,7 +273,7 @@ def table(
     from minibridge.render.league import league_table
 
     write_atomic(target, league_table(current, words_from(templates_folder), paper=paper), overwrite=force)
-    click.echo(f"league table written to {target}", err=True)
+    click.echo(gettext("league table written to %(file)s") % {"file": target}, err=True)
 
 
 @league.command()

@@ -6,7 +6,14 @@ from pathlib import Path
 
 import click
 
-from minibridge.cli.common import lesson_from, lessons_folder_option, progress_bar, quiet_option, reports_errors
+from minibridge.cli.common import (
+    language_options,
+    lesson_from,
+    lessons_folder_option,
+    progress_bar,
+    quiet_option,
+    reports_errors,
+)
 from minibridge.cli.printing import (
     OUTPUT,
     force_option,
@@ -15,6 +22,7 @@ from minibridge.cli.printing import (
     templates_option,
     words_from,
 )
+from minibridge.language import ngettext
 
 
 @click.command()
@@ -50,6 +58,7 @@ from minibridge.cli.printing import (
 @force_option
 @quiet_option
 @lessons_folder_option
+@language_options
 @reports_errors
 def pack(
     lesson_ref: str,
@@ -87,4 +96,13 @@ def pack(
         analyses = analyse_boards(deals, lesson.rules, cache=not no_cache, progress=progress)
     pdf = lesson_pack(lesson, deals, analyses, words, seed=seed, paper=paper.lower(), tables=tables)
     write_atomic(target, pdf, overwrite=force)
-    click.echo(f"{lesson.name} pack, {len(deals)} boards, written to {target}", err=True)
+    values = {"lesson": lesson.name, "count": len(deals), "file": target}
+    click.echo(
+        ngettext(
+            "%(lesson)s pack, %(count)s board, written to %(file)s",
+            "%(lesson)s pack, %(count)s boards, written to %(file)s",
+            len(deals),
+        )
+        % values,
+        err=True,
+    )

@@ -10,6 +10,7 @@ import click
 from minibridge.cards import Seat, Side
 from minibridge.cli.common import (
     json_option,
+    language_options,
     lesson_options,
     print_json,
     reports_errors,
@@ -61,6 +62,7 @@ SHORT_DEAL = 5
 @slam_option
 @lesson_options
 @json_option
+@language_options
 @reports_errors
 def play(
     deals: int | None,

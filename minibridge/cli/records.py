@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from minibridge.cli.common import (
+    language_options,
     lesson_options,
     print_json,
     progress_bar,
@@ -24,6 +25,7 @@ from minibridge.cli.printing import (
     templates_option,
     words_from,
 )
+from minibridge.language import ngettext
 
 if TYPE_CHECKING:
     from minibridge.analysis import BoardAnalysis
@@ -57,6 +59,7 @@ _SHOWN_SKIPS = 5
 @templates_option
 @force_option
 @quiet_option
+@language_options
 @reports_errors
 def records(
     pbn_file: Path,
@@ -128,7 +131,11 @@ def records(
     )
     write_atomic(target, pdf, overwrite=force)
     count = len(printed)
-    click.echo(f"{count} board{'s' if count != 1 else ''} written to {target}", err=True)
+    click.echo(
+        ngettext("%(count)s board written to %(file)s", "%(count)s boards written to %(file)s", count)
+        % {"count": count, "file": target},
+        err=True,
+    )
 
 
 def _analysis_json(analysis: BoardAnalysis) -> dict[str, object]:

@@ -9,6 +9,7 @@ import click
 
 from minibridge.cli.common import (
     json_option,
+    language_options,
     lesson_options,
     print_json,
     reports_errors,
@@ -16,6 +17,7 @@ from minibridge.cli.common import (
     rules_option,
     slam_option,
 )
+from minibridge.language import gettext, strain_letters
 from minibridge.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
 @lesson_options
 @click.option("--hcp", type=int, help="The declaring side's combined points (targets; Dutch game rule).")
 @json_option
+@language_options
 @reports_errors
 def score(
     contract: str | None,
@@ -86,19 +89,27 @@ def _format_table(rules: RuleSet, scheme: Scheme, rows: list[Score]) -> str:
     """A score table as text: a row per number of tricks, a column per contract (or per band of points)."""
     if scheme.won_or_lost:
         bands = sorted({row.points for row in rows})
-        head = "tricks " + "".join(f"{f'{b}+ pts':>9}" for b in bands)
-        lines = [f"{rules.title}: W = declaring side wins the deal, L = defenders win", head]
+        won, lost = gettext("W"), gettext("L")
+        points = gettext("%(points)s+ pts")
+        tricks_word = gettext("tricks")
+        head = f"{tricks_word:>6} " + "".join(f"{points % {'points': b}:>9}" for b in bands)
+        legend = gettext("%(won)s = declaring side wins the deal, %(lost)s = defenders win") % {
+            "won": won,
+            "lost": lost,
+        }
+        lines = [f"{rules.title_in_words}: {legend}", head]
         for tricks in range(14):
-            cells = ["W" if row.made else "L" for row in rows if row.tricks == tricks]
+            cells = [won if row.made else lost for row in rows if row.tricks == tricks]
             lines.append(f"{tricks:>6} " + "".join(f"{c:>9}" for c in cells))
         return "\n".join(lines)
-    contracts = list(dict.fromkeys(str(row.contract) for row in rows))
+    contracts = list(dict.fromkeys(f"{row.contract.level}{strain_letters(row.contract.strain.letter)}" for row in rows))
     legend = (
-        "declaring side's score (signed; the defenders score the opposite)"
+        gettext("declaring side's score (signed; the defenders score the opposite)")
         if scheme.plus_and_minus
-        else "declaring side's score; (n) = the defenders score n"
+        else gettext("declaring side's score; (n) = the defenders score n")
     )
-    lines = [f"{rules.title}: {legend}", "tricks " + "".join(f"{c:>8}" for c in contracts)]
+    tricks_word = gettext("tricks")
+    lines = [f"{rules.title_in_words}: {legend}", f"{tricks_word:>6} " + "".join(f"{c:>8}" for c in contracts)]
     for tricks in range(14):
         cells = []
         for row in rows:

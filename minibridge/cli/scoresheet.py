@@ -6,8 +6,9 @@ from pathlib import Path
 
 import click
 
-from minibridge.cli.common import lesson_from, lessons_folder_option, reports_errors
+from minibridge.cli.common import language_options, lesson_from, lessons_folder_option, reports_errors
 from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option, words_from
+from minibridge.language import ngettext
 
 
 @click.command()
@@ -35,6 +36,7 @@ from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_e
 @templates_option
 @force_option
 @lessons_folder_option
+@language_options
 @reports_errors
 def scoresheet(
     lesson_ref: str | None,
@@ -69,4 +71,12 @@ def scoresheet(
     write_atomic(
         target, score_sheets(rules, boards, words, title=title, paper=paper.lower(), tables=tables), overwrite=force
     )
-    click.echo(f"score sheets for {count} boards written to {target}", err=True)
+    click.echo(
+        ngettext(
+            "score sheets for %(count)s board written to %(file)s",
+            "score sheets for %(count)s boards written to %(file)s",
+            count,
+        )
+        % {"count": count, "file": target},
+        err=True,
+    )

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import click
 
-from minibridge.cli.common import lesson_from, lessons_folder_option, reports_errors
+from minibridge.cli.common import language_options, lesson_from, lessons_folder_option, reports_errors
 from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option, words_from
+from minibridge.language import ngettext
 
 
 @click.command()
@@ -24,6 +25,7 @@ from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_e
 @templates_option
 @force_option
 @lessons_folder_option
+@language_options
 @reports_errors
 def sheet(
     lesson_ref: str,
@@ -49,4 +51,13 @@ def sheet(
     target = output or OUTPUT / f"lesson-{lesson.number}-pupils-sheet.pdf"
     refuse_existing(target, force)
     write_atomic(target, pupils_sheet(lesson, words, paper=paper.lower()), overwrite=force)
-    click.echo(f"{lesson.name} pupils' sheet, {len(lesson.exercises)} questions, written to {target}", err=True)
+    values = {"lesson": lesson.name, "count": len(lesson.exercises), "file": target}
+    click.echo(
+        ngettext(
+            "%(lesson)s pupils' sheet, %(count)s question, written to %(file)s",
+            "%(lesson)s pupils' sheet, %(count)s questions, written to %(file)s",
+            len(lesson.exercises),
+        )
+        % values,
+        err=True,
+    )

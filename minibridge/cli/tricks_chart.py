@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from minibridge.cli.common import print_json, progress_bar, quiet_option, reports_errors
+from minibridge.cli.common import language_options, print_json, progress_bar, quiet_option, reports_errors
 from minibridge.cli.printing import (
     OUTPUT,
     force_option,
@@ -16,6 +16,7 @@ from minibridge.cli.printing import (
     templates_option,
     words_from,
 )
+from minibridge.language import ngettext
 
 if TYPE_CHECKING:
     from minibridge.experiments import PointsRow
@@ -54,6 +55,7 @@ CHART_DEALS = 32
 @templates_option
 @force_option
 @quiet_option
+@language_options
 @reports_errors
 def tricks_chart(
     deals: int,
@@ -91,7 +93,11 @@ def tricks_chart(
 
     assert words is not None
     write_atomic(target, draw(rows, words, deals=deals, seed=seed, paper=paper.lower()), overwrite=force)
-    click.echo(f"Chart of {deals} deal{'s' if deals != 1 else ''} written to {target}", err=True)
+    click.echo(
+        ngettext("Chart of %(count)s deal written to %(file)s", "Chart of %(count)s deals written to %(file)s", deals)
+        % {"count": deals, "file": target},
+        err=True,
+    )
 
 
 def _row_json(row: PointsRow) -> dict[str, object]:

@@ -18,12 +18,14 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator
 from typing import Any, ClassVar
 
+from minibridge import language
 from minibridge.announce import Announcement, announce
 from minibridge.board import Board
 from minibridge.cards import Card, Seat, Side
 from minibridge.contract import Contract
 from minibridge.deal import Deal, Hand
 from minibridge.errors import LessonError, MiniBridgeError
+from minibridge.language import gettext, pgettext
 from minibridge.lessons.lesson import Exercise, Lesson, shown
 from minibridge.lessons.reading import Part, Reading, fits, read_answer
 from minibridge.play import Play
@@ -182,7 +184,7 @@ class HcpKind(ExerciseKind):
 
     def explain(self, lesson: Lesson, exercise: Exercise) -> str:
         deal = _deal(_board(lesson, exercise))
-        return "; ".join(f"{seat.title} {_points_shown(deal, seat)}" for seat in Seat)
+        return "; ".join(f"{seat.in_words} {_points_shown(deal, seat)}" for seat in Seat)
 
     def cue(self, lesson: Lesson, exercise: Exercise, given: Any) -> str | None:
         """Seed 000, Law 5: "If the total is not 40, something has gone wrong already and a re-count is
@@ -196,10 +198,10 @@ class HcpKind(ExerciseKind):
         total = sum(given.values())
         if total == 40:
             return None
-        return (
-            f"your four hands add up to {total}, not 40: if the total is not 40, something has gone wrong "
+        return gettext(
+            "your four hands add up to %(total)s, not 40: if the total is not 40, something has gone wrong "
             "and a re-count is necessary"
-        )
+        ) % {"total": total}
 
 
 class DeclarerKind(ExerciseKind):
@@ -225,18 +227,37 @@ class DeclarerKind(ExerciseKind):
         result = _announcement(lesson, exercise)
         ns, ew = (result.side_hcp(side) for side in Side)
         if result.redeal:
-            return f"North–South hold {ns} and East–West {ew}: a redeal"
+            return gettext("North–South hold %(ns)s and East–West %(ew)s: a redeal") % {"ns": ns, "ew": ew}
         assert result.declaring_side is not None and result.declarer is not None and result.dummy is not None
         first, second = result.declaring_side.seats
-        text = (
-            f"{result.declaring_side.title} hold {max(ns, ew)} against {min(ns, ew)}; "
-            f"{first.title} {result.hcp[first]}, {second.title} {result.hcp[second]}"
-        )
+        values = {
+            "side": result.declaring_side.in_words,
+            "more": max(ns, ew),
+            "fewer": min(ns, ew),
+            "first": first.in_words,
+            "first_points": result.hcp[first],
+            "second": second.in_words,
+            "second_points": result.hcp[second],
+            "lesson": lesson.name,
+            "declarer": result.declarer.in_words,
+            "dummy": result.dummy.in_words,
+        }
         if result.tie and len(result.may_declare) > 1:
-            return text + f": equal, so in {lesson.name} the players choose who declares"
-        if result.tie:
-            return text + f": equal, so {result.declarer.title}, who announced first, declares"
-        return text + f": {result.declarer.title} has more and declares, {result.dummy.title} is dummy"
+            text = gettext(
+                "%(side)s hold %(more)s against %(fewer)s; %(first)s %(first_points)s, %(second)s "
+                "%(second_points)s: equal, so in %(lesson)s the players choose who declares"
+            )
+        elif result.tie:
+            text = gettext(
+                "%(side)s hold %(more)s against %(fewer)s; %(first)s %(first_points)s, %(second)s "
+                "%(second_points)s: equal, so %(declarer)s, who announced first, declares"
+            )
+        else:
+            text = gettext(
+                "%(side)s hold %(more)s against %(fewer)s; %(first)s %(first_points)s, %(second)s "
+                "%(second_points)s: %(declarer)s has more and declares, %(dummy)s is dummy"
+            )
+        return text % values
 
     def rule_problems(self, lesson: Lesson, exercise: Exercise, boards: list[int]) -> Iterator[Problem]:
         if not lesson.rules.announcement:
@@ -324,8 +345,8 @@ class TricksKind(ExerciseKind):
 
     def explain(self, lesson: Lesson, exercise: Exercise) -> str:
         play = _played(lesson, exercise)
-        counts = ", ".join(f"{side.title} {play.tricks_won(side)}" for side in Side)
-        return f"tricks won by {_winners(play)}: {counts}"
+        counts = ", ".join(f"{side.in_words} {play.tricks_won(side)}" for side in Side)
+        return gettext("tricks won by %(winners)s: %(counts)s") % {"winners": _winners(play), "counts": counts}
 
 
 class ReplayKind(ExerciseKind):
@@ -367,12 +388,13 @@ class ReplayKind(ExerciseKind):
 
     def explain(self, lesson: Lesson, exercise: Exercise) -> str:
         board, play = _board(lesson, exercise), _played(lesson, exercise)
-        text = f"tricks won by {_winners(play)}"
-        if board.declarer is not None and board.contract is not None:
-            text += f": declarer's side {play.declarer_tricks}; " + breakdown(
-                _score_of(lesson, exercise, board.contract, play.declarer_tricks)
-            )
-        return text
+        if board.declarer is None or board.contract is None:
+            return gettext("tricks won by %(winners)s") % {"winners": _winners(play)}
+        return gettext("tricks won by %(winners)s: declarer's side %(tricks)s; %(score)s") % {
+            "winners": _winners(play),
+            "tricks": play.declarer_tricks,
+            "score": breakdown(_score_of(lesson, exercise, board.contract, play.declarer_tricks)),
+        }
 
 
 class IrregularityKind(ExerciseKind):
@@ -426,7 +448,7 @@ class IrregularityKind(ExerciseKind):
 
     def explain(self, lesson: Lesson, exercise: Exercise) -> str:
         play = _played(lesson, exercise)
-        return play.irregularities[0].describe() if play.irregularities else "the play holds no irregularity"
+        return play.irregularities[0].describe() if play.irregularities else gettext("the play holds no irregularity")
 
 
 class SignalKind(ExerciseKind):
@@ -667,7 +689,14 @@ def _scores(result: Score) -> dict[str, int]:
 
 
 def _winners(play: Play) -> str:
-    return " ".join(t.winner.letter for t in play.tricks)
+    """The winner of each trick, a seat letter each (``N E E S``; Dutch ``N O O Z``)."""
+    letters = {
+        Seat.NORTH: pgettext("seat letter", "N"),
+        Seat.EAST: pgettext("seat letter", "E"),
+        Seat.SOUTH: pgettext("seat letter", "S"),
+        Seat.WEST: pgettext("seat letter", "W"),
+    }
+    return " ".join(letters[t.winner] for t in play.tricks)
 
 
 def _settled(irregularity: Irregularity) -> str:
@@ -679,6 +708,6 @@ def _settled(irregularity: Irregularity) -> str:
 
 
 def _points_shown(deal: Deal, seat: Seat) -> str:
-    """``10 (A♠ K♥ Q♦ J♣ …)``: a hand's points and the honours that make them."""
-    honours = " ".join(c.rank.letter + c.suit.symbol for c in deal[seat] if c.hcp)
+    """``10 (A♠ K♥ Q♦ J♣ …)``: a hand's points and the honours that make them (as the language prints them)."""
+    honours = " ".join(language.rank(c.rank.letter) + c.suit.symbol for c in deal[seat] if c.hcp)
     return f"{deal.hcp(seat)} ({honours})" if honours else "0"

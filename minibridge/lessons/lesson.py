@@ -6,19 +6,21 @@ A lesson's deals are :class:`~minibridge.board.Board` records, the one board rec
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from minibridge import language
 from minibridge.board import Board
 from minibridge.cards import Seat
 from minibridge.contract import Contract
 from minibridge.dealing import DealSpec
 from minibridge.errors import LessonError
+from minibridge.language import gettext
 from minibridge.places import place
 from minibridge.rules import RuleSet
 
-__all__ = ["NUMBER_WORDS", "FILE_NAMES", "VARIANTS", "Exercise", "Lesson", "shown"]
+__all__ = ["NUMBER_WORDS", "FILE_NAMES", "VARIANTS", "Exercise", "LessonTexts", "Lesson", "shown"]
 
 NUMBER_WORDS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}
 FILE_NAMES = {n: f"{word.lower()}.yaml" for n, word in NUMBER_WORDS.items()}
@@ -56,6 +58,20 @@ class Exercise:
 
 
 @dataclass(frozen=True, kw_only=True)
+class LessonTexts:
+    """A lesson's own texts in another language, as its file gives them; what it leaves out stays in English."""
+
+    title: str | None = None
+    objectives: tuple[str, ...] | None = None
+    teacher_notes: str | None = None
+    tips: tuple[str, ...] | None = None
+    notes: Mapping[int, str] = field(default_factory=dict)
+    """The notes of the deals, by board number."""
+    questions: Mapping[str, str] = field(default_factory=dict)
+    """The questions of the exercises, by exercise id."""
+
+
+@dataclass(frozen=True, kw_only=True)
 class Lesson:
     """A MiniLesson: what it teaches, the rules in force, its deals (boards) and exercises."""
 
@@ -71,11 +87,42 @@ class Lesson:
     path: Path
     generate_spec: DealSpec | None = None
     lines: Mapping[tuple[Any, ...], int] = field(default_factory=dict, repr=False, compare=False)
+    translations: Mapping[str, LessonTexts] = field(default_factory=dict, repr=False, compare=False)
+    """The lesson's own texts in other languages, by language code (``nl``, ``da``)."""
+
+    def in_language(self, code: str | None = None) -> Lesson:
+        """The lesson with its own texts in the language ``code`` (by default the language in use) wherever its
+        file gives them, in English elsewhere."""
+        texts = self.translations.get(code or language.current().code)
+        if texts is None:
+            return self
+        return replace(
+            self,
+            title=texts.title or self.title,
+            objectives=texts.objectives or self.objectives,
+            teacher_notes=texts.teacher_notes or self.teacher_notes,
+            tips=texts.tips or self.tips,
+            deals=tuple(
+                replace(board, note=texts.notes[board.number]) if board.number in texts.notes else board
+                for board in self.deals
+            ),
+            exercises=tuple(
+                replace(exercise, question=texts.questions[exercise.id]) if exercise.id in texts.questions else exercise
+                for exercise in self.exercises
+            ),
+        )
 
     @property
     def name(self) -> str:
-        """``MiniLesson Three``."""
-        return f"MiniLesson {NUMBER_WORDS[self.number]}"
+        """``MiniLesson Three``, in the language in use."""
+        return (
+            gettext("MiniLesson One"),
+            gettext("MiniLesson Two"),
+            gettext("MiniLesson Three"),
+            gettext("MiniLesson Four"),
+            gettext("MiniLesson Five"),
+            gettext("MiniLesson Six"),
+        )[self.number - 1]
 
     def board(self, number: int) -> Board:
         """The lesson's board of that number."""

@@ -19,8 +19,9 @@ from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.dealing import DealSpec, generate
 from minibridge.errors import LessonError, MiniBridgeError, problems_message
+from minibridge.language import ENGLISH, LANGUAGES
 from minibridge.lessons.exercises import KINDS, exercise_problems
-from minibridge.lessons.lesson import NUMBER_WORDS, VARIANTS, Exercise, Lesson, shown
+from minibridge.lessons.lesson import NUMBER_WORDS, VARIANTS, Exercise, Lesson, LessonTexts, shown
 from minibridge.places import KeyLines, place, read_yaml_file
 from minibridge.play import Play
 from minibridge.rules import RuleSet, contract_problems, deal_problems, switches_schema, trumps_held
@@ -33,6 +34,36 @@ Report = Callable[[tuple[Any, ...], "MiniBridgeError | str"], None]
 _BOOL = {"type": "boolean"}
 _SEAT = {"enum": ["N", "E", "S", "W"]}
 _COUNT = {"type": "integer", "minimum": 0, "maximum": 13}
+_TEXTS = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "title": {"type": "string", "minLength": 1},
+        "objectives": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+        "teacher_notes": {"type": "string"},
+        "tips": {"type": "array", "items": {"type": "string"}},
+        "deals": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["board", "note"],
+                "properties": {"board": {"type": "integer", "minimum": 1}, "note": {"type": "string"}},
+            },
+        },
+        "exercises": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["id", "question"],
+                "properties": {"id": {"type": ["integer", "string"]}, "question": {"type": "string"}},
+            },
+        },
+    },
+}
+"""A lesson's own texts in another language: the title, objectives, notes, tips, the deals' notes by board and
+the exercises' questions by id, each one optional."""
 
 SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -101,6 +132,11 @@ SCHEMA: dict[str, Any] = {
                     "answer": {},
                 },
             },
+        },
+        "translations": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {code: _TEXTS for code in LANGUAGES if code != ENGLISH},
         },
     },
 }
@@ -222,6 +258,10 @@ def _build(data: dict[str, Any], path: Path, lines: KeyLines) -> Lesson:
             problem((*keys, "id"), f"exercise id {exercise.id} is used twice")
         ids.add(exercise.id)
         exercises.append(exercise)
+    translations = {
+        code: _texts(texts, boards, ids, lambda keys, err, c=code: problem(("translations", c, *keys), err))
+        for code, texts in data.get("translations", {}).items()
+    }
     lesson = Lesson(
         number=number,
         title=data["title"],
@@ -235,6 +275,7 @@ def _build(data: dict[str, Any], path: Path, lines: KeyLines) -> Lesson:
         path=path,
         generate_spec=spec,
         lines=lines,
+        translations=translations,
     )
     for index, exercise in enumerate(exercises):
         for keys, message in exercise_problems(lesson, exercise, boards, set(data["exercises"][index])):
@@ -312,6 +353,29 @@ def _lesson_deal(item: dict[str, Any], rules: RuleSet, name: str, problem: Repor
         if whole and not unplayable:
             problem(("play",), err)
     return made
+
+
+def _texts(data: dict[str, Any], boards: list[int], ids: set[str], problem: Report) -> LessonTexts:
+    """A lesson's texts in another language; a note of a board or a question of an exercise the lesson does not
+    have is reported at its field."""
+    notes: dict[int, str] = {}
+    for index, item in enumerate(data.get("deals", [])):
+        if item["board"] not in boards:
+            problem(("deals", index, "board"), f"there is no board {item['board']} in this lesson to translate")
+        notes[item["board"]] = item["note"]
+    questions: dict[str, str] = {}
+    for index, item in enumerate(data.get("exercises", [])):
+        if str(item["id"]) not in ids:
+            problem(("exercises", index, "id"), f"there is no exercise {item['id']} in this lesson to translate")
+        questions[str(item["id"])] = item["question"]
+    return LessonTexts(
+        title=data.get("title"),
+        objectives=tuple(data["objectives"]) if "objectives" in data else None,
+        teacher_notes=data.get("teacher_notes"),
+        tips=tuple(data["tips"]) if "tips" in data else None,
+        notes=notes,
+        questions=questions,
+    )
 
 
 def _exercise(item: dict[str, Any], problem: Report) -> Exercise:

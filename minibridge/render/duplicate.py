@@ -9,6 +9,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
+from minibridge import language
 from minibridge.cards import Seat
 from minibridge.duplicate import Competition, PairTotal, Traveller
 from minibridge.render.page import build_pdf
@@ -68,8 +69,8 @@ def _ranking_table(ranking: Sequence[PairTotal], say: Any, width: float) -> Tabl
                 rank_text(total.rank, total.rank in shared, say),
                 Paragraph(escape(total.pair), styles["cellbold"]),
                 str(total.boards),
-                str(total.matchpoints),
-                str(total.top),
+                language.number(total.matchpoints),
+                language.number(total.top),
                 percent,
             ]
         )
@@ -115,13 +116,13 @@ def _traveller_table(traveller: Traveller, say: Any, words: Wording, width: floa
             [
                 Paragraph(escape(r.ns), styles["cellbold"]),
                 Paragraph(escape(r.ew), styles["cellbold"]),
-                Paragraph(_contract_markup(r.contract.symbol), styles["cell"]),
+                Paragraph(_contract_markup(r.contract.shown), styles["cell"]),
                 words.seat_letter(r.declarer),
                 str(r.tricks),
-                str(r.ns_score) if r.ns_score else "",
-                str(r.ew_score) if r.ew_score else "",
-                str(r.ns_matchpoints),
-                str(r.ew_matchpoints),
+                language.number(r.ns_score) if r.ns_score else "",
+                language.number(r.ew_score) if r.ew_score else "",
+                language.number(r.ns_matchpoints),
+                language.number(r.ew_matchpoints),
             ]
         )
     widths = [width / len(header)] * len(header)

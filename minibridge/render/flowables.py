@@ -14,6 +14,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
+from minibridge import language
 from minibridge.cards import Seat, Suit
 from minibridge.deal import Hand
 from minibridge.render.styles import BOLD, FONT, GREY, INK, LIGHT, suit_colour
@@ -39,10 +40,10 @@ def fitted_lines(lines: list[tuple[str, str]], width: float, size: float) -> tup
 
 
 def hand_lines(hand: Hand, void: str) -> list[tuple[str, str]]:
-    """Each suit of a hand as (symbol, ranks), spades first, tens written 10."""
+    """Each suit of a hand as (symbol, ranks), spades first, honours as the language prints them, tens as 10."""
     lines = []
     for suit in SUITS_HIGH_FIRST:
-        ranks = " ".join("10" if r.letter == "T" else r.letter for r in hand.ranks(suit))
+        ranks = " ".join(language.rank(r.letter) for r in hand.ranks(suit))
         lines.append((suit.symbol, ranks or void))
     return lines
 

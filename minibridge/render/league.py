@@ -9,6 +9,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
+from minibridge import language
 from minibridge.league import League, Standing, standings
 from minibridge.render.page import build_pdf
 from minibridge.render.styles import BOLD, GREY, INK, LIGHT, Page, paragraph_styles, ruled_style
@@ -137,7 +138,7 @@ def _standings_table(league: League, table: Sequence[Standing], say: Any, width:
         ]
         row += [s.points] if in_points else []
         row.append(Paragraph(say("tie_break_value", name=s.tie_break), styles["cell"]))
-        rows.append([str(v) if isinstance(v, int) else v for v in row])
+        rows.append([language.number(v) if isinstance(v, int) else v for v in row])
     numbers = len(header) - 3
     place, small = 14 * mm, 17 * mm
     pair_width = min(45 * mm, width - place - numbers * small - 38 * mm)

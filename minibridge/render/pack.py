@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph, Spacer
 
+from minibridge import language
 from minibridge.analysis import BoardAnalysis
 from minibridge.board import Board
 from minibridge.lessons import FILE_NAMES, Exercise, Lesson, explain, may_declare, solve
@@ -186,9 +188,11 @@ def answers_story(lesson: Lesson, words: Wording, deals: Sequence[Board] | None 
 
 def pack_name(lesson: Lesson, boards: int, seed: int) -> str:
     """``lesson-5-10-deals-seed-505.pdf``; a teacher's own lesson file adds its name:
-    ``lesson-5-dutch-10-deals-seed-505.pdf``."""
+    ``lesson-5-dutch-10-deals-seed-505.pdf``; a pack in Dutch or Danish its language: ``…-seed-505-nl.pdf``."""
     own = "" if lesson.path.name == FILE_NAMES[lesson.number] else f"-{lesson.path.stem}"
-    return f"lesson-{lesson.number}{own}-{boards}-deal{'s' if boards != 1 else ''}-seed-{seed}.pdf"
+    code = language.current().code
+    spoken = "" if code == language.ENGLISH else f"-{code}"
+    return f"lesson-{lesson.number}{own}-{boards}-deal{'s' if boards != 1 else ''}-seed-{seed}{spoken}.pdf"
 
 
 def lesson_pack(
@@ -202,7 +206,14 @@ def lesson_pack(
     per_page: int = 4,
     tables: int = 6,
 ) -> bytes:
-    """The whole pack for a lesson and its deals (with their analyses, in the same order), as a PDF."""
+    """The whole pack for a lesson and its deals (with their analyses, in the same order), as a PDF, in the
+    language in use (the lesson's own texts too, where its file translates them)."""
+    lesson = lesson.in_language()
+    own = {board.number: board for board in lesson.deals}
+    deals = [
+        replace(d, note=own[d.number].note) if d.number in own and d.note and own[d.number].deal == d.deal else d
+        for d in deals
+    ]
     title = words("pack", "title", name=lesson.name, title=lesson.title)
     records = records_story(
         analyses,

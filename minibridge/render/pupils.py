@@ -111,7 +111,7 @@ def pupils_story(lesson: Lesson, words: Wording, deals: Sequence[Board] | None =
                     played[board.number] = exercise.id
                     if board.contract is not None and board.declarer is not None and not _asks_declarer(lesson, board):
                         contract = words(
-                            "sheet", "contract", contract=board.contract.symbol, declarer=words.seat(board.declarer)
+                            "sheet", "contract", contract=board.contract.shown, declarer=words.seat(board.declarer)
                         )
                         play.append(Paragraph(contract, styles["cell"]))
                     play += tricks_table(board, words, winners=False)
@@ -130,7 +130,9 @@ def pupils_story(lesson: Lesson, words: Wording, deals: Sequence[Board] | None =
 
 
 def pupils_sheet(lesson: Lesson, words: Wording, *, paper: str = "a4") -> bytes:
-    """A lesson's pupils' sheet on its own, as a PDF."""
+    """A lesson's pupils' sheet on its own, as a PDF, in the language in use (the lesson's own texts too, where
+    its file translates them)."""
+    lesson = lesson.in_language()
     title = words("sheet", "title", name=lesson.name, title=lesson.title)
     story = [Paragraph(title, paragraph_styles()["title"]), *pupils_story(lesson, words)]
     return build_pdf(story, title=title, paper=paper, footer=page_footer(words, title))

@@ -9,6 +9,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from minibridge import language
 from minibridge.analysis import BoardAnalysis
 from minibridge.cards import Seat, Strain
 from minibridge.render.flowables import BoardRecord, BoardView, HandSlip, hand_lines
@@ -107,11 +108,11 @@ def board_view(
     elif tricks is not None:
         assert analysis.declarer is not None
         dd_heading = words("records", "dd_heading", seat=words.seat(analysis.declarer))
-        dd = [(strain.symbol, tricks[strain]) for strain in _STRAINS]
+        dd = [(language.strain(strain.letter), tricks[strain]) for strain in _STRAINS]
         if analysis.best is not None:
             best = analysis.best
             phrase = "best" if best.result.made else "best_fails"
-            footer.append(words("records", phrase, contract=best.contract.symbol, score=best.side_score))
+            footer.append(words("records", phrase, contract=best.contract.shown, score=best.side_score))
     full = _full_table(analysis, words) if full_table and announcement else None
     if full is not None:
         dd_heading, dd = words("records", "dd_table_heading"), None
@@ -126,7 +127,7 @@ def board_view(
         dd_heading=dd_heading,
         dd=dd,
         dd_rows=full,
-        dd_symbols=[strain.symbol for strain in _STRAINS],
+        dd_symbols=[language.strain(strain.letter) for strain in _STRAINS],
         footer_lines=footer,
     )
 
@@ -145,7 +146,7 @@ def _position_view(analysis: BoardAnalysis, words: Wording) -> BoardView:
         corner_lines=[words("records", "position", cards=analysis.deal.cards_per_hand)],
         dd_heading=words("records", "dd_table_heading") if full is not None else None,
         dd_rows=full,
-        dd_symbols=[strain.symbol for strain in _STRAINS],
+        dd_symbols=[language.strain(strain.letter) for strain in _STRAINS],
         footer_lines=footer,
     )
 

@@ -5,6 +5,10 @@ sandbox (no reaching Python's internals), values are escaped (HTML for the web p
 markup for print: the same ``&``, ``<``, ``>``), loops and repeated text are bounded, a template file is read
 only when it is UTF-8 text of sensible size, and every mistake becomes one :class:`TemplateError` line naming
 the template file and its line.
+
+The words are translated through jinja2's i18n extension (``{% trans %}``, ``_()``), from the catalogues of
+:mod:`minibridge.language` in the language in use when a phrase is rendered; numbers, percentages and dates
+go through its filters ``number`` and ``percent`` and its function ``calendar_date``.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from jinja2.loaders import split_template_path
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from markupsafe import Markup
 
+from minibridge import language
 from minibridge.errors import TemplateError
 
 __all__ = ["MAX_TEMPLATE_BYTES", "MAX_RANGE", "MAX_OUTPUT", "template_environment", "rendering", "template_error"]
@@ -106,7 +111,8 @@ class _Environment(ImmutableSandboxedEnvironment):
 
 def template_environment(folder: str | Path) -> ImmutableSandboxedEnvironment:
     """The sandboxed environment of a folder of templates, values escaped: as HTML for the web pages, as
-    reportlab's paragraph markup for print (the same characters: ``&``, ``<``, ``>``, quotes)."""
+    reportlab's paragraph markup for print (the same characters: ``&``, ``<``, ``>``, quotes); its words in
+    the language in use (:mod:`minibridge.language`)."""
     env = _Environment(
         loader=_Loader(folder),
         autoescape=True,
@@ -114,10 +120,27 @@ def template_environment(folder: str | Path) -> ImmutableSandboxedEnvironment:
         trim_blocks=True,
         lstrip_blocks=True,
         finalize=_finalize,
+        extensions=["jinja2.ext.i18n"],
+    )
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        language.gettext,
+        language.ngettext,
+        newstyle=True,
+        pgettext=language.pgettext,
+        npgettext=language.npgettext,
     )
     env.globals["range"] = _range
     env.globals.pop("lipsum", None)
+    env.filters["number"] = _number
+    env.filters["percent"] = language.percent
+    env.globals["calendar_date"] = language.calendar_date
     return env
+
+
+def _number(value: float, decimals: int | None = None) -> str:
+    """A number as the language in use writes it (``1,020``; ``1.020``)."""
+    return language.number(value, decimals=decimals)
 
 
 class rendering:

@@ -13,6 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
+from minibridge import language
 from minibridge.board import Board
 from minibridge.cards import Card, Seat
 from minibridge.play import Play
@@ -49,8 +50,9 @@ def recorded_tricks(board: Board) -> tuple[list[RecordedTrick], Play]:
 
 
 def card_markup(card: Card) -> str:
-    """A card as paragraph markup: the suit symbol (red for hearts and diamonds) and the rank, tens as 10."""
-    rank = "10" if card.rank.letter == "T" else card.rank.letter
+    """A card as paragraph markup: the suit symbol (red for hearts and diamonds) and the rank as the language
+    prints it, tens as 10."""
+    rank = language.rank(card.rank.letter)
     symbol = card.suit.symbol
     if symbol in ("♥", "♦"):
         symbol = f'<font color="{_RED}">{symbol}</font>'

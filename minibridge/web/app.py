@@ -33,6 +33,7 @@ from minibridge.robot import DEFAULT_SAMPLES
 from minibridge.web import events_api, events_pages, exercise_pages, pupil_pages, teacher_routes
 from minibridge.web.actions import ApiError, GameLocks, action_from, json_body, load_game, setup_from
 from minibridge.web.auth import require_class_code
+from minibridge.web.languages import LanguageChoice
 from minibridge.web.store import Store
 from minibridge.web.teacher_printing import MAX_UPLOAD, RECORDS_PATH
 from minibridge.web.views import exercise_view, pupil_view
@@ -81,7 +82,10 @@ def create_app(
             *events_api.routes,
             *events_pages.routes,
         ],
-        middleware=[Middleware(BodyLimit, limit=MAX_BODY, uploads={RECORDS_PATH: MAX_UPLOAD + MAX_BODY})],
+        middleware=[
+            Middleware(LanguageChoice),
+            Middleware(BodyLimit, limit=MAX_BODY, uploads={RECORDS_PATH: MAX_UPLOAD + MAX_BODY}),
+        ],
         exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _server_error},
         lifespan=lifespan,
     )

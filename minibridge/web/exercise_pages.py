@@ -213,7 +213,7 @@ def _asked(request: Request) -> tuple[Lesson, Exercise, str] | Response:
 
 def _lesson(request: Request) -> Lesson | None:
     number = request.path_params["number"]
-    return find_lesson(number) if 1 <= number <= 6 else None
+    return find_lesson(number).in_language() if 1 <= number <= 6 else None
 
 
 def _exercise(lesson: Lesson | None, request: Request) -> Exercise | None:

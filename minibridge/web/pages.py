@@ -21,14 +21,17 @@ from typing import Any
 
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
+from minibridge import language
 from minibridge.contract import Contract
 from minibridge.render.sandbox import template_environment
+from minibridge.web.languages import language_links
 
 __all__ = [
     "SEATS",
     "environment",
     "suit_groups",
     "contract_parts",
+    "contract_words",
     "cards_held",
     "render_start",
     "render_table",
@@ -50,8 +53,13 @@ def environment() -> ImmutableSandboxedEnvironment:
     env = template_environment(str(folder))
     env.filters["suit_groups"] = suit_groups
     env.filters["contract_parts"] = contract_parts
+    env.filters["contract_words"] = contract_words
+    env.filters["card_rank"] = language.rank
     env.globals["cards_held"] = cards_held
     env.globals["SEATS"] = SEATS
+    env.globals["page_language"] = lambda: language.current().code
+    env.globals["current_language_name"] = lambda: language.LANGUAGES[language.current().code]
+    env.globals["language_links"] = language_links
     return env
 
 
@@ -74,6 +82,11 @@ def contract_parts(text: str) -> dict[str, Any]:
     """A contract in level notation (``4H``, ``3NT``) as the parts its words are made of."""
     contract = Contract.from_str(text)
     return {"level": contract.level, "strain": contract.strain.letter, "kind": contract.kind, "goal": contract.goal()}
+
+
+def contract_words(text: str) -> str:
+    """A contract in level notation (``4H``) in words, in the language in use: ``game in hearts``."""
+    return Contract.from_str(text).in_words
 
 
 def cards_held(view: Mapping[str, Any], seat: str) -> int:

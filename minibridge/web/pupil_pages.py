@@ -21,6 +21,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from minibridge.classroom import PupilGame
+from minibridge.language import gettext
 from minibridge.lessons import find_lesson
 from minibridge.web.actions import ApiError, action_from, load_game, same_origin, setup_from
 from minibridge.web.auth import matches
@@ -43,7 +44,7 @@ async def start_game(request: Request) -> Response:
     form = await request.form()
     code = request.app.state.class_code
     if code is not None and not matches(str(form.get("class_code", "")), code, ignore_case=True):
-        message = "That is not the class code: ask your teacher for it."
+        message = gettext("That is not the class code: ask your teacher for it.")
         return HTMLResponse(render_start(_start_options(request, message=message)), status_code=403)
     try:
         setup = setup_from(_setup_fields(form), request.app.state.samples)
@@ -123,7 +124,7 @@ async def tap(request: Request) -> Response:
 
 
 def _start_options(request: Request, *, message: str | None = None) -> dict[str, Any]:
-    lessons = [{"number": n, "title": find_lesson(n).title} for n in range(1, 7)]
+    lessons = [{"number": n, "title": find_lesson(n).in_language().title} for n in range(1, 7)]
     return {
         "lessons": lessons,
         "class_code": request.app.state.class_code is not None,

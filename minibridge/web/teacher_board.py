@@ -228,7 +228,7 @@ def screen_view(screen: Screen, board: Board, rules: RuleSet, at: Position) -> d
         "seed": screen.seed,
         "pasted": screen.deal is not None,
         "rules": rules.name,
-        "rules_title": rules.title,
+        "rules_title": rules.title_in_words,
         "stage": game.stage,
         "hcp": {seat.letter: points for seat, points in (game.hcp or {}).items()},
         "declarer": _letter(game.declarer),

@@ -51,14 +51,16 @@ def paragraphs(text: str) -> list[list[str]]:
 
 
 def lesson_data(lesson: Lesson) -> dict[str, Any]:
-    """What the lesson page shows of a lesson, as plain data."""
+    """What the lesson page shows of a lesson, as plain data, in the language in use (the lesson's own texts
+    too, where its file translates them)."""
+    lesson = lesson.in_language()
     marks = {mark.exercise: mark for mark in mark_answers(lesson, {})}
     return {
         "number": lesson.number,
         "name": lesson.name,
         "title": lesson.title,
         "objectives": list(lesson.objectives),
-        "rules": lesson.rules.describe(),
+        "rules": _rules(lesson),
         "variants": list(lesson.variants),
         "notes": paragraphs(lesson.teacher_notes),
         "tips": list(lesson.tips),
@@ -75,6 +77,14 @@ def lesson_data(lesson: Lesson) -> dict[str, Any]:
             for exercise in lesson.exercises
         ],
     }
+
+
+def _rules(lesson: Lesson) -> list[str]:
+    """The rules in force, a sentence each, in the words of the lesson pack's cover."""
+    from minibridge.render.pack import rules_lines
+    from minibridge.render.text import wording
+
+    return rules_lines(lesson.rules, wording())
 
 
 def _deal_data(board: Board) -> dict[str, Any]:
@@ -98,13 +108,13 @@ async def lessons_page(request: Request) -> Response:
     def summaries() -> list[dict[str, Any]]:
         found = []
         for number in LESSONS:
-            lesson = find_lesson(number)
+            lesson = find_lesson(number).in_language()
             found.append(
                 {
                     "number": number,
                     "name": lesson.name,
                     "title": lesson.title,
-                    "rules": lesson.rules.describe(),
+                    "rules": _rules(lesson),
                     "deals": len(lesson.deals),
                     "exercises": len(lesson.exercises),
                 }

@@ -54,7 +54,14 @@ def progress_by_lesson(answers: Iterable[Progress]) -> list[dict[str, Any]]:
                     "tries": {exercise: tries[number][pupil][exercise] for exercise in answered},
                 }
             )
-        lessons.append({"lesson": number, "title": find_lesson(number).title, "exercises": exercises, "pupils": pupils})
+        lessons.append(
+            {
+                "lesson": number,
+                "title": find_lesson(number).in_language().title,
+                "exercises": exercises,
+                "pupils": pupils,
+            }
+        )
     return lessons
 
 

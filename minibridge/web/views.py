@@ -107,7 +107,7 @@ def pupil_view(game_id: str, game: PupilGame) -> dict[str, Any]:
         "lesson": setup.lesson,
         "teachers_boards": bool(setup.boards),
         "rules": game.rules.name,
-        "rules_title": game.rules.title,
+        "rules_title": game.rules.title_in_words,
         "deals": game.session.deals,
         "target": game.session.target,
         "winner": str(game.session.winner) if game.session.winner is not None else None,

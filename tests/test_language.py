@@ -1,0 +1,378 @@
+"""English, Dutch and Danish: the catalogues complete, plurals, numbers and dates, honours, and ``--lang``."""
+
+from __future__ import annotations
+
+import ast
+import datetime
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+from minibridge import language
+from minibridge.cli import main
+from minibridge.language import LanguageError, speaking
+from minibridge.render.text import wording
+
+ROOT = Path(__file__).parents[1]
+TRANSLATED = ("nl", "da")
+
+
+def _catalogue(code: str):
+    with language.catalogue_path(code).open("rb") as stream:
+        return read_po(stream, locale=code)
+
+
+def _extracted() -> dict[tuple[str | None, str | tuple[str, ...]], str]:
+    """Every message of the templates and the library, found by Babel's extractor as ``babel.cfg`` says."""
+    with (ROOT / "babel.cfg").open(encoding="utf-8") as stream:
+        method_map, options_map = parse_mapping_cfg(stream)
+    found = {}
+    for filename, _line, message, _comments, context in extract_from_dir(
+        str(ROOT), method_map, options_map, comment_tags=("TRANSLATORS:",)
+    ):
+        key = message if isinstance(message, str) else tuple(message)
+        found[(context, key)] = filename
+    return found
+
+
+@pytest.fixture(scope="module")
+def extracted() -> dict[tuple[str | None, str | tuple[str, ...]], str]:
+    return _extracted()
+
+
+def test_the_extractor_finds_the_words_of_print_the_web_and_the_library(extracted):
+    files = set(extracted.values())
+    assert "templates/pack.j2" in files and "minibridge/language.py" in files
+    assert (None, ("%(count)s trick", "%(count)s tricks")) in extracted
+
+
+def catalogue_problems(catalogue, extracted) -> dict[str, list]:
+    """What is wrong with a catalogue against the messages extracted: missing, untranslated (an empty msgstr),
+    fuzzy, stale (in the catalogue, used nowhere), or a placeholder lost in translation."""
+    found: dict[str, list] = {"missing": [], "untranslated": [], "fuzzy": [], "stale": [], "placeholders": []}
+    for context, key in extracted:
+        message = catalogue.get(key if isinstance(key, str) else key[0], context=context)
+        if message is None:
+            found["missing"].append(key)
+            continue
+        strings = (message.string,) if isinstance(message.string, str) else message.string
+        if not all(strings):
+            found["untranslated"].append(key)
+        if message.fuzzy:
+            found["fuzzy"].append(key)
+    for message in catalogue:
+        key = message.id if isinstance(message.id, str) else tuple(message.id)
+        if message.id and (message.context, key) not in extracted:
+            found["stale"].append(key)
+    found["placeholders"] = [message.id for message, _errors in catalogue.check()]
+    if catalogue.fuzzy:
+        found["fuzzy"].append("the header")
+    return {kind: keys for kind, keys in found.items() if keys}
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_is_in_the_catalogue_and_translated(code, extracted):
+    assert catalogue_problems(_catalogue(code), extracted) == {}, "bring the catalogue up to date as the README says"
+
+
+def test_an_empty_fuzzy_missing_stale_or_broken_translation_is_caught(tmp_path):
+    po = tmp_path / "messages.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Language: nl\\n"\n\n'
+        'msgid "Board"\nmsgstr ""\n\n'
+        '#, fuzzy\nmsgid "Dealer"\nmsgstr "Gever"\n\n'
+        'msgid "Old words"\nmsgstr "Oude woorden"\n\n'
+        '#, python-format\nmsgid "Board %(number)s"\nmsgstr "Spel %(nummer)s"\n',
+        encoding="utf-8",
+    )
+    with po.open("rb") as stream:
+        catalogue = read_po(stream, locale="nl")
+    extracted = {(None, "Board"): "", (None, "Dealer"): "", (None, "Board %(number)s"): "", (None, "North"): ""}
+    assert catalogue_problems(catalogue, extracted) == {
+        "missing": ["North"],
+        "untranslated": ["Board"],
+        "fuzzy": ["Dealer"],
+        "stale": ["Old words"],
+        "placeholders": ["Board %(number)s"],
+    }
+
+
+GETTEXT = {"gettext", "ngettext", "pgettext", "npgettext", "N_", "_"}
+
+
+def gettext_in_fstrings(path: Path) -> list[int]:
+    """The lines of a module where a message is looked up inside an f-string, where Babel's extractor cannot
+    see it (so it would never reach the catalogues)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.JoinedStr):
+            found += [
+                call.lineno
+                for call in ast.walk(node)
+                if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in GETTEXT
+            ]
+    return found
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "minibridge").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT / "minibridge"))
+)
+def test_no_message_is_looked_up_where_the_extractor_cannot_see_it(path):
+    assert gettext_in_fstrings(path) == []
+
+
+def test_a_message_inside_an_fstring_is_found(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text('x = f"{gettext(\'tricks\'):>6}"\ny = gettext("tricks")\n', encoding="utf-8")
+    assert gettext_in_fstrings(module) == [1]
+
+
+NOT_WORDS = {"MiniBridge", "EBU"}
+"""Names that every language writes the same: the game, the English Bridge Union."""
+
+
+def words_outside_translation(path: Path) -> list[str]:
+    """The words of a template written outside ``{% trans %}`` and ``_()``: text no catalogue can translate.
+
+    HTML tags (with their attributes, even where jinja2 fills some in, and the blocks ``body_…`` that fill in
+    the body's attributes), ``<code>`` (commands the teacher types) and the names in :data:`NOT_WORDS` are left
+    aside."""
+    env = wording().env
+    source = path.read_text(encoding="utf-8")
+    depth, text, names = 0, [], ["", ""]
+    for _line, kind, value in env.lex(source, str(path)):
+        if kind == "name":
+            names = [names[1], value]
+        if kind == "name" and value in ("trans", "pluralize"):
+            depth += value == "trans"
+        elif kind == "name" and value == "endtrans":
+            depth -= 1
+        elif not depth:
+            attributes = names[0] == "block" and names[1].startswith("body_")
+            text.append(value if kind == "data" and not attributes else "\x00")
+    outside = re.sub(r"<code>.*?</code>|\(minibridge \w+\)", " ", "".join(text), flags=re.S)
+    outside = re.sub(r"<[^>]*>|&\w+;", " ", outside)
+    return [word for word in re.findall(r"[A-Za-z]{2,}", outside) if word not in NOT_WORDS]
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "templates").rglob("*.j2")), ids=lambda p: p.name)
+def test_no_template_holds_words_outside_the_catalogue(path):
+    assert words_outside_translation(path) == []
+
+
+def test_words_outside_the_catalogue_are_found(tmp_path):
+    template = tmp_path / "t.j2"
+    template.write_text(
+        '{% macro a() %}{{ _("Board") }} · {% trans %}Dealer{% endtrans %}<b class="x{{ y }} z">Score</b>'
+        "<code>minibridge serve</code> MiniBridge (minibridge pack){% endmacro %}",
+        encoding="utf-8",
+    )
+    assert words_outside_translation(template) == ["Score"]
+
+
+@pytest.mark.parametrize(
+    ("code", "one", "two"),
+    [("en", "1 trick", "2 tricks"), ("nl", "1 slag", "2 slagen"), ("da", "1 stik", "2 stik")],
+)
+def test_plurals_in_each_language(code, one, two):
+    words = wording()
+    with speaking(code):
+        assert words("answers", "answer", kind="goal", answer=1, choice=[]) == one
+        assert words("answers", "answer", kind="goal", answer=2, choice=[]) == two
+        assert language.ngettext("%(count)s trick", "%(count)s tricks", 0) % {"count": 0} == two.replace("2", "0")
+
+
+@pytest.mark.parametrize(
+    ("code", "thousand", "decimal", "share", "day"),
+    [
+        ("en", "1,020", "52.3", "52.3%", "15 March 2024"),
+        ("nl", "1.020", "52,3", "52,3%", "15 maart 2024"),
+        ("da", "1.020", "52,3", "52,3\N{NO-BREAK SPACE}%", "15. marts 2024"),
+    ],
+)
+def test_numbers_and_dates_in_the_language_form(code, thousand, decimal, share, day):
+    with speaking(code):
+        assert language.number(1020) == thousand
+        assert language.number(52.34, decimals=1) == decimal
+        assert language.percent(52.34) == share
+        assert language.date(datetime.date(2024, 3, 15)) == day
+
+
+@given(st.integers(min_value=-(10**9), max_value=10**9))
+def test_english_whole_numbers_without_babel_are_what_babel_writes(value):
+    from babel.numbers import format_decimal
+
+    assert language.number(value) == format_decimal(value, locale="en_GB")
+
+
+@pytest.mark.parametrize(
+    ("code", "english_honours", "ranks"),
+    [
+        ("en", False, "A K Q J 10 9"),
+        ("nl", False, "A H V B 10 9"),
+        ("da", False, "E K D B 10 9"),
+        ("nl", True, "A K Q J 10 9"),
+        ("da", True, "A K Q J 10 9"),
+    ],
+)
+def test_honours_as_each_language_prints_them(code, english_honours, ranks):
+    with speaking(code, english_honours=english_honours):
+        assert " ".join(language.rank(letter) for letter in "AKQJT9") == ranks
+
+
+@pytest.mark.parametrize(("code", "nt"), [("en", "3NT"), ("nl", "3ZT"), ("da", "3UT")])
+def test_contracts_written_short(code, nt):
+    with speaking(code):
+        assert language.contract(3, "NT") == nt
+        assert language.contract(4, "H") == "4♥"
+
+
+def test_the_language_of_the_locale_and_of_the_browser():
+    assert language.language_of_locale({}) == "en"
+    assert language.language_of_locale({"LANG": "nl_BE.UTF-8"}) == "nl"
+    assert language.language_of_locale({"LC_ALL": "da_DK", "LANG": "nl_NL"}) == "da"
+    assert language.language_of_locale({"LC_MESSAGES": "fr_FR", "LANG": "da_DK"}) == "en"
+    assert language.language_of_locale({"LANG": "C"}) == "en"
+    assert language.from_accept_language("da, en-GB;q=0.8, en;q=0.7") == "da"
+    assert language.from_accept_language("de-DE, nl;q=0.5, en;q=0.9") == "en"
+    assert language.from_accept_language("fr, de") is None
+    assert language.from_accept_language("nl;q=0, da;q=bad, en;q=0.1") == "en"
+    assert language.from_accept_language(None) is None
+
+
+def test_an_unknown_language_is_refused_with_the_list():
+    with pytest.raises(LanguageError, match=r"no language 'fr'; choose one of en \(English\), nl"):
+        language.find_language("fr")
+
+
+def test_speaking_is_undone_after_the_block():
+    with speaking("nl"):
+        assert language.gettext("Board") == "Spel"
+        with speaking("da"):
+            assert language.gettext("Board") == "Spil"
+        assert language.current().code == "nl"
+    assert language.gettext("Board") == "Board"
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), env=env)
+    return result.exit_code, result.output
+
+
+COMMANDS = [
+    ["pack"],
+    ["sheet"],
+    ["records"],
+    ["scoresheet"],
+    ["league", "table"],
+    ["duplicate", "score"],
+    ["tricks-chart"],
+    ["score"],
+    ["play"],
+    ["check"],
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_every_command_that_prints_words_takes_lang(command):
+    code, output = run(*command, "--help")
+    assert code == 0
+    assert "--lang [en|nl|da]" in output and "--english-honours" in output
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_an_unknown_language_is_bad_usage_with_the_list(command):
+    code, output = run(*command, "--lang", "fr")
+    assert code == 2
+    assert "'fr' is not one of 'en', 'nl', 'da'" in output
+
+
+def test_lang_chooses_the_language_and_the_locale_is_the_default(tmp_path):
+    for args, env, dealer in [
+        (["--lang", "nl"], None, "Gever"),
+        (["--lang", "DA"], None, "Giver"),
+        ([], {"LANG": "nl_NL.UTF-8"}, "Gever"),
+        ([], {"LANG": "da_DK.UTF-8", "LC_ALL": ""}, "Giver"),
+        ([], {"LANG": "fr_FR.UTF-8"}, "Dealer"),
+        (["--lang", "en"], {"LANG": "nl_NL.UTF-8"}, "Dealer"),
+    ]:
+        out = tmp_path / "sheets.pdf"
+        code, output = run("scoresheet", "--deals", "2", "-o", str(out), "--force", *args, env=env)
+        assert code == 0, output
+        from pypdf import PdfReader
+
+        text = "".join(page.extract_text() for page in PdfReader(out).pages)
+        assert dealer in text, (args, env)
+    assert language.current().code == "en"
+
+
+def test_scoring_in_english_from_the_command_line_loads_no_catalogue():
+    code = (
+        "import sys\n"
+        "from minibridge.cli import main\n"
+        "main(['score', '3NT', '9'], standalone_mode=False)\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'babel'))\n"
+    )
+    run_ = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run_.stdout.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["3NT", "9", "--lang", "nl"],
+            "3ZT (manche zonder troef), 9 slagen: doel 9 gehaald; het spelende paar krijgt 400.",
+        ),
+        (["1NT", "8", "--lang", "da"], "1UT (delkontrakt uden trumf), 8 stik: målet 7 nået med 1 overstik; "),
+        (
+            ["4H", "8", "--lang", "da"],
+            "4H (udgang i hjerter), 8 stik: målet 10 ikke nået, 2 for lidt; modspillerne får 100.",
+        ),
+        (
+            ["5D", "11", "--lang", "nl", "--rules", "nbb", "--hcp", "26"],
+            "5R (manche in ruiten), 11 slagen: doel 11 gehaald",
+        ),
+        (["1S", "1", "--lang", "nl"], "1S (deelscore in schoppen), 1 slag: doel 7 gemist met 6;"),
+    ],
+)
+def test_score_speaks_the_language(args, said):
+    code, output = run("score", *args)
+    assert code == 0 and output.startswith(said), output
+
+
+def test_the_score_table_in_danish():
+    code, output = run("score", "--table", "--rules", "targets", "--lang", "da")
+    assert code == 0
+    assert (
+        output.splitlines()[0]
+        == "Mål efter point tilsammen: V = spilførerparret vinder spillet, T = modspillerne vinder"
+    )
+
+
+def test_check_marks_in_dutch(tmp_path):
+    form = tmp_path / "sam.yaml"
+    assert run("check", "--template", "3", "-o", str(form))[0] == 0
+    _, output = run("check", str(form), "--lang", "nl")
+    lines = output.splitlines()
+    assert lines[0] == "Minibridgeles 3: Spelen met een dummy"
+    assert lines[1].startswith("Oefening 1, spel 1: niet beantwoord. Het antwoord is {N: 11, E: 7, S: 14, W: 8}: ")
+    assert "Noord 11 (" in lines[1] and lines[-1] == "0 van de 10 goed."
+
+
+def test_duplicate_ranking_in_danish(tmp_path):
+    results = tmp_path / "results.txt"
+    results.write_text("1 1 1 3NT S 10\n1 2 2 4S N =\n2 1 2 3NT N 9\n2 2 1 1NT S 8\n", encoding="utf-8")
+    code, output = run("duplicate", "score", str(results), "--lang", "da")
+    assert code == 0
+    assert output.splitlines()[:2] == ["N–S-par:", "  plads par  spil  matchpoint  procent"]
+    assert "4 af 4  100,0\N{NO-BREAK SPACE}%" in output and "Ø–V-par:" in output
