@@ -376,3 +376,17 @@ def test_duplicate_ranking_in_danish(tmp_path):
     assert code == 0
     assert output.splitlines()[:2] == ["N–S-par:", "  plads par  spil  matchpoint  procent"]
     assert "4 af 4  100,0\N{NO-BREAK SPACE}%" in output and "Ø–V-par:" in output
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", "1 of 3 mini-matches played"),
+        ("nl", "1 van 3 miniwedstrijden gespeeld"),
+        ("da", "1 af 3 minikampe spillet"),
+    ],
+)
+def test_a_plural_goes_by_the_count_it_counts(code, said):
+    """ "1 of 3 mini-matches": the plural follows the 3, not the first number of the sentence."""
+    with speaking(code):
+        assert wording()("league", "progress", played=1, total=3) == said
