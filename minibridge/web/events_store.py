@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -37,6 +36,7 @@ from typing import Any
 from minibridge.cards import Seat
 from minibridge.contract import Contract
 from minibridge.duplicate import Entry
+from minibridge.web.store import connect
 
 __all__ = ["AlreadyEntered", "StoredEvent", "StoredResult", "Player", "EventStore"]
 
@@ -122,11 +122,7 @@ class EventStore:
 
     def __init__(self, path: Path) -> None:
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, check_same_thread=False, timeout=30)
-        with self._lock:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(_SCHEMA)
+        self._db = connect(path, _SCHEMA)
 
     def close(self) -> None:
         """Close the connection."""

@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DATABASE", "Progress", "Store"]
+__all__ = ["DATABASE", "Progress", "Store", "connect"]
 
 DATABASE = "classroom.sqlite3"
 """The database's file name in the data folder."""
@@ -62,6 +62,16 @@ class Progress:
     """The moment, in ISO 8601 (UTC)."""
 
 
+def connect(path: Path, schema: str) -> sqlite3.Connection:
+    """A connection to the database at ``path`` for several threads (each use under the caller's lock), in WAL
+    mode, with the tables of ``schema`` made if missing."""
+    db = sqlite3.connect(path, check_same_thread=False, timeout=30)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=NORMAL")
+    db.executescript(schema)
+    return db
+
+
 class Store:
     """The database of a data folder (created with its folder when missing), safe to use from several threads."""
 
@@ -69,12 +79,8 @@ class Store:
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / DATABASE
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False)
+        self._db = connect(self.path, _SCHEMA)
         self._watchers: list[Callable[[str], None]] = []
-        with self._lock:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(_SCHEMA)
 
     def close(self) -> None:
         """Close the database."""
