@@ -415,3 +415,25 @@ def test_a_refused_card_and_a_refused_contract_are_told_in_the_language():
         )
         [problem] = contract_problems(Contract.from_str("4H"), RULE_SETS["nbb"], points=26, trumps_held=7)
         assert problem.startswith("efter de hollandske regler kan hjerter kun være trumf med 8 kort")
+
+
+@pytest.mark.parametrize(
+    ("code", "card", "said", "words"),
+    [
+        ("nl", "HV", "Slag 1: Zuid ♥V, ", ["Jouw hand (Zuid):", "Oost kiest 1ZT (deelscore zonder troef).", "stoppen"]),
+        ("da", "HD", "Stik 1: Syd ♥D, ", ["Din hånd (Syd):", "Øst vælger 1UT (delkontrakt uden trumf).", "stop"]),
+    ],
+)
+def test_play_at_the_terminal_in_dutch_and_danish(code, card, said, words):
+    """The pupil types cards in the language's letters (Dutch HV, Danish HD: the queen of hearts) and reads
+    every line in the language."""
+    quit_word = words[-1]
+    result = CliRunner().invoke(
+        main,
+        ["play", "--lesson", "3", "--deals", "1", "--seed", "7", "--lang", code],
+        input=f"XX\n{card}\n{quit_word}\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert said in result.output
+    assert all(word in result.output for word in words[:-1])
+    assert "is geen kaart" in result.output if code == "nl" else "er ikke et kort" in result.output
