@@ -14,7 +14,7 @@ from minibridge import language
 from minibridge.errors import NotationError
 from minibridge.language import gettext
 
-__all__ = ["Seat", "Side", "Suit", "Strain", "Rank", "Card", "CARDS", "HCP"]
+__all__ = ["Seat", "Side", "Suit", "Strain", "Rank", "Card", "CARDS", "HCP", "card_typed"]
 
 
 class Side(IntEnum):
@@ -81,6 +81,17 @@ class Seat(IntEnum):
     def in_words(self) -> str:
         """The seat's name in the language in use: ``North``, Dutch ``Noord``, Danish ``Nord``."""
         return (gettext("North"), gettext("East"), gettext("South"), gettext("West"))[self]
+
+    @property
+    def letter_in_words(self) -> str:
+        """The seat's letter in the language in use: ``E``, Dutch ``O``, Danish ``Ø``."""
+        letters = (
+            language.pgettext("seat letter", "N"),
+            language.pgettext("seat letter", "E"),
+            language.pgettext("seat letter", "S"),
+            language.pgettext("seat letter", "W"),
+        )
+        return letters[self]
 
     @property
     def partner(self) -> Seat:
@@ -354,6 +365,33 @@ class Card:
             except NotationError:
                 continue
         raise NotationError(f"'{text}' is not a card; write the suit then the rank, like SA, HT or D7")
+
+
+def card_typed(text: str) -> Card:
+    """A card as a pupil types it in the language in use: the suit then the rank, or the other way round, in the
+    language's letters (Dutch ``SV`` for the queen of spades, ``RB`` the jack of diamonds; Danish ``SD``,
+    ``KK`` the king of clubs), in symbols (``♠V``), or in English letters (``SQ``) when the language's do not
+    read.
+
+    >>> card_typed("SQ"), card_typed("♥10")
+    (Card.from_str('SQ'), Card.from_str('HT'))
+    """
+    key = text.strip().upper()
+    suits = {language.strain_letters(suit.letter).upper(): suit.letter for suit in Suit}
+    ranks = {language.rank(letter).upper(): letter for letter in "AKQJ"}
+    for suit_part, rank_part in ((key[:1], key[1:]), (key[-1:], key[:-1])):
+        suit = suits.get(suit_part) or (suit_part if suit_part in "♠♥♦♣" else None)
+        rank = ranks.get(rank_part, rank_part)
+        if suit is not None and rank in ("10", "T", *"23456789AKQJ"):
+            return Card.from_str(suit + rank)
+    try:
+        return Card.from_str(text)
+    except NotationError:
+        example = language.strain_letters("S") + language.rank("Q")
+        raise NotationError(
+            gettext("'%(text)s' is not a card; write the suit then the rank, like %(example)s or ♠%(rank)s")
+            % {"text": text, "example": example, "rank": language.rank("Q")}
+        ) from None
 
 
 def _card_by_index(index: int) -> Card:

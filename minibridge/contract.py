@@ -17,7 +17,16 @@ from minibridge.cards import Strain
 from minibridge.errors import ContractError
 from minibridge.language import gettext
 
-__all__ = ["Contract", "Kind", "GAME_LEVEL", "TARGETS", "target_for_points", "pbn_strain", "pbn_contract"]
+__all__ = [
+    "Contract",
+    "Kind",
+    "GAME_LEVEL",
+    "TARGETS",
+    "target_for_points",
+    "contract_typed",
+    "pbn_strain",
+    "pbn_contract",
+]
 
 Kind = Literal["part-score", "game", "slam", "grand slam"]
 
@@ -152,6 +161,22 @@ class Contract:
         raise ContractError(
             f"'{text}' is not a contract; write it like 1NT, 4S, 5C (or 'game in hearts', 'part-score no-trumps')"
         )
+
+
+def contract_typed(text: str) -> Contract:
+    """A contract as a pupil types it in the language in use: the level and the strain in the language's letters
+    (Dutch ``5R`` for five diamonds, ``3ZT``; Danish ``5K`` for five clubs, ``3UT``), or any form
+    :meth:`Contract.from_str` reads.
+
+    >>> contract_typed("4H"), contract_typed("3nt")
+    (Contract(4, Strain.HEARTS), Contract(3, Strain.NO_TRUMPS))
+    """
+    key = text.strip().upper().replace(" ", "")
+    for strain in Strain:
+        letters = language.strain_letters(strain.letter).upper()
+        if key[1:] == letters and key[:1] in "1234567":
+            return Contract(int(key[:1]), strain)
+    return Contract.from_str(text)
 
 
 def pbn_strain(text: str | None) -> Strain | None:

@@ -22,7 +22,7 @@ from minibridge.cards import Seat, Strain
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import RuleError
-from minibridge.language import N_, gettext
+from minibridge.language import N_, gettext, strain_letters
 
 __all__ = [
     "RuleSet",
@@ -266,31 +266,53 @@ def contract_problems(
     ``points`` are the declaring side's combined points and ``trumps_held`` the cards in the trump suit
     between declarer and dummy, when known; the Dutch restrictions need them.
     """
-    lesson = rules.title
+    letters = strain_letters(contract.strain.letter)
+    values: dict[str, object] = {
+        "lesson": rules.title_in_words,
+        "contract": f"{contract.level}{letters}",
+        "part_score": f"1{letters}",
+        "strain": contract.strain.in_words,
+        "kind": {"game": gettext("game"), "slam": gettext("slam"), "grand slam": gettext("grand slam")}.get(
+            contract.kind, ""
+        ),
+        "points": points,
+        "held": trumps_held,
+    }
     if not rules.has_contract:
-        return [f"{lesson} has no contracts: the score is the number of tricks each side takes"]
+        return [gettext("%(lesson)s has no contracts: the score is the number of tricks each side takes") % values]
     problems = []
     if contract.strain not in rules.strains:
-        words = [s.words for s in sorted(rules.strains, reverse=True)]
-        allowed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-        problems.append(f"{lesson} plays in {allowed} only; '{contract}' is in {contract.strain.words}")
+        words = [s.in_words for s in sorted(rules.strains, reverse=True)]
+        values["allowed"] = words[0] if len(words) == 1 else ", ".join(words[:-1]) + gettext(" and ") + words[-1]
+        problems.append(gettext("%(lesson)s plays in %(allowed)s only; '%(contract)s' is in %(strain)s") % values)
     kind = contract.kind
     if kind == "part-score" and not rules.part_score:
-        problems.append(f"{lesson} has no part-scores; '{contract}' is one")
+        problems.append(gettext("%(lesson)s has no part-scores; '%(contract)s' is one") % values)
     if kind != "part-score" and not rules.game:
-        problems.append(f"{lesson} plays part-scores only; '{contract}' is a {kind}: use 1{contract.strain.letter}")
+        problems.append(
+            gettext("%(lesson)s plays part-scores only; '%(contract)s' is a %(kind)s: use %(part_score)s") % values
+        )
     elif kind in ("slam", "grand slam") and not rules.slam:
-        problems.append(f"'{contract}' is a {kind}, and {lesson} has no slams unless they are turned on (--slam)")
+        problems.append(
+            gettext("'%(contract)s' is a %(kind)s, and %(lesson)s has no slams unless they are turned on (--slam)")
+            % values
+        )
     if rules.dutch_restrictions:
         if kind != "part-score" and points is not None and points < 25:
             problems.append(
-                f"under Dutch rules a game needs 25 points together, and the declaring side has {points}: "
-                f"play a part-score (1{contract.strain.letter})"
+                gettext(
+                    "under Dutch rules a game needs 25 points together, and the declaring side has %(points)s: "
+                    "play a part-score (%(part_score)s)"
+                )
+                % values
             )
         if contract.strain is not Strain.NO_TRUMPS and trumps_held is not None and trumps_held < 8:
             problems.append(
-                f"under Dutch rules {contract.strain.words} can be trumps only with 8 cards between declarer and "
-                f"dummy, and they hold {trumps_held}: choose another suit or no-trumps"
+                gettext(
+                    "under Dutch rules %(strain)s can be trumps only with 8 cards between declarer and dummy, and "
+                    "they hold %(held)s: choose another suit or no-trumps"
+                )
+                % values
             )
     return problems
 

@@ -35,6 +35,7 @@ from minibridge.cards import CARDS, Card, Seat, Side
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import IllegalPlayError, RuleError
+from minibridge.language import gettext
 from minibridge.play import Play
 from minibridge.robot import Robot, Table
 from minibridge.rules import RuleSet, allowed_contracts, check_contract, trumps_held
@@ -252,22 +253,18 @@ def why_not(play: Play, seat: Seat, card: Card, *, you: Seat | None = None) -> s
     at ``you`` is spoken to as "you"."""
     hand = play.hand(seat)
     mine = seat is you
+    values = {"seat": seat.in_words, "card": card.shown}
     if card not in hand:
-        return f"{'you do not' if mine else seat.title + ' does not'} hold {_words(card)}"
+        return (gettext("you do not hold %(card)s") if mine else gettext("%(seat)s does not hold %(card)s")) % values
     current = play.current_trick
     led = current[play.leader].suit if current else None
     if led is not None and card.suit is not led:
         holding = [c for c in hand if c.suit is led]
-        who = "you hold" if mine else f"{seat.title} holds"
-        return f"{'you' if mine else seat.title} must follow suit: {led.plural} were led and {who} " + " ".join(
-            _words(c) for c in sorted(holding, reverse=True)
-        )
-    return f"{_words(card)} cannot be played now"
-
-
-def _words(card: Card) -> str:
-    """``♥10``: the card as a person reads it."""
-    return card.suit.symbol + ("10" if card.rank.letter == "T" else card.rank.letter)
+        values |= {"suit": led.in_words, "cards": " ".join(c.shown for c in sorted(holding, reverse=True))}
+        if mine:
+            return gettext("you must follow suit: %(suit)s were led and you hold %(cards)s") % values
+        return gettext("%(seat)s must follow suit: %(suit)s were led and %(seat)s holds %(cards)s") % values
+    return gettext("%(card)s cannot be played now") % values
 
 
 class Player(Protocol):

@@ -390,3 +390,50 @@ def test_a_plural_goes_by_the_count_it_counts(code, said):
     """ "1 of 3 mini-matches": the plural follows the 3, not the first number of the sentence."""
     with speaking(code):
         assert wording()("league", "progress", played=1, total=3) == said
+
+
+def test_a_refused_card_and_a_refused_contract_are_told_in_the_language():
+    from minibridge.cards import Card, Seat
+    from minibridge.contract import Contract
+    from minibridge.deal import Deal
+    from minibridge.play import Play
+    from minibridge.rules import RULE_SETS, contract_problems
+    from minibridge.table import why_not
+
+    deal = Deal.from_pbn("N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76")
+    play = Play(deal, declarer=Seat.SOUTH)
+    play.play("HT", Seat.WEST)
+    english = why_not(play, Seat.NORTH, Card.from_str("SA"), you=Seat.NORTH)
+    assert english == "you must follow suit: hearts were led and you hold ♥K ♥Q ♥2"
+    with speaking("nl"):
+        assert why_not(play, Seat.NORTH, Card.from_str("SA"), you=Seat.NORTH) == (
+            "je moet bekennen: er is harten gespeeld en je hebt ♥H ♥V ♥2"
+        )
+    with speaking("da"):
+        assert why_not(play, Seat.NORTH, Card.from_str("SA")) == (
+            "Nord skal bekende: der er spillet hjerter, og Nord har ♥K ♥D ♥2"
+        )
+        [problem] = contract_problems(Contract.from_str("4H"), RULE_SETS["nbb"], points=26, trumps_held=7)
+        assert problem.startswith("efter de hollandske regler kan hjerter kun være trumf med 8 kort")
+
+
+@pytest.mark.parametrize(
+    ("code", "card", "said", "words"),
+    [
+        ("nl", "HV", "Slag 1: Zuid ♥V, ", ["Jouw hand (Zuid):", "Oost kiest 1ZT (deelscore zonder troef).", "stoppen"]),
+        ("da", "HD", "Stik 1: Syd ♥D, ", ["Din hånd (Syd):", "Øst vælger 1UT (delkontrakt uden trumf).", "stop"]),
+    ],
+)
+def test_play_at_the_terminal_in_dutch_and_danish(code, card, said, words):
+    """The pupil types cards in the language's letters (Dutch HV, Danish HD: the queen of hearts) and reads
+    every line in the language."""
+    quit_word = words[-1]
+    result = CliRunner().invoke(
+        main,
+        ["play", "--lesson", "3", "--deals", "1", "--seed", "7", "--lang", code],
+        input=f"XX\n{card}\n{quit_word}\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert said in result.output
+    assert all(word in result.output for word in words[:-1])
+    assert "is geen kaart" in result.output if code == "nl" else "er ikke et kort" in result.output

@@ -18,8 +18,9 @@ from minibridge.cli.common import (
     rules_option,
     slam_option,
 )
-from minibridge.cli.terminal import acts, capital, card_text, leave
+from minibridge.cli.terminal import capital, card_text, leave, player_name, tricks_text
 from minibridge.errors import AlreadyExistsError, MiniBridgeError
+from minibridge.language import gettext, ngettext, number, strain_letters
 
 if TYPE_CHECKING:
     from minibridge.board import Board
@@ -126,7 +127,7 @@ def play(
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
         if not as_json:
-            click.echo(f"Seed {seed}: play the same deals again with --seed {seed}.")
+            click.echo(gettext("Seed %(seed)s: play the same deals again with --seed %(seed)s.") % {"seed": seed})
     if deals is None and (auto or not rules.has_contract) and target is None:
         deals = 1 if auto else 4
     names = (AUTO_NAMES if auto else PLAYER_NAMES) if rules.three_handed is not None else ()
@@ -157,35 +158,47 @@ def play(
                 continue
             if not as_json:
                 if scores is not None:
-                    click.echo("This deal: " + _players_line(names, scores) + ".")
+                    click.echo(gettext("This deal: %(scores)s.") % {"scores": _players_line(names, scores)})
                 click.echo(_totals_line(session, names))
             board = game.played_board()
             if save is not None:
                 _save(save, [*boards, board])
             boards.append(board)
     except Quit:
-        click.echo("You stopped the game.")
+        click.echo(gettext("You stopped the game."))
     except InputEnded:
         click.echo("")
         stopped = f"the input ended in the middle of deal {session.played + 1}{_kept(save, boards)}"
         raise click.ClickException(stopped) from None
     except KeyboardInterrupt:
         click.echo("")
-        click.echo(f"You stopped the game (Ctrl-C){_kept(save, boards)}.")
+        click.echo(gettext("You stopped the game (Ctrl-C)%(kept)s.") % {"kept": _kept(save, boards)})
         leave(130)
     if as_json:
         print_json(games)
         return
     click.echo(_verdict(session, names))
     if save is not None and boards:
-        click.echo(f"{len(boards)} deal{'s' if len(boards) != 1 else ''} saved in {save}.")
+        count = len(boards)
+        click.echo(
+            ngettext("%(count)s deal saved in %(file)s.", "%(count)s deals saved in %(file)s.", count)
+            % {"count": count, "file": save}
+        )
 
 
 def _kept(save: Path | None, boards: list[Board]) -> str:
     """Where the deals finished before a stop are kept, when they are."""
     if save is None or not boards:
         return ""
-    return f"; the {len(boards)} deal{'s' if len(boards) != 1 else ''} finished before it are saved in {save}"
+    values = {"count": len(boards), "file": save}
+    return (
+        ngettext(
+            "; the %(count)s deal finished before it is saved in %(file)s",
+            "; the %(count)s deals finished before it are saved in %(file)s",
+            len(boards),
+        )
+        % values
+    )
 
 
 # --- who deals first, and the three players ------------------------------------------------------------------
@@ -208,29 +221,51 @@ def _first_dealer(
     drawn = draw_for_dealer(random.Random(f"draw for dealer {seed}"), seats)
     if not quiet:
         name = dict(zip(seats, names, strict=True)) if names else {seat: seat.title for seat in seats}
-        cards = ", ".join(f"{name[seat]} {card_text(drawn.cards[seat])}" for seat in seats)
-        winner = name[drawn.dealer]
-        where = f" from {drawn.dealer.title}" if names else ""
-        deals = "deal" if winner == "you" else "deals"
-        top = f"{capital(acts(winner, 'draw'))} the highest card and {deals} first{where}"
-        click.echo(f"Drawing for the first dealer: {cards}. {top}.")
+        said = {seat: player_name(name[seat]) if names else seat.in_words for seat in seats}
+        values = {
+            "cards": ", ".join(f"{said[seat]} {card_text(drawn.cards[seat])}" for seat in seats),
+            "player": said[drawn.dealer],
+            "seat": drawn.dealer.in_words,
+        }
+        if name[drawn.dealer] == "you":
+            text = gettext(
+                "Drawing for the first dealer: %(cards)s. You draw the highest card and deal first from %(seat)s."
+            )
+        elif names:
+            text = gettext(
+                "Drawing for the first dealer: %(cards)s. %(player)s draws the highest card and deals first from "
+                "%(seat)s."
+            )
+        else:
+            text = gettext(
+                "Drawing for the first dealer: %(cards)s. %(player)s draws the highest card and deals first."
+            )
+        click.echo(text % values)
     return drawn.dealer
 
 
 def _three_players(names: tuple[str, ...]) -> str:
     """Who the three players are and where each deals from."""
     first, left, right = names
-    whose = "your" if first == "you" else f"{first}'s"
-    return (
-        f"Three players: {first}, {left} on {whose} left and {right} on {whose} right. {capital(acts(first, 'deal'))} "
-        f"from South, {left} from West, {right} from East; the dummy hand is dealt opposite the dealer, and the deal "
-        "passes clockwise."
-    )
+    values = {"first": player_name(first), "left": player_name(left), "right": player_name(right)}
+    if first == "you":
+        text = gettext(
+            "Three players: %(first)s, %(left)s on your left and %(right)s on your right. You deal from South, "
+            "%(left)s from West, %(right)s from East; the dummy hand is dealt opposite the dealer, and the deal "
+            "passes clockwise."
+        )
+    else:
+        text = gettext(
+            "Three players: %(first)s, %(left)s on %(first)s's left and %(right)s on %(first)s's right. %(first)s "
+            "deals from South, %(left)s from West, %(right)s from East; the dummy hand is dealt opposite the dealer, "
+            "and the deal passes clockwise."
+        )
+    return text % values
 
 
 def _players_line(names: tuple[str, ...], points: tuple[int, ...] | list[int]) -> str:
     """``you 420, Left 0, Right 100``."""
-    return ", ".join(f"{name} {total}" for name, total in zip(names, points, strict=True))
+    return ", ".join(f"{player_name(name)} {number(total)}" for name, total in zip(names, points, strict=True))
 
 
 # --- the score of the game -----------------------------------------------------------------------------------
@@ -239,33 +274,62 @@ def _players_line(names: tuple[str, ...], points: tuple[int, ...] | list[int]) -
 def _totals_line(session: Session, names: tuple[str, ...] = ()) -> str:
     """The totals so far: points (each player's, with three), or without contracts the tricks each side took."""
     ns, ew = session.totals[Side.NORTH_SOUTH], session.totals[Side.EAST_WEST]
-    deals = f"{session.played} deal{'s' if session.played != 1 else ''}"
+    values = {"count": session.played, "ns": number(ns), "ew": number(ew)}
     if names:
-        return f"Totals after {deals}: {_players_line(names, session.player_totals)}."
+        values["totals"] = _players_line(names, session.player_totals)
+        return (
+            ngettext(
+                "Totals after %(count)s deal: %(totals)s.", "Totals after %(count)s deals: %(totals)s.", session.played
+            )
+            % values
+        )
     if session.rules.has_contract:
-        return f"Totals after {deals}: North–South {ns}, East–West {ew}."
-    tricks = {side: f"{n} trick{'s' if n != 1 else ''}" for side, n in session.totals.items()}
-    return f"Totals after {deals}: North–South {tricks[Side.NORTH_SOUTH]}, East–West {tricks[Side.EAST_WEST]}."
+        return (
+            ngettext(
+                "Totals after %(count)s deal: North–South %(ns)s, East–West %(ew)s.",
+                "Totals after %(count)s deals: North–South %(ns)s, East–West %(ew)s.",
+                session.played,
+            )
+            % values
+        )
+    values |= {"ns_tricks": tricks_text(ns), "ew_tricks": tricks_text(ew)}
+    return (
+        ngettext(
+            "Totals after %(count)s deal: North–South %(ns_tricks)s, East–West %(ew_tricks)s.",
+            "Totals after %(count)s deals: North–South %(ns_tricks)s, East–West %(ew_tricks)s.",
+            session.played,
+        )
+        % values
+    )
 
 
 def _verdict(session: Session, names: tuple[str, ...] = ()) -> str:
     """Who won the game."""
     ns, ew = session.totals[Side.NORTH_SOUTH], session.totals[Side.EAST_WEST]
     if not session.played:
-        return "No deal was played."
+        return gettext("No deal was played.")
     if names:
         totals = session.player_totals
         best = max(totals)
         ahead = [name for name, total in zip(names, totals, strict=True) if total == best]
+        values = {"best": number(best)}
         if len(ahead) > 1:
-            return f"{capital(' and '.join(ahead))} share the lead with {best}."
+            values["players"] = gettext(" and ").join(player_name(name) for name in ahead)
+            return capital(gettext("%(players)s share the lead with %(best)s.") % values)
         winner = ahead[0]
-        others = ", ".join(f"{n} {t}" for n, t in zip(names, totals, strict=True) if n != winner)
-        return f"{capital(acts(winner, 'win'))} the game with {best}; {others}."
+        values["player"] = player_name(winner)
+        values["others"] = ", ".join(
+            f"{player_name(n)} {number(t)}" for n, t in zip(names, totals, strict=True) if n != winner
+        )
+        if winner == "you":
+            return gettext("You win the game with %(best)s; %(others)s.") % values
+        return gettext("%(player)s wins the game with %(best)s; %(others)s.") % values
     if ns == ew:
-        return f"The game is a tie, {ns} each."
-    winner = "North–South" if ns > ew else "East–West"
-    return f"{winner} win the game, {max(ns, ew)} to {min(ns, ew)}."
+        return gettext("The game is a tie, %(points)s each.") % {"points": number(ns)}
+    values = {"most": number(max(ns, ew)), "fewest": number(min(ns, ew))}
+    if ns > ew:
+        return gettext("North–South win the game, %(most)s to %(fewest)s.") % values
+    return gettext("East–West win the game, %(most)s to %(fewest)s.") % values
 
 
 def _cards_per_hand(rules: RuleSet, lesson: Lesson | None) -> int:
@@ -294,19 +358,27 @@ def _computers_deal(game: Game, computer: ComputerPlayer, *, quiet: bool, names:
     play_game(game, dict.fromkeys(Seat, Thinking(computer=computer, show=not quiet)))
     if quiet:
         return
-    head = f"Deal {game.board.number}, dealer {game.dealer.title}"
+    values = {"number": game.board.number, "seat": game.dealer.in_words}
+    head = gettext("Deal %(number)s, dealer %(seat)s") % values
     if names:
-        head += f" ({names[game.dealer]}, the dummy hand at {game.dealer.partner.title})"
+        player = {"player": player_name(names[game.dealer]), "dummy": game.dealer.partner.in_words}
+        head += " " + gettext("(%(player)s, the dummy hand at %(dummy)s)") % player
     if game.stage == "redeal":
-        again = "each side holds 20 points" if game.three is None or game.three.variant == "normal" else ""
-        again = again or "declarer and the dummy hand hold fewer than 21 points"
-        click.echo(f"{head}: {again}, the same dealer deals again.")
-    elif game.result is not None and game.declarer is not None:
-        by = game.declarer.title
+        if game.three is None or game.three.variant == "normal":
+            click.echo(gettext("%(head)s: each side holds 20 points, the same dealer deals again.") % {"head": head})
+        else:
+            click.echo(
+                gettext("%(head)s: declarer and the dummy hand hold fewer than 21 points, the same dealer deals again.")
+                % {"head": head}
+            )
+    elif game.result is not None and game.declarer is not None and game.contract is not None:
+        by = game.declarer.in_words
         if names:
             player = next(seat for seat, played in game.players.items() if played is game.declarer)
-            by += f" ({names[player]})"
-        click.echo(f"{head}: {game.contract} by {by}. {game.result.describe()}")
+            by += f" ({player_name(names[player])})"
+        contract = f"{game.contract.level}{strain_letters(game.contract.strain.letter)}"
+        values = {"head": head, "contract": contract, "by": by, "result": game.result.describe()}
+        click.echo(gettext("%(head)s: %(contract)s by %(by)s. %(result)s") % values)
     else:
         assert game.play is not None
         click.echo(f"{head}: {tricks_taken(game.play)}")

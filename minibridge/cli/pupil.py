@@ -8,23 +8,24 @@ dummy's cards only as declarer.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import click
 
 from minibridge.announce import ThreeHanded
-from minibridge.cards import Card, Seat, Side
+from minibridge.cards import Card, Seat, Side, card_typed
 from minibridge.classroom import PLAYER_NAMES, PUPIL, pupil_declares, pupil_plays, pupils_seat
-from minibridge.contract import Contract
+from minibridge.contract import Contract, contract_typed
 from minibridge.deal import Deal, Hand
 from minibridge.errors import MiniBridgeError
+from minibridge.language import gettext, ngettext, strain_letters
 from minibridge.play import Play
 from minibridge.signals import denied_by_lead, signal_in_trick
 from minibridge.table import ComputerPlayer, Game, Player, play_game, seating, why_not
 from minibridge.trick import Trick
 
-from .terminal import acts, capital, card_text, hand_text, own, pad, thinking, width
+from .terminal import capital, card_text, hand_text, pad, player_name, thinking, variant_name, width
 
 
 class Quit(Exception):
@@ -42,7 +43,7 @@ def read(prompt: str) -> str:
         text = str(click.termui.visible_prompt_func(f"{prompt}: ")).strip()
     except EOFError:
         raise InputEnded from None
-    if text.lower() in ("quit", "q", "stop"):
+    if text.lower() in ("quit", "q", "stop", gettext("quit")):
         raise Quit
     return text
 
@@ -53,10 +54,15 @@ def read(prompt: str) -> str:
 def who(seat: Seat, game: Game) -> str:
     """``North (dummy)``, ``North``; in three-handed play the pupil's seat says ``(you)``."""
     if seat is game.dummy:
-        return f"{seat.title} (dummy)"
+        return gettext("%(seat)s (dummy)") % {"seat": seat.in_words}
     if game.three is not None and seat is pupils_seat(game):
-        return f"{seat.title} (you)"
-    return seat.title
+        return gettext("%(seat)s (you)") % {"seat": seat.in_words}
+    return seat.in_words
+
+
+def _letters(contract: Contract) -> str:
+    """A contract as the pupil types it in the language in use: ``4H``, Dutch ``5R``, Danish ``3UT``."""
+    return f"{contract.level}{strain_letters(contract.strain.letter)}"
 
 
 # --- the players ------------------------------------------------------------------------------------------------
@@ -70,26 +76,41 @@ class Pupil:
         """Ask which of the partners declares."""
         assert game.announcement is not None
         first, second = game.announcement.may_declare
-        points = game.announcement.hcp[first]
+        values = {
+            "first": first.in_words,
+            "second": second.in_words,
+            "points": game.announcement.hcp[first],
+            "north": Seat.NORTH.letter_in_words,
+            "south": Seat.SOUTH.letter_in_words,
+        }
+        answers = {
+            word.upper(): seat
+            for seat in (Seat.NORTH, Seat.SOUTH)
+            for word in (seat.letter, seat.title, seat.letter_in_words, seat.in_words)
+        }
         while True:
-            text = read(f"{first.title} and {second.title} hold {points} points each: who declares, N or S?")
-            if text.upper() in ("N", "NORTH", "S", "SOUTH"):
-                return Seat.from_str(text)
-            click.echo("Type N for North or S for South.")
+            asked = gettext(
+                "%(first)s and %(second)s hold %(points)s points each: who declares, %(north)s or %(south)s?"
+            )
+            text = read(asked % values)
+            if text.upper() in answers:
+                return answers[text.upper()]
+            click.echo(gettext("Type %(north)s for North or %(south)s for South.") % values)
 
     def choose_contract(self, game: Game) -> Contract:
         """Ask for the contract until it is one declarer may choose."""
         assert game.declarer is not None
-        names = " ".join(str(c) for c in game.allowed_contracts)
+        names = " ".join(_letters(c) for c in game.allowed_contracts)
         while True:
-            text = read(f"Choose the contract ({names})")
+            text = read(gettext("Choose the contract (%(contracts)s)") % {"contracts": names})
             try:
-                chosen = Contract.from_str(text)
+                chosen = contract_typed(text)
                 game.check_contract(chosen)
             except MiniBridgeError as err:
                 click.echo(err.message)
                 continue
-            click.echo(f"{game.declarer.title} plays {chosen} ({chosen.words}).")
+            values = {"seat": game.declarer.in_words, "contract": _letters(chosen), "words": chosen.in_words}
+            click.echo(gettext("%(seat)s plays %(contract)s (%(words)s).") % values)
             return chosen
 
     def choose_card(self, game: Game, seat: Seat) -> Card:
@@ -99,22 +120,28 @@ class Pupil:
         assert play is not None
         legal = play.legal_cards(seat)
         if len(legal) == 1:
-            click.echo(f"Only {card_text(legal[0])} can be played from {who(seat, game)}: it goes by itself.")
+            values = {"card": card_text(legal[0]), "seat": who(seat, game)}
+            click.echo(gettext("Only %(card)s can be played from %(seat)s: it goes by itself.") % values)
             return legal[0]
         visible = {s for s in Seat if pupil_plays(game, s)} | ({game.dummy} if game.dummy is not None else set())
         for other in [seat, *sorted(visible - {seat})]:
             click.echo(f"  {who(other, game)}: {hand_text(play.hand(other))}")
         current = play.current_trick
         if current:
-            on_table = ", ".join(f"{s.title} {card_text(current[s])}" for s in play.leader.clockwise() if s in current)
-            click.echo(f"  On the table: {on_table}.")
+            cards = (f"{s.in_words} {card_text(current[s])}" for s in play.leader.clockwise() if s in current)
+            click.echo("  " + gettext("On the table: %(cards)s.") % {"cards": ", ".join(cards)})
         while True:
-            text = read(f"Trick {len(play.tricks) + 1}: card from {who(seat, game)}")
+            text = read(
+                gettext("Trick %(number)s: card from %(seat)s")
+                % {"number": len(play.tricks) + 1, "seat": who(seat, game)}
+            )
             if text in ("?", "help", ""):
-                click.echo(f"{who(seat, game)} may play: {hand_text(legal)}")
+                click.echo(
+                    gettext("%(seat)s may play: %(cards)s") % {"seat": who(seat, game), "cards": hand_text(legal)}
+                )
                 continue
             try:
-                card = Card.from_str(text)
+                card = card_typed(text)
             except MiniBridgeError as err:
                 click.echo(err.message)
                 continue
@@ -162,12 +189,12 @@ class Thinking:
     def choose_contract(self, game: Game) -> Contract:
         """The computer's contract, thought about in the background."""
         assert game.declarer is not None
-        return thinking(game.declarer.title, lambda: self.computer.choose_contract(game), show=self.show)
+        return thinking(game.declarer.in_words, lambda: self.computer.choose_contract(game), show=self.show)
 
     def choose_card(self, game: Game, seat: Seat) -> Card:
         """The computer's card, thought about in the background."""
         player = game.declarer if seat is game.dummy and game.declarer is not None else seat
-        return thinking(player.title, lambda: self.computer.choose_card(game, seat), show=self.show)
+        return thinking(player.in_words, lambda: self.computer.choose_card(game, seat), show=self.show)
 
 
 # --- one deal with the pupil ---------------------------------------------------------------------------------
@@ -194,18 +221,25 @@ def pupils_deal(game: Game, computer: ComputerPlayer) -> None:
 
 def _four_handed_start(game: Game, players: dict[Seat, Player]) -> bool:
     """The deal and the announcement with four players; False when the same dealer deals again."""
-    click.echo(f"Deal {game.board.number}, dealer {game.dealer.title}.")
-    click.echo(f"Your hand (South): {hand_text(game.deal[PUPIL])}")
+    click.echo(
+        gettext("Deal %(number)s, dealer %(seat)s.") % {"number": game.board.number, "seat": game.dealer.in_words}
+    )
+    click.echo(gettext("Your hand (South): %(hand)s") % {"hand": hand_text(game.deal[PUPIL])})
     announced = game.announcement
     if announced is not None:
-        said = ", ".join(f"{seat.title} {announced.hcp[seat]}" for seat in announced.order)
-        click.echo(f"Points announced: {said}.")
+        said = ", ".join(f"{seat.in_words} {announced.hcp[seat]}" for seat in announced.order)
+        click.echo(gettext("Points announced: %(points)s.") % {"points": said})
         if game.stage == "redeal" or announced.declaring_side is None:
-            click.echo("Each side holds 20 points: the same dealer deals again.")
+            click.echo(gettext("Each side holds 20 points: the same dealer deals again."))
             return False
         side = announced.declaring_side
-        ours, theirs = announced.side_hcp(side), announced.side_hcp(side.other)
-        click.echo(f"{side.title} hold {ours} points, {side.other.title} {theirs}: {side.title} declare.")
+        values = {
+            "side": side.in_words,
+            "ours": announced.side_hcp(side),
+            "others": side.other.in_words,
+            "theirs": announced.side_hcp(side.other),
+        }
+        click.echo(gettext("%(side)s hold %(ours)s points, %(others)s %(theirs)s: %(side)s declare.") % values)
         if game.stage == "declarer":
             assert game.to_act is not None
             game.choose_declarer(players[game.to_act].choose_declarer(game))
@@ -218,18 +252,34 @@ def _three_handed_start(game: Game) -> bool:
     three = game.three
     assert three is not None
     names = seat_names(game.dealer, PLAYER_NAMES)
-    dummy_hand = three.dealer.partner
-    others = [f"{names[seat]} sits {seat.title}" for seat in (three.dealer.lho, three.dealer.rho) if seat is not PUPIL]
-    dealer = "you deal" if three.dealer is PUPIL else f"{names[three.dealer]} deals"
-    click.echo(
-        f"Deal {game.board.number}, three-handed ({three.variant}): {dealer} from {three.dealer.title}"
-        f"{''.join(', ' + other for other in others)}; the dummy hand is dealt at {dummy_hand.title}, opposite the "
-        "dealer."
+    others = "".join(
+        gettext(", %(player)s sits %(seat)s") % {"player": player_name(names[seat]), "seat": seat.in_words}
+        for seat in (three.dealer.lho, three.dealer.rho)
+        if seat is not PUPIL
     )
+    values = {
+        "number": game.board.number,
+        "variant": variant_name(three.variant),
+        "player": player_name(names[three.dealer]),
+        "seat": three.dealer.in_words,
+        "others": others,
+        "dummy": three.dealer.partner.in_words,
+    }
+    if three.dealer is PUPIL:
+        text = gettext(
+            "Deal %(number)s, three-handed (%(variant)s): you deal from %(seat)s%(others)s; the dummy hand is dealt "
+            "at %(dummy)s, opposite the dealer."
+        )
+    else:
+        text = gettext(
+            "Deal %(number)s, three-handed (%(variant)s): %(player)s deals from %(seat)s%(others)s; the dummy hand "
+            "is dealt at %(dummy)s, opposite the dealer."
+        )
+    click.echo(text % values)
     dealt = game.board.deal
     assert dealt is not None
-    click.echo(f"Your hand (South): {hand_text(dealt[PUPIL])}")
-    for line in three_handed_story(three, lambda seat: "you" if seat is PUPIL else seat.title):
+    click.echo(gettext("Your hand (South): %(hand)s") % {"hand": hand_text(dealt[PUPIL])})
+    for line in three_handed_story(three, you=PUPIL):
         click.echo(line)
     return game.stage != "redeal"
 
@@ -238,30 +288,39 @@ def _contract(game: Game, pupil: Pupil, computer: Player) -> None:
     """Declarer and dummy, and the contract: the pupil's choice when the pupil's side declares."""
     declarer = game.declarer
     if game.stage != "contract" or declarer is None:
-        click.echo(f"Everyone plays their own cards; {game.dealer.lho.title} leads.")
+        click.echo(gettext("Everyone plays their own cards; %(seat)s leads.") % {"seat": game.dealer.lho.in_words})
         return
     dummy, own = declarer.partner, pupils_seat(game)
+    values = {"declarer": declarer.in_words, "dummy": dummy.in_words, "own": own.in_words}
     if game.three is not None and pupil_declares(game):
-        click.echo(f"You are declarer at {declarer.title} and {dummy.title} is dummy: you play both hands.")
-        click.echo(f"Dummy ({dummy.title}): {hand_text(game.deal[dummy])}")
+        click.echo(gettext("You are declarer at %(declarer)s and %(dummy)s is dummy: you play both hands.") % values)
+        click.echo(gettext("Dummy (%(dummy)s): %(hand)s") % (values | {"hand": hand_text(game.deal[dummy])}))
         game.choose_contract(pupil.choose_contract(game))
     elif pupil_declares(game):
-        role = "you play both hands" if declarer is PUPIL else "you play both hands, North's cards and your own"
-        click.echo(f"{declarer.title} is declarer and {dummy.title} is dummy: {role}.")
         if declarer is PUPIL:
-            click.echo(f"Dummy ({dummy.title}): {hand_text(game.deal[dummy])}")
+            text = gettext("%(declarer)s is declarer and %(dummy)s is dummy: you play both hands.")
         else:
-            click.echo(f"{declarer.title} (declarer): {hand_text(game.deal[declarer])}")
+            text = gettext(
+                "%(declarer)s is declarer and %(dummy)s is dummy: you play both hands, North's cards and your own."
+            )
+        click.echo(text % values)
+        if declarer is PUPIL:
+            click.echo(gettext("Dummy (%(dummy)s): %(hand)s") % (values | {"hand": hand_text(game.deal[dummy])}))
+        else:
+            hand = {"hand": hand_text(game.deal[declarer])}
+            click.echo(gettext("%(declarer)s (declarer): %(hand)s") % (values | hand))
         game.choose_contract(pupil.choose_contract(game))
     else:
         contract = computer.choose_contract(game)
         game.choose_contract(contract)
-        click.echo(f"{declarer.title} is declarer and {dummy.title} is dummy.")
-        click.echo(f"{declarer.title} chooses {contract} ({contract.words}).")
-        click.echo(f"Dummy ({dummy.title}): {hand_text(game.deal[dummy])}")
+        click.echo(gettext("%(declarer)s is declarer and %(dummy)s is dummy.") % values)
+        chosen = {"contract": _letters(contract), "words": contract.in_words}
+        click.echo(gettext("%(declarer)s chooses %(contract)s (%(words)s).") % (values | chosen))
+        click.echo(gettext("Dummy (%(dummy)s): %(hand)s") % (values | {"hand": hand_text(game.deal[dummy])}))
         if own is not PUPIL and own is not dummy:
-            click.echo(f"Your hand now ({own.title}): {hand_text(game.deal[own])}")
-    click.echo(f"{declarer.title} needs {game.goal} tricks; {declarer.lho.title} leads.")
+            click.echo(gettext("Your hand now (%(own)s): %(hand)s") % (values | {"hand": hand_text(game.deal[own])}))
+    leads = {"goal": game.goal, "leader": declarer.lho.in_words}
+    click.echo(gettext("%(declarer)s needs %(goal)s tricks; %(leader)s leads.") % (values | leads))
 
 
 def _play(game: Game, players: dict[Seat, Player]) -> None:
@@ -272,8 +331,11 @@ def _play(game: Game, players: dict[Seat, Player]) -> None:
         if pupil_plays(game, seat):
             return
         assert game.play is not None
-        verb = "leads" if not game.play.current_trick else "plays"
-        click.echo(f"{who(seat, game)} {verb} {card_text(card)}.")
+        values = {"seat": who(seat, game), "card": card_text(card)}
+        if not game.play.current_trick:
+            click.echo(gettext("%(seat)s leads %(card)s.") % values)
+        else:
+            click.echo(gettext("%(seat)s plays %(card)s.") % values)
         if rules.signals and seat is pupils_seat(game).partner and seat in game.defenders:
             said = signal_said(game.play, seat, card)
             if said:
@@ -298,64 +360,120 @@ def seat_names(dealer: Seat, names: Sequence[str]) -> dict[Seat, str]:
     return {seat: name for name, seat in zip(names, seating(dealer), strict=True)}
 
 
-def three_handed_story(three: ThreeHanded, name: Callable[[Seat], str]) -> list[str]:
+def three_handed_story(three: ThreeHanded, *, you: Seat) -> list[str]:
     """What the three-handed announcement decides, in words (RULES §7): the points announced, then who declares,
-    who moves and who plays which hand, or the redeal. ``name`` gives the words for the player at a seat."""
+    who moves and who plays which hand, or the redeal. The player at ``you`` is spoken to as "you"."""
     hcp, dealer = three.hcp, three.dealer
     dummy_hand = dealer.partner
     order = (dealer, dealer.lho, dealer.rho)
-    said = ", ".join(f"{seat.title} {hcp[seat]}" for seat in order)
-    rest = f"the dummy hand ({dummy_hand.title}) holds {hcp[dummy_hand]}, forty less the rest"
-    lines = [f"Points announced: {said}; {rest}."]
+    values: dict[str, object] = {
+        "points": ", ".join(f"{seat.in_words} {hcp[seat]}" for seat in order),
+        "dummy": dummy_hand.in_words,
+        "dummy_points": hcp[dummy_hand],
+        "dealer": dealer.in_words,
+        "lho": dealer.lho.in_words,
+        "rho": dealer.rho.in_words,
+    }
+    lines = [
+        gettext("Points announced: %(points)s; the dummy hand (%(dummy)s) holds %(dummy_points)s, forty less the rest.")
+        % values
+    ]
     if three.variant == "simple":
         top = max(order, key=lambda seat: (hcp[seat], -order.index(seat)))
-        tie = " (first of the equals to announce)" if sum(hcp[s] == hcp[top] for s in order) > 1 else ""
-        together = hcp[top] + hcp[dummy_hand]
+        values |= {
+            "top": top.in_words,
+            "tie": gettext(" (first of the equals to announce)") if sum(hcp[s] == hcp[top] for s in order) > 1 else "",
+            "together": hcp[top] + hcp[dummy_hand],
+        }
         if three.redeal:
             lines.append(
-                f"{top.title} holds the most points{tie}, but with the dummy hand only {together}, fewer than 21: "
-                "the same dealer deals again."
+                gettext(
+                    "%(top)s holds the most points%(tie)s, but with the dummy hand only %(together)s, fewer than 21: "
+                    "the same dealer deals again."
+                )
+                % values
             )
             return lines
         assert three.declarer is not None
-        lines.append(f"{top.title} holds the most points{tie} and declares, {together} with the dummy hand.")
-        moved = [(player, seat) for player, seat in three.players.items() if player is not seat]
-        for player, seat in moved:
-            lines.append(
-                f"The dummy hand is laid opposite {top.title}, at {player.title}; {acts(name(player), 'take')} "
-                f"{own(name(player))} cards to {seat.title} and {'defend' if name(player) == 'you' else 'defends'}."
-            )
+        lines.append(
+            gettext("%(top)s holds the most points%(tie)s and declares, %(together)s with the dummy hand.") % values
+        )
+        for player, seat in three.players.items():
+            if player is seat:
+                continue
+            moved = values | {"at": player.in_words, "player": player.in_words, "seat": seat.in_words}
+            if player is you:
+                text = gettext(
+                    "The dummy hand is laid opposite %(top)s, at %(at)s; you take your cards to %(seat)s and defend."
+                )
+            else:
+                text = gettext(
+                    "The dummy hand is laid opposite %(top)s, at %(at)s; %(player)s takes their cards to %(seat)s and "
+                    "defends."
+                )
+            lines.append(text % moved)
         return lines
     ours = hcp[dealer] + hcp[dummy_hand]
+    values |= {"ours": ours, "theirs": 40 - ours}
     if three.redeal:
         lines.append(
-            f"{dealer.title} and the dummy hand hold 20 points, and so do the other two: the same dealer deals again."
+            gettext(
+                "%(dealer)s and the dummy hand hold 20 points, and so do the other two: the same dealer deals again."
+            )
+            % values
         )
         return lines
     assert three.declarer is not None
     if ours > 20:
         lines.append(
-            f"{dealer.title} and the dummy hand hold {ours} points, {dealer.lho.title} and {dealer.rho.title} "
-            f"{40 - ours}: {dealer.title} declares."
+            gettext(
+                "%(dealer)s and the dummy hand hold %(ours)s points, %(lho)s and %(rho)s %(theirs)s: "
+                "%(dealer)s declares."
+            )
+            % values
         )
-        if three.exchanged:
+        if three.exchanged and dealer is you:
             lines.append(
-                f"The dummy hand holds more points than {dealer.title}'s: {acts(name(dealer), 'take')} it, and the "
-                f"hand {dealer.title} was dealt becomes dummy."
+                gettext(
+                    "The dummy hand holds more points than %(dealer)s's: you take it, and the hand %(dealer)s was "
+                    "dealt becomes dummy."
+                )
+                % values
+            )
+        elif three.exchanged:
+            lines.append(
+                gettext(
+                    "The dummy hand holds more points than %(dealer)s's: %(dealer)s takes it, and the hand %(dealer)s "
+                    "was dealt becomes dummy."
+                )
+                % values
             )
         return lines
     declarer = three.declarer
     partner = declarer.partner
-    tie = " (equal: the first to announce)" if hcp[dealer.lho] == hcp[dealer.rho] else ""
+    values |= {
+        "declarer": declarer.in_words,
+        "partner": partner.in_words,
+        "tie": gettext(" (equal: the first to announce)") if hcp[dealer.lho] == hcp[dealer.rho] else "",
+    }
     lines.append(
-        f"{dealer.lho.title} and {dealer.rho.title} hold {40 - ours} points, {dealer.title} and the dummy hand "
-        f"{ours}: {declarer.title} holds more{tie} and declares."
+        gettext(
+            "%(lho)s and %(rho)s hold %(theirs)s points, %(dealer)s and the dummy hand %(ours)s: %(declarer)s holds "
+            "more%(tie)s and declares."
+        )
+        % values
     )
-    whose = "your hand (South)" if name(partner) == "you" else f"{partner.title}'s hand"
-    lines.append(
-        f"{capital(whose)} is laid down as dummy, and {acts(name(partner), 'take')} over the dummy hand at "
-        f"{dummy_hand.title}, defending with {dealer.title}."
-    )
+    if partner is you:
+        text = gettext(
+            "Your hand (South) is laid down as dummy, and you take over the dummy hand at %(dummy)s, defending with "
+            "%(dealer)s."
+        )
+    else:
+        text = gettext(
+            "%(partner)s's hand is laid down as dummy, and %(partner)s takes over the dummy hand at %(dummy)s, "
+            "defending with %(dealer)s."
+        )
+    lines.append(text % values)
     return lines
 
 
@@ -367,40 +485,53 @@ def signal_said(play: Play, seat: Seat, card: Card) -> str | None:
     led = play.current_trick[play.leader].suit if play.current_trick else None
     meaning = signal_in_trick(Hand(play.hand(seat)), card, led=led, partner_led=play.leader is seat.partner)
     denied = denied_by_lead(card)
+    values = {"seat": seat.in_words, "suit": card.suit.in_words}
     if meaning == "top of sequence" and denied is not None:
-        return f"the top of a sequence: {seat.title} does not hold {card_text(denied)}"
+        return gettext("the top of a sequence: %(seat)s does not hold %(card)s") % (
+            values | {"card": card_text(denied)}
+        )
     if meaning == "encourage":
-        return f"a high small card: {seat.title} likes {card.suit.plural}"
+        return gettext("a high small card: %(seat)s likes %(suit)s") % values
     if meaning == "discourage":
-        return f"the lowest card: {seat.title} does not like {card.suit.plural}"
+        return gettext("the lowest card: %(seat)s does not like %(suit)s") % values
     return None
 
 
 def tricks_taken(play: Play) -> str:
     """Each side's tricks."""
     ns, ew = play.tricks_won(Side.NORTH_SOUTH), play.tricks_won(Side.EAST_WEST)
-    return f"North–South took {ns} trick{'s' if ns != 1 else ''}, East–West {ew}."
+    return ngettext(
+        "North–South took %(ns)s trick, East–West %(ew)s.", "North–South took %(ns)s tricks, East–West %(ew)s.", ns
+    ) % {
+        "ns": ns,
+        "ew": ew,
+    }
 
 
 def trick_line(number: int, trick: Trick, play: Play) -> str:
     """A trick as it fell, who won it, and the tricks so far."""
-    cards = ", ".join(f"{seat.title} {card_text(card)}" for seat, card in trick.in_order())
-    ns, ew = play.tricks_won(Side.NORTH_SOUTH), play.tricks_won(Side.EAST_WEST)
-    return f"Trick {number}: {cards}: {trick.winner.title} wins. North–South {ns}, East–West {ew}."
+    values = {
+        "number": number,
+        "cards": ", ".join(f"{seat.in_words} {card_text(card)}" for seat, card in trick.in_order()),
+        "winner": trick.winner.in_words,
+        "ns": play.tricks_won(Side.NORTH_SOUTH),
+        "ew": play.tricks_won(Side.EAST_WEST),
+    }
+    return gettext("Trick %(number)s: %(cards)s: %(winner)s wins. North–South %(ns)s, East–West %(ew)s.") % values
 
 
 def end_of_deal(game: Game, *, you: Seat | None = None) -> str:
     """All four hands as they were played and every trick: what the pupil sees once a deal is over."""
     notes: dict[Seat, list[str]] = {seat: [] for seat in Seat}
     if game.declarer is not None and game.dummy is not None:
-        notes[game.declarer].append("declarer")
-        notes[game.dummy].append("dummy")
+        notes[game.declarer].append(gettext("declarer"))
+        notes[game.dummy].append(gettext("dummy"))
     if you is not None and you is not game.dummy:
-        notes[you].append("you")
-    labels = {seat: seat.title + (f" ({', '.join(notes[seat])})" if notes[seat] else "") for seat in Seat}
-    lines = ["", "The four hands:", *four_hands(game.deal, labels)]
+        notes[you].append(gettext("you"))
+    labels = {seat: seat.in_words + (f" ({', '.join(notes[seat])})" if notes[seat] else "") for seat in Seat}
+    lines = ["", gettext("The four hands:"), *four_hands(game.deal, labels)]
     if game.play is not None and game.play.tricks:
-        lines += ["", "The tricks:", *tricks_table(game.play)]
+        lines += ["", gettext("The tricks:"), *tricks_table(game.play)]
     return "\n".join(lines)
 
 
@@ -424,9 +555,9 @@ def four_hands(deal: Deal, labels: dict[Seat, str]) -> list[str]:
 def tricks_table(play: Play) -> list[str]:
     """Every trick in a row: who led, each seat's card, who won."""
     seats = list(Seat)
-    head = ["Trick", "Led by", *(seat.title for seat in seats), "Won by"]
+    head = [gettext("Trick"), gettext("Led by"), *(seat.in_words for seat in seats), gettext("Won by")]
     rows = [
-        [str(number), trick.leader.title, *(card_text(trick.cards[seat]) for seat in seats), trick.winner.title]
+        [str(number), trick.leader.in_words, *(card_text(trick.cards[seat]) for seat in seats), trick.winner.in_words]
         for number, trick in enumerate(play.tricks, start=1)
     ]
     widths = [max(width(row[i]) for row in [head, *rows]) + 2 for i in range(len(head))]

@@ -21,7 +21,9 @@ from typing import NoReturn, TypeVar
 
 import click
 
+from minibridge import language
 from minibridge.cards import Card, Suit
+from minibridge.language import gettext, ngettext, pgettext
 
 __all__ = [
     "colour_on",
@@ -33,8 +35,9 @@ __all__ = [
     "pad",
     "thinking",
     "leave",
-    "acts",
-    "own",
+    "player_name",
+    "variant_name",
+    "tricks_text",
     "capital",
 ]
 
@@ -57,8 +60,8 @@ def suit_text(suit: Suit, text: str) -> str:
 
 
 def rank_text(card: Card) -> str:
-    """``10`` for a ten, else the rank's letter."""
-    return "10" if card.rank.letter == "T" else card.rank.letter
+    """``10`` for a ten, else the rank's letter as the language prints it (Dutch ``V`` for the queen)."""
+    return language.rank(card.rank.letter)
 
 
 def card_text(card: Card) -> str:
@@ -114,7 +117,10 @@ def thinking(who: str, decide: Callable[[], T], *, show: bool = True) -> T:
         while not done.wait(_TICK):
             waited = time.monotonic() - started
             if show and waited > _SIGN_AFTER:
-                shown = f"{who} is thinking" + ".  .. ...   "[int(waited / 0.4) % 4 * 3 :][:3]
+                shown = (
+                    gettext("%(player)s is thinking") % {"player": who}
+                    + ".  .. ...   "[int(waited / 0.4) % 4 * 3 :][:3]
+                )
                 click.echo("\r" + shown, nl=False)
     finally:
         if shown:
@@ -143,14 +149,23 @@ def leave(status: int) -> NoReturn:
 # --- words about the players ---------------------------------------------------------------------------------
 
 
-def acts(name: str, verb: str) -> str:
-    """A player's name and a verb that agrees with it: ``you take``, ``Left takes``."""
-    return f"{name} {verb if name == 'you' else verb + 's'}"
+def player_name(name: str) -> str:
+    """A player of a three-handed game by name, in the language in use: ``you``, ``Left``, ``Player 2``."""
+    if name.startswith("Player "):
+        return gettext("Player %(number)s") % {"number": name.removeprefix("Player ")}
+    return {"you": gettext("you"), "Left": pgettext("player", "Left"), "Right": pgettext("player", "Right")}.get(
+        name, name
+    )
 
 
-def own(name: str) -> str:
-    """``your``, ``Left's``."""
-    return "your" if name == "you" else f"{name}'s"
+def variant_name(variant: str) -> str:
+    """``simple`` or ``normal``, the three-handed variants, in the language in use."""
+    return {"simple": gettext("simple"), "normal": gettext("normal")}.get(variant, variant)
+
+
+def tricks_text(count: int) -> str:
+    """``1 trick``, ``2 tricks`` in the language in use."""
+    return ngettext("%(count)s trick", "%(count)s tricks", count) % {"count": count}
 
 
 def capital(text: str) -> str:

@@ -25,7 +25,7 @@ from minibridge.cards import Card, Seat, Side
 from minibridge.contract import Contract
 from minibridge.deal import Deal, Hand
 from minibridge.errors import LessonError, MiniBridgeError
-from minibridge.language import gettext, pgettext
+from minibridge.language import gettext
 from minibridge.lessons.lesson import Exercise, Lesson, shown
 from minibridge.lessons.reading import Part, Reading, fits, read_answer
 from minibridge.play import Play
@@ -690,13 +690,7 @@ def _scores(result: Score) -> dict[str, int]:
 
 def _winners(play: Play) -> str:
     """The winner of each trick, a seat letter each (``N E E S``; Dutch ``N O O Z``)."""
-    letters = {
-        Seat.NORTH: pgettext("seat letter", "N"),
-        Seat.EAST: pgettext("seat letter", "E"),
-        Seat.SOUTH: pgettext("seat letter", "S"),
-        Seat.WEST: pgettext("seat letter", "W"),
-    }
-    return " ".join(letters[t.winner] for t in play.tricks)
+    return " ".join(t.winner.letter_in_words for t in play.tricks)
 
 
 def _settled(irregularity: Irregularity) -> str:
