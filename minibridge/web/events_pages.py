@@ -82,6 +82,12 @@ def _class_code_ok(request: Request) -> bool:
     return matches(request.cookies.get(CLASS_COOKIE, ""), code, ignore_case=True)
 
 
+def _typed_code_ok(request: Request, code: str) -> bool:
+    """The class code typed on a form is the class's (or the class has none)."""
+    expected: str | None = request.app.state.class_code
+    return expected is None or matches(code, expected, ignore_case=True)
+
+
 def _keep_class_code(response: Response, request: Request, code: str) -> None:
     if request.app.state.class_code is not None:
         response.set_cookie(CLASS_COOKIE, code.strip(), max_age=COOKIE_AGE, httponly=True, samesite="lax", path="/")
@@ -422,8 +428,7 @@ async def class_code(request: Request) -> Response:
         return event
     form = await request.form()
     code = str(form.get("class_code", ""))
-    expected: str | None = request.app.state.class_code
-    if expected is not None and not matches(code, expected, ignore_case=True):
+    if not _typed_code_ok(request, code):
         words = "That is not the class code: check it with your teacher."
         return _page("event_code.j2", status=403, event=_event_data(event), message=words)
     response = RedirectResponse(f"/events/{event.id}/table", status_code=303)
@@ -561,8 +566,7 @@ async def join(request: Request) -> Response:
         return event
     form = await request.form()
     code = str(form.get("class_code", ""))
-    expected: str | None = request.app.state.class_code
-    if not _class_code_ok(request) and (expected is None or not matches(code, expected, ignore_case=True)):
+    if not _class_code_ok(request) and not _typed_code_ok(request, code):
         words = "That is not the class code: ask your teacher for it."
         return _join_form(request, event, message_text=words, status=403)
     try:
