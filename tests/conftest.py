@@ -15,3 +15,9 @@ def _english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LANG", "C.UTF-8")
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
+
+
+@pytest.fixture
+def own_cache(tmp_path: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cache folder of the test's own, so no solved deal is shared between tests or with the user's cache."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))

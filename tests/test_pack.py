@@ -8,10 +8,9 @@ from importlib.resources import files
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from printed import flat, pdf_text, run
 from pypdf import PdfReader
 
-from minibridge.cli import main
 from minibridge.lessons import find_lesson
 from minibridge.lessons.practice import pack_deals, practice_deals
 from minibridge.pbn import loads
@@ -29,26 +28,7 @@ SECTIONS = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def cache_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    assert "Traceback" not in result.output
-    return result.exit_code, result.stdout, result.stderr
-
-
-def pdf_text(source: Path | bytes) -> str:
-    import io
-
-    reader = PdfReader(io.BytesIO(source) if isinstance(source, bytes) else source)
-    return " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
-
-
-def _flat(text: str) -> str:
-    return " ".join(text.split())
+pytestmark = pytest.mark.usefixtures("own_cache")
 
 
 @pytest.fixture(scope="module")
@@ -68,9 +48,9 @@ def test_the_pack_is_named_for_lesson_and_seed_and_holds_every_section(lesson_th
     lesson = find_lesson(3)
     assert "MiniLesson Three: " + lesson.title in text
     for objective in lesson.objectives:
-        assert _flat(objective) in text
+        assert flat(objective) in text
     for line in rules_lines(lesson.rules, wording()):
-        assert _flat(line) in text
+        assert flat(line) in text
     position = 0
     for section in SECTIONS:
         found = text.find(section, position)
@@ -95,7 +75,7 @@ def test_the_answer_key_answers_every_exercise(lesson_three_pack):
     key = text[text.rfind("Answer key") :]
     for exercise in lesson.exercises:
         assert f"Exercise {exercise.id}" in key
-        assert _flat(answer_text(lesson, exercise, wording())) in key
+        assert flat(answer_text(lesson, exercise, wording())) in key
     tie = next(e for e in find_lesson(4).exercises if e.kind == "declarer")
     assert answer_text(find_lesson(4), tie, wording()) == "East or West: the partners choose, and the other is dummy"
 

@@ -7,27 +7,13 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from printed import pdf_text, run
 from pypdf import PdfReader
-
-from minibridge.cli import main
 
 CLUB = Path(__file__).parent / "data" / "records" / "club.pbn"
 
 
-@pytest.fixture(autouse=True)
-def cache_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    assert "Traceback" not in result.output
-    return result.exit_code, result.stdout, result.stderr
-
-
-def pdf_text(path: Path) -> str:
-    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(path).pages)
+pytestmark = pytest.mark.usefixtures("own_cache")
 
 
 @pytest.fixture

@@ -9,10 +9,9 @@ from importlib.resources import files
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from printed import pdf_text, run
 from pypdf import PdfReader
 
-from minibridge.cli import main
 from minibridge.pbn import load
 
 SHARED_PBN = Path(__file__).parents[2] / "shared" / "data" / "pbn"
@@ -24,21 +23,7 @@ DECLARERS = {SMALL_FILES[0]: [None], SMALL_FILES[1]: ["W", "E"]}
 needs_shared = pytest.mark.skipif(not SHARED_PBN.is_dir(), reason="the shared PBN files are not beside the project")
 
 
-@pytest.fixture(autouse=True)
-def cache_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    return tmp_path / "cache"
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    assert "Traceback" not in result.output
-    return result.exit_code, result.stdout, result.stderr
-
-
-def pdf_text(path: Path) -> str:
-    """Every page's text, whitespace made single spaces."""
-    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(path).pages)
+pytestmark = pytest.mark.usefixtures("own_cache")
 
 
 def ranks(text: str) -> str:

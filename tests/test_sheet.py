@@ -3,15 +3,12 @@ the deals and plays they need, room to write and never an answer; read back with
 
 from __future__ import annotations
 
-import io
 import re
-from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from printed import flat, pdf_text, run
 from pypdf import PdfReader
 
-from minibridge.cli import main
 from minibridge.lessons import find_kind, find_lesson, solve
 from minibridge.lessons.practice import pack_deals
 from minibridge.play import Play
@@ -21,24 +18,7 @@ from minibridge.render.text import wording
 LESSONS = range(1, 7)
 
 
-@pytest.fixture(autouse=True)
-def cache_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    assert "Traceback" not in result.output
-    return result.exit_code, result.stdout, result.stderr
-
-
-def pdf_text(source: Path | bytes) -> str:
-    reader = PdfReader(io.BytesIO(source) if isinstance(source, bytes) else source)
-    return " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
-
-
-def flat(text: str) -> str:
-    return " ".join(text.split())
+pytestmark = pytest.mark.usefixtures("own_cache")
 
 
 def card(card) -> str:
