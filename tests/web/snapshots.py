@@ -18,23 +18,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from sample_views import SAMPLES, sample
+from test_browser import CHROMIUM, FLAGS
 
 from minibridge.web.pages import render_page, render_start
 
 SIZES = ((375, 667), (768, 1024), (1280, 800), (1920, 1080))
 SELECTED = {"defending": "D9", "refused": "SQ"}
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--hide-scrollbars",
-]
 
 
 def _write(out: Path, name: str, html: str) -> Path:
@@ -49,6 +38,8 @@ def _photograph(page: Path, width: int, height: int) -> Path:
         subprocess.run(
             [
                 CHROMIUM,
+                "--headless",
+                "--hide-scrollbars",
                 *FLAGS,
                 f"--user-data-dir={profile}",
                 f"--screenshot={picture}",
