@@ -20,12 +20,14 @@ LESSONS = Path(__file__).parents[1] / "lessons"
 
 SAME_IN_BOTH = {
     "nl": {"In", "in", "is", "of", "over", "per", "plus", "rest", "begin", "let", "hand", "hint", "code", "tips"}
-    | {"West", "Dummy", "dummy", "Contract", "contract", "Score", "score", "Partner", "partner", "partners"},
-    "da": {"at", "for", "hold", "over", "plus", "side", "tips", "to", "total", "Fold", "Point", "point", "Score"},
+    | {"West", "Dummy", "dummy", "Contract", "contract", "Score", "score", "Partner", "partner", "partners"}
+    | {"EBU", "bridge", "had", "scores", "was"},
+    "da": {"at", "for", "hold", "over", "plus", "side", "tips", "to", "total", "Fold", "Point", "point", "Score"}
+    | {"EBU", "bonus", "bridge", "have", "score"},
 }
 """Words an English pack uses that are words of the language too, spelled the same (Dutch ``of`` is "or",
-Danish ``to`` is "two", ``side`` "page", ``hold`` "keep"): the rest of an English pack's words must not
-appear in a pack in that language."""
+Danish ``to`` is "two", ``side`` "page", ``hold`` "keep"), and the name EBU: the rest of an English pack's
+words must not appear in a pack in that language."""
 
 
 @pytest.fixture
@@ -206,3 +208,16 @@ def test_every_irregularity_is_told_in_the_language(code):
             said = irregularity.describe()
         assert irregularity.settled not in said
         assert not (words(said) & english - SAME_IN_BOTH[code]), said
+
+
+@pytest.mark.parametrize("code", ["nl", "da"])
+@pytest.mark.parametrize("lesson", ["5", "6"])
+def test_a_pack_of_lesson_five_or_six_in_dutch_or_danish_holds_no_english_word(tmp_path, fake_solver, lesson, code):
+    def prose(text: str) -> set[str]:
+        """The words of a pack but the command it names, typed the same in every language."""
+        return words(re.sub(r"minibridge\s+duplicate\s+score", "", text))
+
+    english = prose(pack_text(tmp_path, lesson))
+    assert {"tricks", "declarer", "Board", "Dealer", "North", "Answer", "the", "game", "dummy"} <= english
+    translated = prose(pack_text(tmp_path, lesson, "--lang", code))
+    assert sorted(translated & (english - SAME_IN_BOTH[code])) == []
