@@ -437,3 +437,25 @@ def test_play_at_the_terminal_in_dutch_and_danish(code, card, said, words):
     assert said in result.output
     assert all(word in result.output for word in words[:-1])
     assert "is geen kaart" in result.output if code == "nl" else "er ikke et kort" in result.output
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", "Error: 'x' is neither a lesson number (1 to 6) nor a lesson file"),
+        ("nl", "Fout: 'x' is geen lesnummer (1 tot en met 6) en ook geen lesbestand"),
+        ("da", "Fejl: 'x' er hverken et lektionsnummer (1 til 6) eller en lektionsfil"),
+    ],
+)
+def test_a_commands_error_is_told_in_the_language_heading_and_all(code, said):
+    exit_code, output = run("score", "3NT", "9", "--lesson", "x", "--lang", code)
+    assert exit_code == 1 and output == said + "\n"
+
+
+def test_bad_usage_is_told_in_the_language_below_the_usage_line():
+    exit_code, output = run("score", "3NT", "9", "--rules", "ebu", "--lesson", "3", "--lang", "da")
+    assert exit_code == 2
+    usage, hint, gap, said = output.splitlines()
+    assert usage.startswith("Usage: ") and usage.endswith(" score [OPTIONS] [CONTRACT] [TRICKS]")
+    assert hint.startswith("Try '") and hint.endswith(" score --help' for help.") and gap == ""
+    assert said == "Fejl: angiv enten --rules eller --lesson, ikke begge: en lektion har sine egne regler"
