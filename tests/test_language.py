@@ -459,3 +459,41 @@ def test_bad_usage_is_told_in_the_language_below_the_usage_line():
     assert usage.startswith("Usage: ") and usage.endswith(" score [OPTIONS] [CONTRACT] [TRICKS]")
     assert hint.startswith("Try '") and hint.endswith(" score --help' for help.") and gap == ""
     assert said == "Fejl: angiv enten --rules eller --lesson, ikke begge: en lektion har sine egne regler"
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        (
+            "nl",
+            [
+                "ieder 13 kaarten",
+                "punten noemen; leider en dummy (bij gelijke punten is wie het eerst noemde leider)",
+                "contracten: zonder troef, schoppen, harten, ruiten, klaveren",
+                "deelscore en manche",
+                "troef vraagt samen 8 kaarten; manche vraagt samen 25 punten",
+                "Nederlandse telling: 10 per slag, plus- en minpunten",
+            ],
+        ),
+        (
+            "da",
+            [
+                "13 kort til hver",
+                "point oplyses; spilfører og den blinde (ved lighed er den der oplyste først spilfører)",
+                "kontrakter: uden trumf, spar, hjerter, ruder, klør",
+                "delkontrakt og udgang",
+                "trumf kræver 8 kort tilsammen; udgang kræver 25 point tilsammen",
+                "hollandsk pointberegning: 10 pr. stik, plus- og minuspoint",
+            ],
+        ),
+    ],
+)
+def test_the_rules_in_force_in_dutch_and_danish(code, said):
+    from minibridge.rules import find_rules
+    from minibridge.scoring import find_scheme
+
+    with speaking(code):
+        assert find_rules("nbb").describe() == said
+        assert find_scheme("nbb").description == said[-1]
+        lesson_rules = find_rules("lesson").describe()
+    assert lesson_rules[3] == {"nl": "alleen deelscores", "da": "kun delkontrakter"}[code]
