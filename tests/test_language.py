@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import datetime
+import json
 import re
 import subprocess
 import sys
@@ -279,6 +280,8 @@ COMMANDS = [
     ["score"],
     ["play"],
     ["check"],
+    ["lessons"],
+    ["lessons", "show"],
 ]
 
 
@@ -497,3 +500,44 @@ def test_the_rules_in_force_in_dutch_and_danish(code, said):
         assert find_scheme("nbb").description == said[-1]
         lesson_rules = find_rules("lesson").describe()
     assert lesson_rules[3] == {"nl": "alleen deelscores", "da": "kun delkontrakter"}[code]
+
+
+def test_the_lessons_in_dutch():
+    code, output = run("lessons", "--lang", "nl")
+    assert code == 0
+    lines = output.splitlines()
+    assert lines[4] == "3. Minibridgeles 3: Spelen met een dummy"
+    assert lines[5] == (
+        "   ieder 13 kaarten; punten noemen; leider en dummy (bij gelijke punten kiezen de spelers); contracten: "
+        "zonder troef; alleen deelscores; telling van de lessen: 50 plus 40 per slag boven de zes"
+    )
+
+
+def test_a_lesson_in_full_in_danish_the_language_given_to_the_group():
+    code, output = run("lessons", "--lang", "da", "show", "3")
+    assert code == 0
+    lines = output.splitlines()
+    assert lines[0] == "Minibridge-lektion 3: At spille med en blind"
+    assert "Læringsmål: eleverne vil kunne" in lines and "Gældende regler" in lines and "Noter til læreren" in lines
+    assert "  - kun delkontrakter" in lines
+    board = lines.index(
+        "  Spil 2, giver Øst; 1UT af Nord: E:A4.J852.KQ9.QT75 J87.Q6.J742.AJ98 T5.A9743.T63.K43 KQ9632.KT.A85.62"
+    )
+    assert lines[board + 3 : board + 6] == [
+        "      Stik  Spillet ud af Kortene i den spillede rækkefølge   Vundet af",
+        "      1     Øst            Ø ♥2     S ♥6    [V ♥E]    N ♥10   Vest",
+        "      2     Vest           V ♥3    [N ♥K]    Ø ♥5     S ♥D    Nord",
+    ]
+    assert "  8. (replay, spil 2) Spil 2: " in output
+    english = run("lessons", "show", "3", "--lang", "da", "--english-honours")[1]
+    assert "      2     Vest           V ♥3    [N ♥K]    Ø ♥5     S ♥Q    Nord" in english
+
+
+def test_a_lessons_variants_and_json_in_dutch():
+    code, output = run("lessons", "show", "5", "--lang", "nl")
+    assert code == 0
+    assert "  Varianten die de leerkracht kan aanzetten:" in output
+    assert "  - nbb: de Nederlandse regels (10 per slag, plus- en minpunten): geef --rules nbb in plaats van" in output
+    data = json.loads(run("lessons", "--json", "--lang", "nl")[1])
+    assert data[4]["title"] == "Manche of deelscore: de volledige telling"
+    assert data[4]["rules"][-2:] == ["deelscore en manche", "EBU-telling"]
