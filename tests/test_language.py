@@ -282,6 +282,7 @@ COMMANDS = [
     ["check"],
     ["lessons"],
     ["lessons", "show"],
+    ["verify"],
 ]
 
 
@@ -541,3 +542,22 @@ def test_a_lessons_variants_and_json_in_dutch():
     data = json.loads(run("lessons", "--json", "--lang", "nl")[1])
     assert data[4]["title"] == "Manche of deelscore: de volledige telling"
     assert data[4]["rules"][-2:] == ["deelscore en manche", "EBU-telling"]
+
+
+def test_verify_in_dutch_and_danish(tmp_path):
+    small = ROOT / "tests" / "data" / "lessons" / "small.yaml"
+    code, output = run("verify", str(small), "--lang", "nl")
+    assert code == 0 and output == f"{small}: Minibridgeles 3: 7 spellen nagespeeld, alle 5 antwoorden kloppen.\n"
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("number: [\n", encoding="utf-8")
+    code, output = run("verify", str(small), str(broken), "--lang", "da")
+    lines = output.splitlines()
+    assert code == 1 and lines[0].endswith("Minibridge-lektion 3: 7 spil genspillet, alle 5 svar er rigtige.")
+    assert lines[1].startswith(f"Fejl: {broken}")
+    code, output = run("verify", str(tmp_path / "broken.yaml"), "--json", "--lang", "da")
+    assert code == 1 and json.loads(output)[0]["problems"][0].startswith(str(broken))
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, output = run("verify", str(empty), "--lang", "da")
+    assert code == 1
+    assert output == "Fejl: ingen lektionsfiler fundet: angiv en lektionsfil eller en mappe med lektionsfiler\n"
