@@ -283,6 +283,7 @@ COMMANDS = [
     ["lessons"],
     ["lessons", "show"],
     ["verify"],
+    ["replay"],
 ]
 
 
@@ -561,3 +562,39 @@ def test_verify_in_dutch_and_danish(tmp_path):
     code, output = run("verify", str(empty), "--lang", "da")
     assert code == 1
     assert output == "Fejl: ingen lektionsfiler fundet: angiv en lektionsfil eller en mappe med lektionsfiler\n"
+
+
+def test_replay_in_danish_an_ambiguous_record_and_why():
+    revoke = ROOT / "tests" / "data" / "pbn" / "revoke.pbn"
+    code, output = run("replay", str(revoke), "--board", "1", "--lang", "da")
+    assert code == 0
+    assert output.splitlines()[:4] == [
+        "Spil 1 (parti 1): 7NT af Syd: spilførerens par tog 13 af de 13 spillede stik; filens resultat 13 stemmer; "
+        "score: spilførerens par 1020, modspillerne 0.",
+        "  uregelmæssighed: stik 12: renonce af Øst (♥2), etableret: ét stik går til Nord–Syd til sidst (lov 21)",
+        "  tvetydigt: optegnelsen kan også læses med stik 12: udspil uden for tur af Øst (♥2), accepteret: Nord skulle "
+        "have spillet ud (lov 19); spilførerens par ville så tage 12 stik",
+        "  genspillet som ovenfor, fordi den stemmer med filens resultat, 13",
+    ]
+    games = json.loads(run("replay", str(revoke), "--json", "--lang", "da")[1])
+    assert games[0]["ambiguous"]["reason"] == "den stemmer med filens resultat, 13"
+    assert games[0]["contract"] == "7NT" and games[0]["side_tricks"] == {"NS": 13, "EW": 0}
+    code, output = run("replay", str(revoke), "--board", "9", "--lang", "da")
+    assert output == f"{revoke}: spil 9 har intet parti med en fordeling, en kontrakt og et optegnet spilforløb.\n"
+
+
+def test_replay_in_dutch_trick_by_trick_with_the_dutch_honours():
+    results = ROOT / "tests" / "data" / "pbn" / "results.pbn"
+    code, output = run("replay", str(results), "--tricks", "--lang", "nl")
+    lines = output.splitlines()
+    assert code == 0 and lines[0] == (
+        "Spel 10 (partij 10): 7NT door Zuid: het paar van de leider haalde 13 van de 13 gespeelde slagen; de spelers "
+        "kwamen 12 slagen overeen (de uitslag in het bestand ^12); het spel geeft 13; score: spelend paar 0, "
+        "tegenspelers 50."
+    )
+    assert lines[1].startswith("  slag  1: West komt uit, ♥") and lines[1].endswith("wint")
+    assert any("♥H" in line for line in lines[1:]) and not any("♥K" in line for line in lines[1:])
+    code, output = run("replay", str(ROOT / "tests" / "data" / "pbn" / "empty.pbn"), "--lang", "nl")
+    assert code == 0 and output.endswith(
+        ": het bestand heeft geen partijen, alleen de PBN-kop: er is niets na te spelen.\n"
+    )
