@@ -284,6 +284,7 @@ COMMANDS = [
     ["lessons", "show"],
     ["verify"],
     ["replay"],
+    ["announce"],
 ]
 
 
@@ -598,3 +599,43 @@ def test_replay_in_dutch_trick_by_trick_with_the_dutch_honours():
     assert code == 0 and output.endswith(
         ": het bestand heeft geen partijen, alleen de PBN-kop: er is niets na te spelen.\n"
     )
+
+
+TIED = "N:KQ754.A9862.Q.K5 96.KJ73.T54.JT42 J2.QT.AJ632.AQ98 AT83.54.K987.763"
+"""North and South hold 14 points each: under Lesson Three they choose who declares, under Lesson Five North
+declares, having announced first."""
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["--lesson", "3", "--lang", "nl"],
+            [
+                "Gever Noord. Genoemde punten: Noord 14, Oost 5, Zuid 14, West 7.",
+                "Noord–Zuid hebben 28, Oost–West 12: Noord–Zuid spelen.",
+                "Noord en Zuid hebben evenveel punten: in deze les kiezen ze zelf wie leider is.",
+            ],
+        ),
+        (
+            ["--lesson", "5", "--lang", "da"],
+            [
+                "Giver Nord. Oplyste point: Nord 14, Øst 5, Syd 14, Vest 7.",
+                "Nord–Syd har 28, Øst–Vest 12: Nord–Syd får spillet.",
+                "Spilfører Nord (lige mange point: den der oplyste først, er spilfører), den blinde Syd; "
+                "Øst spiller ud.",
+            ],
+        ),
+        (
+            ["--three-handed", "simple", "--dealer", "E", "--lang", "nl"],
+            [
+                "Gever Oost, dummyhand bij West (7 punten). Genoemd: Oost 5, Zuid 14, Noord 14.",
+                "Noord gaat de hand bij West spelen.",
+                "Leider Zuid, dummy Noord; West komt uit.",
+            ],
+        ),
+    ],
+)
+def test_announce_in_dutch_and_danish(args, said):
+    code, output = run("announce", TIED, *args)
+    assert code == 0 and output.splitlines()[: len(said)] == said
