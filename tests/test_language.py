@@ -285,6 +285,7 @@ COMMANDS = [
     ["verify"],
     ["replay"],
     ["announce"],
+    ["deal"],
 ]
 
 
@@ -639,3 +640,19 @@ declares, having announced first."""
 def test_announce_in_dutch_and_danish(args, said):
     code, output = run("announce", TIED, *args)
     assert code == 0 and output.splitlines()[: len(said)] == said
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("nl", "3 spellen voor Minibridgeles 4 geschreven naar "),
+        ("da", "3 spil til Minibridge-lektion 4 skrevet til "),
+    ],
+)
+def test_deal_says_what_it_wrote_in_the_language(tmp_path, code, said):
+    target = tmp_path / "practice.pbn"
+    exit_code, output = run("deal", "--lesson", "4", "-n", "3", "-o", str(target), "--lang", code)
+    assert exit_code == 0 and output == f"{said}{target}\n"
+    assert target.read_text(encoding="utf-8").count("[Deal ") == 3
+    exit_code, output = run("deal", "--lesson", "4", "-n", "3", "-o", str(target), "--lang", code)
+    assert exit_code == 1 and output.startswith({"nl": "Fout: ", "da": "Fejl: "}[code])
