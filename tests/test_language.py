@@ -286,6 +286,12 @@ COMMANDS = [
     ["replay"],
     ["announce"],
     ["deal"],
+    ["league", "new"],
+    ["league", "record"],
+    ["league", "status"],
+    ["league", "pair", "add"],
+    ["league", "pair", "withdraw"],
+    ["league", "pair", "rename"],
 ]
 
 
@@ -656,3 +662,61 @@ def test_deal_says_what_it_wrote_in_the_language(tmp_path, code, said):
     assert target.read_text(encoding="utf-8").count("[Deal ") == 3
     exit_code, output = run("deal", "--lesson", "4", "-n", "3", "-o", str(target), "--lang", code)
     assert exit_code == 1 and output.startswith({"nl": "Fout: ", "da": "Fejl: "}[code])
+
+
+def test_a_league_kept_in_dutch(tmp_path):
+    league = str(tmp_path / "spring.yaml")
+    code, output = run("league", "new", league, "--pairs", "I,II,III,IV,V", "--title", "Lente", "--lang", "nl")
+    assert code == 0
+    assert output.splitlines()[:3] == [
+        f"{league}: Lente, 5 paren, 5 rondes, 10 miniwedstrijden (beste uit 3, doelen)",
+        "Speelschema:",
+        "  Ronde 1: II tegen V: nog te spelen; III tegen IV: nog te spelen; I heeft vrij",
+    ]
+    code, output = run(
+        "league", "record", league, "--round", "1", "--pairs", "II-V", "--deals", "W,L,W", "--lang", "nl"
+    )
+    assert code == 0 and output == f"{league}: ronde 1, II won van V met 2–1 (1 van 10 gespeeld)\n"
+    code, output = run("league", "record", league, "--round", "1", "--pairs", "III-IV", "--lang", "nl")
+    assert code == 2 and output.splitlines()[-1] == (
+        "Fout: geef de uitslag op één manier: --deals W,L,W of --scores 420-0,0-100,90-0 of --result 2-1"
+    )
+    code, output = run("league", "pair", "add", league, "Mary-Jane & Tom", "--lang", "nl")
+    assert code == 0 and output.startswith(
+        f"{league}: Mary-Jane & Tom doet mee vanaf ronde 2. 6 rondes, 1 van 15 miniwedstrijden gespeeld.\nSpeelschema:"
+    )
+    code, output = run("league", "pair", "withdraw", league, "IV", "--lang", "nl")
+    assert code == 0 and output.startswith(f"{league}: IV is gestopt voor ronde 2; de uitslagen blijven staan. ")
+    code, output = run("league", "pair", "rename", league, "III", "Cara & Dev", "--lang", "nl")
+    assert code == 0 and output.startswith(f"{league}: Cara & Dev heette III tot ronde 2. ")
+    code, output = run("league", "status", league, "--lang", "nl")
+    lines = output.splitlines()
+    assert code == 0 and lines[0] == "Lente: beste uit 3, doelen; 1 van 10 miniwedstrijden gespeeld"
+    assert lines[2].endswith("   gewonnen spellen plaats")
+    assert (
+        "(spellen gewonnen door het paar links, dan door het paar bovenaan; - nooit gespeeld: een paar is gestopt; "
+        ". nog te spelen)" in lines
+    )
+    assert "Stand (gewonnen wedstrijden, dan gewonnen spellen, dan onderling resultaat):" in lines
+    assert any(line.startswith("     1 II ") and line.endswith("gewonnen wedstrijden") for line in lines)
+    assert any("Cara & Dev" in line and line.endswith("gelijk (was III)") for line in lines)
+    assert any("IV" in line and line.endswith("(gestopt voor ronde 2)") for line in lines)
+
+
+def test_a_league_scored_the_ebu_way_in_danish(tmp_path):
+    league = str(tmp_path / "club.yaml")
+    pairs = "Anna & Ben,Cara & Dev,Eli & Fay,Gus & Hal"
+    code, output = run("league", "new", league, "--pairs", pairs, "--scoring", "ebu", "--best-of", "5", "--lang", "da")
+    assert code == 0 and output.startswith(
+        f"{league}: Club, 4 par, 3 runder, 6 minikampe (bedst af 5, EBU)\nSpilleplan:"
+    )
+    match = ["--round", "1", "--pairs", "Anna & Ben v Gus & Hal", "--scores", "420-0,0-100,90-0,110-0"]
+    code, output = run("league", "record", league, *match, "--lang", "da")
+    assert code == 0
+    assert output == f"{league}: runde 1, Anna & Ben slog Gus & Hal 3–1, point 620–100 (1 af 6 spillet)\n"
+    code, output = run("league", "status", league, "--lang", "da")
+    lines = output.splitlines()
+    assert code == 0 and "Stilling (vundne kampe, så vundne spil, så indbyrdes kamp):" in lines
+    assert "plads par         spillet vundet tabt spil vundet/tabt   point  placeret efter" in lines
+    assert "    1 Anna & Ben        1      1    0       3/1        620  vundne kampe" in lines
+    assert lines[-1] == "  Runde 3: Cara & Dev mod Gus & Hal: skal spilles; Eli & Fay mod Anna & Ben: skal spilles"
