@@ -292,6 +292,7 @@ COMMANDS = [
     ["league", "pair", "add"],
     ["league", "pair", "withdraw"],
     ["league", "pair", "rename"],
+    ["serve"],
 ]
 
 
@@ -720,3 +721,32 @@ def test_a_league_scored_the_ebu_way_in_danish(tmp_path):
     assert "plads par         spillet vundet tabt spil vundet/tabt   point  placeret efter" in lines
     assert "    1 Anna & Ben        1      1    0       3/1        620  vundne kampe" in lines
     assert lines[-1] == "  Runde 3: Cara & Dev mod Gus & Hal: skal spilles; Eli & Fay mod Anna & Ben: skal spilles"
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("nl", ["Leerlingen: ", "Klascode: OWL42", "Leerkracht: ", "Spellen en voortgang worden bewaard in "]),
+        ("da", ["Elever: ", "Klassekode: OWL42", "Lærer: ", "Spil og fremskridt gemmes i "]),
+    ],
+)
+def test_serve_starts_in_the_language_and_says_why_it_cannot(tmp_path, code, said):
+    """A port already taken: the start-up lines, then why the classroom cannot be served, in the language."""
+    import socket
+
+    from minibridge.web.server import free_port
+
+    port = free_port()
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", port))
+        args = ["serve", "--port", str(port), "--no-open", "--data", str(tmp_path), "--class-code", "OWL42"]
+        exit_code, output = run(*args, "--teacher-token", "secret", "--lang", code)
+    lines = output.splitlines()
+    assert exit_code == 1 and len(lines) == 5
+    assert all(line.startswith(start) for line, start in zip(lines, said, strict=False))
+    assert lines[0] == f"{said[0]}http://127.0.0.1:{port}/"
+    assert lines[2] == f"{said[2]}http://127.0.0.1:{port}/teacher?token=secret"
+    assert lines[4].startswith(
+        {"nl": "Fout: kan niet luisteren op 127.0.0.1:", "da": "Fejl: kan ikke lytte på 127.0.0.1:"}[code]
+    )
+    assert lines[4].endswith({"nl": "kies een andere --port", "da": "vælg en anden --port"}[code])
