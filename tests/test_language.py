@@ -750,3 +750,34 @@ def test_serve_starts_in_the_language_and_says_why_it_cannot(tmp_path, code, sai
         {"nl": "Fout: kan niet luisteren op 127.0.0.1:", "da": "Fejl: kan ikke lytte på 127.0.0.1:"}[code]
     )
     assert lines[4].endswith({"nl": "kies een andere --port", "da": "vælg en anden --port"}[code])
+
+
+def test_the_words_of_the_printing_and_playing_commands_mistakes_included(tmp_path):
+    code, output = run("score", "4S", "--lang", "da")
+    assert code == 2 and output.splitlines()[-1] == (
+        "Fejl: angiv en CONTRACT og de TRICKS (stik) spilfører tog, f.eks. 'minibridge score 4S 10'"
+    )
+    code, output = run("score", "4H", "9", "--rules", "targets", "--lang", "nl")
+    assert code == 2 and output.splitlines()[-1] == (
+        "Fout: geef met --rules targets de punten van het spelende paar, bijvoorbeeld --hcp 27"
+    )
+    code, output = run("play", "--deals", "2", "--target", "500", "--lang", "nl")
+    assert code == 2 and output.splitlines()[-1] == "Fout: geef --deals of --target, niet allebei"
+    code, output = run("play", "--lesson", "1", "--target", "500", "--lang", "da")
+    assert code == 2 and output.splitlines()[-1] == "Fejl: Minibridge-lektion 1 har ingen score at nå: angiv --deals"
+    form = tmp_path / "sam.yaml"
+    code, output = run("check", "--template", "3", "-o", str(form), "--lang", "nl")
+    assert (
+        code == 0 and output == f"{form} geschreven: vul elk antwoord in en voer dan 'minibridge check {form}' uit.\n"
+    )
+    code, output = run("check", str(form), "--template", "3", "--lang", "da")
+    assert code == 2 and output.splitlines()[-1] == (
+        "Fejl: angiv enten ANSWERS der skal rettes, eller --template N, ikke begge"
+    )
+    empty = tmp_path / "empty.pbn"
+    empty.write_text('[Board "4"]\n[Event "Club night"]\n', encoding="utf-8")
+    code, output = run("records", str(empty), "--json", "--lang", "nl")
+    assert code == 1 and output.splitlines() == [
+        f"{empty}, regel 1: spel 4 heeft geen verdeling om af te drukken: weggelaten",
+        f"Fout: {empty}: geen enkel spel heeft een verdeling, dus er is niets af te drukken",
+    ]
