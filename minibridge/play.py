@@ -19,6 +19,7 @@ from minibridge.board import Board, CardRow, PlayRecord
 from minibridge.cards import CARDS, Card, Seat, Side, Suit
 from minibridge.deal import SUIT_MASKS, Deal
 from minibridge.errors import IllegalPlayError
+from minibridge.language import gettext
 from minibridge.trick import SEATS, Irregularity, IrregularityKind, Trick, trick_strength, trick_winner, winner_index
 
 __all__ = ["Play", "Action", "Reading", "Ambiguity"]
@@ -235,21 +236,21 @@ class Play:
         if others:
             other = others[0][0]
             unsettled = (
-                f"the file's result, {result}, fits neither reading"
+                gettext("the file's result, %(result)s, fits neither reading") % {"result": result}
                 if result is not None
-                else "nothing in the file tells the readings apart (a Result tag would)"
+                else gettext("nothing in the file tells the readings apart (a Result tag would)")
             )
             if key[0] < other[0]:
-                reason = f"it agrees with the file's result, {result}"
+                reason = gettext("it agrees with the file's result, %(result)s") % {"result": result}
             elif key[1] < other[1]:
-                reason = "it finds fewer irregularities"
+                reason = gettext("it finds fewer irregularities")
             elif key[2] < other[2]:
-                reason = (
-                    f"{unsettled}, so the player whose turn it was is taken to have led and a card that did not "
+                reason = gettext(
+                    "%(unsettled)s, so the player whose turn it was is taken to have led and a card that did not "
                     "follow suit to be a revoke; the card marked ^R or ^L settles it"
-                )
+                ) % {"unsettled": unsettled}
             else:
-                reason = f"{unsettled}; the card led marked ^L settles it"
+                reason = gettext("%(unsettled)s; the card led marked ^L settles it") % {"unsettled": unsettled}
             self.ambiguity = Ambiguity(others=tuple(entry[2] for entry in others), reason=reason)
         return state
 

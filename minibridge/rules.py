@@ -22,7 +22,7 @@ from minibridge.cards import Seat, Strain
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import RuleError
-from minibridge.language import N_, gettext, strain_letters
+from minibridge.language import N_, gettext, ngettext, strain_letters
 
 __all__ = [
     "RuleSet",
@@ -59,16 +59,21 @@ class ScoringFacts:
     no_slams: str | None = None
     """Why the scheme cannot score a slam, when its rule book has none."""
 
+    @property
+    def in_words(self) -> str:
+        """The scheme among the rules in force, in a teacher's words, in the language in use."""
+        return gettext(self.words)
+
 
 SCORINGS: dict[str, ScoringFacts] = {
-    "ebu": ScoringFacts(words="EBU scoring"),
-    "lesson": ScoringFacts(words="lesson scoring: 50 plus 40 per odd trick"),
+    "ebu": ScoringFacts(words=N_("EBU scoring")),
+    "lesson": ScoringFacts(words=N_("lesson scoring: 50 plus 40 per odd trick")),
     "nbb": ScoringFacts(
-        words="Dutch scoring: 10 per trick, plus and minus points",
+        words=N_("Dutch scoring: 10 per trick, plus and minus points"),
         no_slams="the Dutch rules have no slams (their rule book scores part-scores and games only)",
     ),
-    "targets": ScoringFacts(words="targets by combined points: each deal won or lost"),
-    "tricks": ScoringFacts(words="the score is the tricks each side takes", has_contract=False),
+    "targets": ScoringFacts(words=N_("targets by combined points: each deal won or lost")),
+    "tricks": ScoringFacts(words=N_("the score is the tricks each side takes"), has_contract=False),
 }
 """The scoring schemes a rule set may name (``scoring.find_scheme`` finds the scheme of each name)."""
 
@@ -167,30 +172,45 @@ class RuleSet:
         return SCORINGS[self.scoring].has_contract
 
     def describe(self) -> list[str]:
-        """The rules in force, one short line each, in a teacher's words."""
+        """The rules in force, one short line each, in a teacher's words, in the language in use."""
         lines = []
-        lines.append(
-            "13 cards each"
-            if self.cards_per_hand == 13
-            else "short deals (every player the same number of cards)"
-            if self.cards_per_hand is None
-            else f"{self.cards_per_hand} cards each"
-        )
-        if self.announcement:
-            tie = "first to announce declares on a tie" if self.tie_rule == "enforced" else "a tie: the players choose"
-            lines.append(f"points announced; declarer and dummy ({tie})")
+        if self.cards_per_hand is None:
+            lines.append(gettext("short deals (every player the same number of cards)"))
         else:
-            lines.append("no announcement: everyone plays their own cards")
+            count = self.cards_per_hand
+            lines.append(ngettext("%(count)s card each", "%(count)s cards each", count) % {"count": count})
+        if self.announcement:
+            tie = (
+                gettext("first to announce declares on a tie")
+                if self.tie_rule == "enforced"
+                else gettext("a tie: the players choose")
+            )
+            lines.append(gettext("points announced; declarer and dummy (%(tie)s)") % {"tie": tie})
+        else:
+            lines.append(gettext("no announcement: everyone plays their own cards"))
         if self.has_contract:
-            strains = sorted(self.strains, reverse=True)
-            lines.append("contracts in " + ", ".join(s.words for s in strains))
-            kinds = [k for k, on in (("part-score", self.part_score), ("game", self.game), ("slam", self.slam)) if on]
-            lines.append(" and ".join(kinds) + (" only" if len(kinds) == 1 else ""))
+            strains = ", ".join(s.in_words for s in sorted(self.strains, reverse=True))
+            lines.append(gettext("contracts in %(strains)s") % {"strains": strains})
+            kinds = [
+                kind for kind, on in (("part-score", self.part_score), ("game", self.game), ("slam", self.slam)) if on
+            ]
+            if len(kinds) == 1:
+                only = {
+                    "part-score": gettext("part-score only"),
+                    "game": gettext("game only"),
+                    "slam": gettext("slam only"),
+                }
+                lines.append(only[kinds[0]])
+            else:
+                words = {"part-score": gettext("part-score"), "game": gettext("game"), "slam": gettext("slam")}
+                lines.append(gettext(" and ").join(words[kind] for kind in kinds))
         if self.dutch_restrictions:
-            lines.append("trumps need 8 cards together; game needs 25 points together")
-        if self.three_handed is not None:
-            lines.append(f"three players and a dummy hand ({self.three_handed} three-handed)")
-        lines.append(SCORINGS[self.scoring].words)
+            lines.append(gettext("trumps need 8 cards together; game needs 25 points together"))
+        if self.three_handed == "simple":
+            lines.append(gettext("three players and a dummy hand (simple three-handed)"))
+        elif self.three_handed == "normal":
+            lines.append(gettext("three players and a dummy hand (normal three-handed)"))
+        lines.append(SCORINGS[self.scoring].in_words)
         return lines
 
 

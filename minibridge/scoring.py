@@ -125,7 +125,7 @@ class Scheme:
     @property
     def description(self) -> str:
         """The scheme among the rules in force, in a teacher's words."""
-        return SCORINGS[self.name].words
+        return SCORINGS[self.name].in_words
 
     def goal(self, contract: Contract, *, points: int | None = None) -> int:
         """Declarer's goal in tricks (``points``: the declaring side's, when the scheme needs them)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import datetime
+import json
 import re
 import subprocess
 import sys
@@ -279,6 +280,19 @@ COMMANDS = [
     ["score"],
     ["play"],
     ["check"],
+    ["lessons"],
+    ["lessons", "show"],
+    ["verify"],
+    ["replay"],
+    ["announce"],
+    ["deal"],
+    ["league", "new"],
+    ["league", "record"],
+    ["league", "status"],
+    ["league", "pair", "add"],
+    ["league", "pair", "withdraw"],
+    ["league", "pair", "rename"],
+    ["serve"],
 ]
 
 
@@ -437,3 +451,333 @@ def test_play_at_the_terminal_in_dutch_and_danish(code, card, said, words):
     assert said in result.output
     assert all(word in result.output for word in words[:-1])
     assert "is geen kaart" in result.output if code == "nl" else "er ikke et kort" in result.output
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", "Error: 'x' is neither a lesson number (1 to 6) nor a lesson file"),
+        ("nl", "Fout: 'x' is geen lesnummer (1 tot en met 6) en ook geen lesbestand"),
+        ("da", "Fejl: 'x' er hverken et lektionsnummer (1 til 6) eller en lektionsfil"),
+    ],
+)
+def test_a_commands_error_is_told_in_the_language_heading_and_all(code, said):
+    exit_code, output = run("score", "3NT", "9", "--lesson", "x", "--lang", code)
+    assert exit_code == 1 and output == said + "\n"
+
+
+def test_bad_usage_is_told_in_the_language_below_the_usage_line():
+    exit_code, output = run("score", "3NT", "9", "--rules", "ebu", "--lesson", "3", "--lang", "da")
+    assert exit_code == 2
+    usage, hint, gap, said = output.splitlines()
+    assert usage.startswith("Usage: ") and usage.endswith(" score [OPTIONS] [CONTRACT] [TRICKS]")
+    assert hint.startswith("Try '") and hint.endswith(" score --help' for help.") and gap == ""
+    assert said == "Fejl: angiv enten --rules eller --lesson, ikke begge: en lektion har sine egne regler"
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        (
+            "nl",
+            [
+                "ieder 13 kaarten",
+                "punten noemen; leider en dummy (bij gelijke punten is wie het eerst noemde leider)",
+                "contracten: zonder troef, schoppen, harten, ruiten, klaveren",
+                "deelscore en manche",
+                "troef vraagt samen 8 kaarten; manche vraagt samen 25 punten",
+                "Nederlandse telling: 10 per slag, plus- en minpunten",
+            ],
+        ),
+        (
+            "da",
+            [
+                "13 kort til hver",
+                "point oplyses; spilfører og den blinde (ved lighed er den der oplyste først spilfører)",
+                "kontrakter: uden trumf, spar, hjerter, ruder, klør",
+                "delkontrakt og udgang",
+                "trumf kræver 8 kort tilsammen; udgang kræver 25 point tilsammen",
+                "hollandsk pointberegning: 10 pr. stik, plus- og minuspoint",
+            ],
+        ),
+    ],
+)
+def test_the_rules_in_force_in_dutch_and_danish(code, said):
+    from minibridge.rules import find_rules
+    from minibridge.scoring import find_scheme
+
+    with speaking(code):
+        assert find_rules("nbb").describe() == said
+        assert find_scheme("nbb").description == said[-1]
+        lesson_rules = find_rules("lesson").describe()
+    assert lesson_rules[3] == {"nl": "alleen deelscores", "da": "kun delkontrakter"}[code]
+
+
+def test_the_lessons_in_dutch():
+    code, output = run("lessons", "--lang", "nl")
+    assert code == 0
+    lines = output.splitlines()
+    assert lines[4] == "3. Minibridgeles 3: Spelen met een dummy"
+    assert lines[5] == (
+        "   ieder 13 kaarten; punten noemen; leider en dummy (bij gelijke punten kiezen de spelers); contracten: "
+        "zonder troef; alleen deelscores; telling van de lessen: 50 plus 40 per slag boven de zes"
+    )
+
+
+def test_a_lesson_in_full_in_danish_the_language_given_to_the_group():
+    code, output = run("lessons", "--lang", "da", "show", "3")
+    assert code == 0
+    lines = output.splitlines()
+    assert lines[0] == "Minibridge-lektion 3: At spille med en blind"
+    assert "Læringsmål: eleverne vil kunne" in lines and "Gældende regler" in lines and "Noter til læreren" in lines
+    assert "  - kun delkontrakter" in lines
+    board = lines.index(
+        "  Spil 2, giver Øst; 1UT af Nord: E:A4.J852.KQ9.QT75 J87.Q6.J742.AJ98 T5.A9743.T63.K43 KQ9632.KT.A85.62"
+    )
+    assert lines[board + 3 : board + 6] == [
+        "      Stik  Spillet ud af Kortene i den spillede rækkefølge   Vundet af",
+        "      1     Øst            Ø ♥2     S ♥6    [V ♥E]    N ♥10   Vest",
+        "      2     Vest           V ♥3    [N ♥K]    Ø ♥5     S ♥D    Nord",
+    ]
+    assert "  8. (replay, spil 2) Spil 2: " in output
+    english = run("lessons", "show", "3", "--lang", "da", "--english-honours")[1]
+    assert "      2     Vest           V ♥3    [N ♥K]    Ø ♥5     S ♥Q    Nord" in english
+
+
+def test_a_lessons_variants_and_json_in_dutch():
+    code, output = run("lessons", "show", "5", "--lang", "nl")
+    assert code == 0
+    assert "  Varianten die de leerkracht kan aanzetten:" in output
+    assert "  - nbb: de Nederlandse regels (10 per slag, plus- en minpunten): geef --rules nbb in plaats van" in output
+    data = json.loads(run("lessons", "--json", "--lang", "nl")[1])
+    assert data[4]["title"] == "Manche of deelscore: de volledige telling"
+    assert data[4]["rules"][-2:] == ["deelscore en manche", "EBU-telling"]
+
+
+def test_verify_in_dutch_and_danish(tmp_path):
+    small = ROOT / "tests" / "data" / "lessons" / "small.yaml"
+    code, output = run("verify", str(small), "--lang", "nl")
+    assert code == 0 and output == f"{small}: Minibridgeles 3: 7 spellen nagespeeld, alle 5 antwoorden kloppen.\n"
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("number: [\n", encoding="utf-8")
+    code, output = run("verify", str(small), str(broken), "--lang", "da")
+    lines = output.splitlines()
+    assert code == 1 and lines[0].endswith("Minibridge-lektion 3: 7 spil genspillet, alle 5 svar er rigtige.")
+    assert lines[1].startswith(f"Fejl: {broken}")
+    code, output = run("verify", str(tmp_path / "broken.yaml"), "--json", "--lang", "da")
+    assert code == 1 and json.loads(output)[0]["problems"][0].startswith(str(broken))
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, output = run("verify", str(empty), "--lang", "da")
+    assert code == 1
+    assert output == "Fejl: ingen lektionsfiler fundet: angiv en lektionsfil eller en mappe med lektionsfiler\n"
+
+
+def test_replay_in_danish_an_ambiguous_record_and_why():
+    revoke = ROOT / "tests" / "data" / "pbn" / "revoke.pbn"
+    code, output = run("replay", str(revoke), "--board", "1", "--lang", "da")
+    assert code == 0
+    assert output.splitlines()[:4] == [
+        "Spil 1 (parti 1): 7NT af Syd: spilførerens par tog 13 af de 13 spillede stik; filens resultat 13 stemmer; "
+        "score: spilførerens par 1020, modspillerne 0.",
+        "  uregelmæssighed: stik 12: renonce af Øst (♥2), etableret: ét stik går til Nord–Syd til sidst (lov 21)",
+        "  tvetydigt: optegnelsen kan også læses med stik 12: udspil uden for tur af Øst (♥2), accepteret: Nord skulle "
+        "have spillet ud (lov 19); spilførerens par ville så tage 12 stik",
+        "  genspillet som ovenfor, fordi den stemmer med filens resultat, 13",
+    ]
+    games = json.loads(run("replay", str(revoke), "--json", "--lang", "da")[1])
+    assert games[0]["ambiguous"]["reason"] == "den stemmer med filens resultat, 13"
+    assert games[0]["contract"] == "7NT" and games[0]["side_tricks"] == {"NS": 13, "EW": 0}
+    code, output = run("replay", str(revoke), "--board", "9", "--lang", "da")
+    assert output == f"{revoke}: spil 9 har intet parti med en fordeling, en kontrakt og et optegnet spilforløb.\n"
+
+
+def test_replay_in_dutch_trick_by_trick_with_the_dutch_honours():
+    results = ROOT / "tests" / "data" / "pbn" / "results.pbn"
+    code, output = run("replay", str(results), "--tricks", "--lang", "nl")
+    lines = output.splitlines()
+    assert code == 0 and lines[0] == (
+        "Spel 10 (partij 10): 7NT door Zuid: het paar van de leider haalde 13 van de 13 gespeelde slagen; de spelers "
+        "kwamen 12 slagen overeen (de uitslag in het bestand ^12); het spel geeft 13; score: spelend paar 0, "
+        "tegenspelers 50."
+    )
+    assert lines[1].startswith("  slag  1: West komt uit, ♥") and lines[1].endswith("wint")
+    assert any("♥H" in line for line in lines[1:]) and not any("♥K" in line for line in lines[1:])
+    code, output = run("replay", str(ROOT / "tests" / "data" / "pbn" / "empty.pbn"), "--lang", "nl")
+    assert code == 0 and output.endswith(
+        ": het bestand heeft geen partijen, alleen de PBN-kop: er is niets na te spelen.\n"
+    )
+
+
+TIED = "N:KQ754.A9862.Q.K5 96.KJ73.T54.JT42 J2.QT.AJ632.AQ98 AT83.54.K987.763"
+"""North and South hold 14 points each: under Lesson Three they choose who declares, under Lesson Five North
+declares, having announced first."""
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["--lesson", "3", "--lang", "nl"],
+            [
+                "Gever Noord. Genoemde punten: Noord 14, Oost 5, Zuid 14, West 7.",
+                "Noord–Zuid hebben 28, Oost–West 12: Noord–Zuid spelen.",
+                "Noord en Zuid hebben evenveel punten: in deze les kiezen ze zelf wie leider is.",
+            ],
+        ),
+        (
+            ["--lesson", "5", "--lang", "da"],
+            [
+                "Giver Nord. Oplyste point: Nord 14, Øst 5, Syd 14, Vest 7.",
+                "Nord–Syd har 28, Øst–Vest 12: Nord–Syd får spillet.",
+                "Spilfører Nord (lige mange point: den der oplyste først, er spilfører), den blinde Syd; "
+                "Øst spiller ud.",
+            ],
+        ),
+        (
+            ["--three-handed", "simple", "--dealer", "E", "--lang", "nl"],
+            [
+                "Gever Oost, dummyhand bij West (7 punten). Genoemd: Oost 5, Zuid 14, Noord 14.",
+                "Noord gaat de hand bij West spelen.",
+                "Leider Zuid, dummy Noord; West komt uit.",
+            ],
+        ),
+    ],
+)
+def test_announce_in_dutch_and_danish(args, said):
+    code, output = run("announce", TIED, *args)
+    assert code == 0 and output.splitlines()[: len(said)] == said
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("nl", "3 spellen voor Minibridgeles 4 geschreven naar "),
+        ("da", "3 spil til Minibridge-lektion 4 skrevet til "),
+    ],
+)
+def test_deal_says_what_it_wrote_in_the_language(tmp_path, code, said):
+    target = tmp_path / "practice.pbn"
+    exit_code, output = run("deal", "--lesson", "4", "-n", "3", "-o", str(target), "--lang", code)
+    assert exit_code == 0 and output == f"{said}{target}\n"
+    assert target.read_text(encoding="utf-8").count("[Deal ") == 3
+    exit_code, output = run("deal", "--lesson", "4", "-n", "3", "-o", str(target), "--lang", code)
+    assert exit_code == 1 and output.startswith({"nl": "Fout: ", "da": "Fejl: "}[code])
+
+
+def test_a_league_kept_in_dutch(tmp_path):
+    league = str(tmp_path / "spring.yaml")
+    code, output = run("league", "new", league, "--pairs", "I,II,III,IV,V", "--title", "Lente", "--lang", "nl")
+    assert code == 0
+    assert output.splitlines()[:3] == [
+        f"{league}: Lente, 5 paren, 5 rondes, 10 miniwedstrijden (beste uit 3, doelen)",
+        "Speelschema:",
+        "  Ronde 1: II tegen V: nog te spelen; III tegen IV: nog te spelen; I heeft vrij",
+    ]
+    code, output = run(
+        "league", "record", league, "--round", "1", "--pairs", "II-V", "--deals", "W,L,W", "--lang", "nl"
+    )
+    assert code == 0 and output == f"{league}: ronde 1, II won van V met 2–1 (1 van 10 gespeeld)\n"
+    code, output = run("league", "record", league, "--round", "1", "--pairs", "III-IV", "--lang", "nl")
+    assert code == 2 and output.splitlines()[-1] == (
+        "Fout: geef de uitslag op één manier: --deals W,L,W of --scores 420-0,0-100,90-0 of --result 2-1"
+    )
+    code, output = run("league", "pair", "add", league, "Mary-Jane & Tom", "--lang", "nl")
+    assert code == 0 and output.startswith(
+        f"{league}: Mary-Jane & Tom doet mee vanaf ronde 2. 6 rondes, 1 van 15 miniwedstrijden gespeeld.\nSpeelschema:"
+    )
+    code, output = run("league", "pair", "withdraw", league, "IV", "--lang", "nl")
+    assert code == 0 and output.startswith(f"{league}: IV is gestopt voor ronde 2; de uitslagen blijven staan. ")
+    code, output = run("league", "pair", "rename", league, "III", "Cara & Dev", "--lang", "nl")
+    assert code == 0 and output.startswith(f"{league}: Cara & Dev heette III tot ronde 2. ")
+    code, output = run("league", "status", league, "--lang", "nl")
+    lines = output.splitlines()
+    assert code == 0 and lines[0] == "Lente: beste uit 3, doelen; 1 van 10 miniwedstrijden gespeeld"
+    assert lines[2].endswith("   gewonnen spellen plaats")
+    assert (
+        "(spellen gewonnen door het paar links, dan door het paar bovenaan; - nooit gespeeld: een paar is gestopt; "
+        ". nog te spelen)" in lines
+    )
+    assert "Stand (gewonnen wedstrijden, dan gewonnen spellen, dan onderling resultaat):" in lines
+    assert any(line.startswith("     1 II ") and line.endswith("gewonnen wedstrijden") for line in lines)
+    assert any("Cara & Dev" in line and line.endswith("gelijk (was III)") for line in lines)
+    assert any("IV" in line and line.endswith("(gestopt voor ronde 2)") for line in lines)
+
+
+def test_a_league_scored_the_ebu_way_in_danish(tmp_path):
+    league = str(tmp_path / "club.yaml")
+    pairs = "Anna & Ben,Cara & Dev,Eli & Fay,Gus & Hal"
+    code, output = run("league", "new", league, "--pairs", pairs, "--scoring", "ebu", "--best-of", "5", "--lang", "da")
+    assert code == 0 and output.startswith(
+        f"{league}: Club, 4 par, 3 runder, 6 minikampe (bedst af 5, EBU)\nSpilleplan:"
+    )
+    match = ["--round", "1", "--pairs", "Anna & Ben v Gus & Hal", "--scores", "420-0,0-100,90-0,110-0"]
+    code, output = run("league", "record", league, *match, "--lang", "da")
+    assert code == 0
+    assert output == f"{league}: runde 1, Anna & Ben slog Gus & Hal 3–1, point 620–100 (1 af 6 spillet)\n"
+    code, output = run("league", "status", league, "--lang", "da")
+    lines = output.splitlines()
+    assert code == 0 and "Stilling (vundne kampe, så vundne spil, så indbyrdes kamp):" in lines
+    assert "plads par         spillet vundet tabt spil vundet/tabt   point  placeret efter" in lines
+    assert "    1 Anna & Ben        1      1    0       3/1        620  vundne kampe" in lines
+    assert lines[-1] == "  Runde 3: Cara & Dev mod Gus & Hal: skal spilles; Eli & Fay mod Anna & Ben: skal spilles"
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("nl", ["Leerlingen: ", "Klascode: OWL42", "Leerkracht: ", "Spellen en voortgang worden bewaard in "]),
+        ("da", ["Elever: ", "Klassekode: OWL42", "Lærer: ", "Spil og fremskridt gemmes i "]),
+    ],
+)
+def test_serve_starts_in_the_language_and_says_why_it_cannot(tmp_path, code, said):
+    """A port already taken: the start-up lines, then why the classroom cannot be served, in the language."""
+    import socket
+
+    from minibridge.web.server import free_port
+
+    port = free_port()
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", port))
+        args = ["serve", "--port", str(port), "--no-open", "--data", str(tmp_path), "--class-code", "OWL42"]
+        exit_code, output = run(*args, "--teacher-token", "secret", "--lang", code)
+    lines = output.splitlines()
+    assert exit_code == 1 and len(lines) == 5
+    assert all(line.startswith(start) for line, start in zip(lines, said, strict=False))
+    assert lines[0] == f"{said[0]}http://127.0.0.1:{port}/"
+    assert lines[2] == f"{said[2]}http://127.0.0.1:{port}/teacher?token=secret"
+    assert lines[4].startswith(
+        {"nl": "Fout: kan niet luisteren op 127.0.0.1:", "da": "Fejl: kan ikke lytte på 127.0.0.1:"}[code]
+    )
+    assert lines[4].endswith({"nl": "kies een andere --port", "da": "vælg en anden --port"}[code])
+
+
+def test_the_words_of_the_printing_and_playing_commands_mistakes_included(tmp_path):
+    code, output = run("score", "4S", "--lang", "da")
+    assert code == 2 and output.splitlines()[-1] == (
+        "Fejl: angiv en CONTRACT og de TRICKS (stik) spilfører tog, f.eks. 'minibridge score 4S 10'"
+    )
+    code, output = run("score", "4H", "9", "--rules", "targets", "--lang", "nl")
+    assert code == 2 and output.splitlines()[-1] == (
+        "Fout: geef met --rules targets de punten van het spelende paar, bijvoorbeeld --hcp 27"
+    )
+    code, output = run("play", "--deals", "2", "--target", "500", "--lang", "nl")
+    assert code == 2 and output.splitlines()[-1] == "Fout: geef --deals of --target, niet allebei"
+    code, output = run("play", "--lesson", "1", "--target", "500", "--lang", "da")
+    assert code == 2 and output.splitlines()[-1] == "Fejl: Minibridge-lektion 1 har ingen score at nå: angiv --deals"
+    form = tmp_path / "sam.yaml"
+    code, output = run("check", "--template", "3", "-o", str(form), "--lang", "nl")
+    assert (
+        code == 0 and output == f"{form} geschreven: vul elk antwoord in en voer dan 'minibridge check {form}' uit.\n"
+    )
+    code, output = run("check", str(form), "--template", "3", "--lang", "da")
+    assert code == 2 and output.splitlines()[-1] == (
+        "Fejl: angiv enten ANSWERS der skal rettes, eller --template N, ikke begge"
+    )
+    empty = tmp_path / "empty.pbn"
+    empty.write_text('[Board "4"]\n[Event "Club night"]\n', encoding="utf-8")
+    code, output = run("records", str(empty), "--json", "--lang", "nl")
+    assert code == 1 and output.splitlines() == [
+        f"{empty}, regel 1: spel 4 heeft geen verdeling om af te drukken: weggelaten",
+        f"Fout: {empty}: geen enkel spel heeft een verdeling, dus er is niets af te drukken",
+    ]

@@ -10,12 +10,14 @@ import click
 from minibridge.cards import Seat
 from minibridge.cli.common import (
     json_option,
+    language_options,
     lesson_options,
     print_json,
     reports_errors,
     rules_in_force,
     seat_option_value,
 )
+from minibridge.language import gettext
 
 if TYPE_CHECKING:
     from minibridge.announce import Announcement, ThreeHanded
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
 )
 @lesson_options
 @json_option
+@language_options
 @reports_errors
 def announce(
     deal: str,
@@ -72,39 +75,72 @@ def announce(
     if as_json:
         print_json(announcement_json(result))
         return
-    click.echo(
-        f"Dealer {first.title}. Points announced: "
-        + ", ".join(f"{s.title} {result.hcp[s]}" for s in result.order)
-        + "."
-    )
-    ns, ew = (result.side_hcp(side) for side in (Seat.NORTH.side, Seat.EAST.side))
+    click.echo(_describe(result))
+
+
+def _describe(result: Announcement) -> str:
+    """The announcement in words: the points, then who declares and who leads, or a redeal."""
+    points = ", ".join(f"{seat.in_words} {result.hcp[seat]}" for seat in result.order)
+    lines = [
+        gettext("Dealer %(dealer)s. Points announced: %(points)s.")
+        % {"dealer": result.dealer.in_words, "points": points}
+    ]
+    values = {"ns": result.side_hcp(Seat.NORTH.side), "ew": result.side_hcp(Seat.EAST.side)}
     if result.redeal:
-        click.echo(f"North–South hold {ns}, East–West {ew}: redeal (the same dealer deals again).")
-        return
-    assert result.declarer is not None and result.dummy is not None and result.declaring_side is not None
-    side = "North–South" if result.declaring_side == Seat.NORTH.side else "East–West"
-    click.echo(f"North–South hold {ns}, East–West {ew}: {side} declare.")
-    if len(result.may_declare) > 1:
-        first_seat, second_seat = (s.title for s in result.may_declare)
-        click.echo(f"{first_seat} and {second_seat} hold the same points: in this lesson they choose who declares.")
-        return
-    tie = " (equal points: the first to announce declares)" if result.tie else ""
-    click.echo(f"Declarer {result.declarer.title}{tie}, dummy {result.dummy.title}; {result.declarer.lho.title} leads.")
-
-
-def _describe_three_handed(three: Any) -> str:
-    hcp = ", ".join(f"{s.title} {three.hcp[s]}" for s in three.dealer.clockwise() if s is not three.dealer.partner)
-    dummy = three.dealer.partner
-    lines = [f"Dealer {three.dealer.title}, dummy hand at {dummy.title} ({three.hcp[dummy]} points). Announced: {hcp}."]
-    if three.redeal:
-        lines.append("Redeal (the same dealer deals again).")
+        lines.append(
+            gettext("North–South hold %(ns)s, East–West %(ew)s: redeal (the same dealer deals again).") % values
+        )
         return "\n".join(lines)
+    assert result.declarer is not None and result.dummy is not None and result.declaring_side is not None
+    values["side"] = result.declaring_side.in_words
+    lines.append(gettext("North–South hold %(ns)s, East–West %(ew)s: %(side)s declare.") % values)
+    if len(result.may_declare) > 1:
+        first, second = (seat.in_words for seat in result.may_declare)
+        lines.append(
+            gettext("%(first)s and %(second)s hold the same points: in this lesson they choose who declares.")
+            % {"first": first, "second": second}
+        )
+        return "\n".join(lines)
+    seats = {
+        "declarer": result.declarer.in_words,
+        "dummy": result.dummy.in_words,
+        "leader": result.declarer.lho.in_words,
+    }
+    declares = (
+        gettext(
+            "Declarer %(declarer)s (equal points: the first to announce declares), dummy %(dummy)s; %(leader)s leads."
+        )
+        if result.tie
+        else gettext("Declarer %(declarer)s, dummy %(dummy)s; %(leader)s leads.")
+    )
+    lines.append(declares % seats)
+    return "\n".join(lines)
+
+
+def _describe_three_handed(three: ThreeHanded) -> str:
+    """The three-handed announcement in words: the dummy hand, the points, who moves where, who declares."""
+    hcp = ", ".join(f"{s.in_words} {three.hcp[s]}" for s in three.dealer.clockwise() if s is not three.dealer.partner)
+    dummy = three.dealer.partner
+    lines = [
+        gettext("Dealer %(dealer)s, dummy hand at %(dummy)s (%(points)s points). Announced: %(announced)s.")
+        % {"dealer": three.dealer.in_words, "dummy": dummy.in_words, "points": three.hcp[dummy], "announced": hcp}
+    ]
+    if three.redeal:
+        lines.append(gettext("Redeal (the same dealer deals again)."))
+        return "\n".join(lines)
+    assert three.declarer is not None and three.dummy is not None
     if three.exchanged:
-        lines.append(f"{three.dealer.title} takes the dummy hand, which holds more points.")
+        lines.append(
+            gettext("%(dealer)s takes the dummy hand, which holds more points.") % {"dealer": three.dealer.in_words}
+        )
     for player, hand in three.players.items():
         if player is not hand:
-            lines.append(f"{player.title} moves to play the hand at {hand.title}.")
-    lines.append(f"Declarer {three.declarer.title}, dummy {three.dummy.title}; {three.declarer.lho.title} leads.")
+            lines.append(
+                gettext("%(player)s moves to play the hand at %(hand)s.")
+                % {"player": player.in_words, "hand": hand.in_words}
+            )
+    seats = {"declarer": three.declarer.in_words, "dummy": three.dummy.in_words, "leader": three.declarer.lho.in_words}
+    lines.append(gettext("Declarer %(declarer)s, dummy %(dummy)s; %(leader)s leads.") % seats)
     return "\n".join(lines)
 
 

@@ -46,7 +46,7 @@ def check(
     """
     if template_ref is not None:
         if answers is not None:
-            raise click.UsageError("give either ANSWERS to mark or --template N, not both")
+            raise click.UsageError(gettext("give either ANSWERS to mark or --template N, not both"))
         from minibridge.files import write_atomic
         from minibridge.lessons.answers import answers_template
 
@@ -54,10 +54,12 @@ def check(
         text = answers_template(lesson, template_ref)
         target = output or Path(f"answers-lesson-{lesson.number}.yaml")
         write_atomic(target, text, overwrite=force)
-        click.echo(f"Wrote {target}: fill in each answer, then run 'minibridge check {target}'.")
+        click.echo(
+            gettext("Wrote %(file)s: fill in each answer, then run 'minibridge check %(file)s'.") % {"file": target}
+        )
         return
     if answers is None:
-        raise click.UsageError("give the ANSWERS file to mark, or --template N to write an empty one")
+        raise click.UsageError(gettext("give the ANSWERS file to mark, or --template N to write an empty one"))
     from minibridge.lessons.answers import mark_answers, marks_data, read_answers
 
     sheet = read_answers(answers, lessons_folder)

@@ -19,6 +19,7 @@ import click
 from minibridge import language
 from minibridge.cards import Seat
 from minibridge.errors import LessonError, MiniBridgeError, RuleError
+from minibridge.language import gettext
 from minibridge.rules import RULE_SETS, RuleSet, find_rules
 
 if TYPE_CHECKING:
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 __all__ = [
     "reports_errors",
     "language_options",
+    "error_line",
     "print_json",
     "seat_option_value",
     "rules_option",
@@ -58,12 +60,19 @@ def reports_errors(command: F) -> F:
 
 def language_options(command: F) -> F:
     """``--lang en|nl|da`` and ``--english-honours``: the language of everything the command prints or writes
-    (by default the locale's, English when the locale names none of them), for the whole command."""
+    (by default the one given to the command's group, ``minibridge lessons --lang nl show 3``, else the locale's,
+    English when the locale names none of them), for the whole command, its errors included."""
 
     @functools.wraps(command)
     def wrapper(*args: Any, lang: str | None, english_honours: bool, **kwargs: Any) -> Any:
-        with language.speaking(lang or language.language_of_locale(), english_honours=english_honours):
-            return command(*args, **kwargs)
+        outer = _outer_language()
+        code = lang or (outer.code if outer is not None else language.language_of_locale())
+        honours = english_honours or (outer is not None and outer.english_honours)
+        with language.speaking(code, english_honours=honours):
+            try:
+                return command(*args, **kwargs)
+            except click.ClickException as err:
+                raise _in_language(err) from None
 
     wrapper = click.option(
         "--english-honours",
@@ -76,6 +85,59 @@ def language_options(command: F) -> F:
         help="The language of the words: en (English), nl (Dutch), da (Danish). Default: the locale's (LANG).",
     )(wrapper)
     return wrapper  # type: ignore[return-value]
+
+
+def _outer_language() -> language.Language | None:
+    """The language given to the group a command runs in (``--lang`` before the command's name), if any."""
+    context = click.get_current_context(silent=True)
+    outer = context.parent if context is not None else None
+    while outer is not None:
+        if outer.params.get("lang"):
+            return language.Language(outer.params["lang"], bool(outer.params.get("english_honours")))
+        outer = outer.parent
+    return None
+
+
+class _Refusal(click.ClickException):
+    """A command's error told in the language of the run: ``Fout: …``, ``Fejl: …`` (click writes ``Error:``)."""
+
+    def __init__(self, message: str, line: str) -> None:
+        super().__init__(message)
+        self.line = line
+
+    def show(self, file: Any = None) -> None:
+        click.echo(self.line, file=file, err=file is None, color=self.show_color)
+
+
+class _Misuse(click.UsageError):
+    """Bad usage told in the language of the run; the usage line and the hint to ``--help`` stay as click
+    writes them, in English like the help itself."""
+
+    def __init__(self, message: str, line: str, ctx: click.Context | None) -> None:
+        super().__init__(message, ctx)
+        self.line = line
+
+    def show(self, file: Any = None) -> None:
+        ctx, color = self.ctx, None
+        if ctx is not None:
+            color = ctx.color
+            names = ctx.command.get_help_option_names(ctx)
+            hint = f"Try '{ctx.command_path} {max(names, key=len)}' for help.\n" if names else ""
+            click.echo(f"{ctx.get_usage()}\n{hint}", file=file, err=file is None, color=color)
+        click.echo(self.line, file=file, err=file is None, color=color)
+
+
+def _in_language(err: click.ClickException) -> click.ClickException:
+    """The same error, with its heading (``Error:``) in the language in use."""
+    line = error_line(err.format_message())
+    if isinstance(err, click.UsageError):
+        return _Misuse(err.message, line, err.ctx or click.get_current_context(silent=True))
+    return _Refusal(err.message, line)
+
+
+def error_line(message: str) -> str:
+    """``Error: …`` in the language in use, as a command's errors are written."""
+    return gettext("Error: %(message)s") % {"message": message}
 
 
 def print_json(data: Any) -> None:
@@ -138,7 +200,7 @@ def lesson_from(ref: str, folder: Path | None) -> Lesson:
     if ref.strip().isdigit():
         return find_lesson(int(ref), folder)
     if not Path(ref).exists():
-        raise LessonError(f"'{ref}' is neither a lesson number (1 to 6) nor a lesson file")
+        raise LessonError(gettext("'%(ref)s' is neither a lesson number (1 to 6) nor a lesson file") % {"ref": ref})
     return load_lesson(Path(ref))
 
 
@@ -147,7 +209,7 @@ def rules_in_force(
 ) -> tuple[RuleSet, Lesson | None]:
     """The rules chosen with ``--rules``, ``--lesson`` and ``--slam``, and the lesson if one was named."""
     if lesson_ref is not None and rules_name is not None:
-        raise click.UsageError("give either --rules or --lesson: a lesson brings its own rules")
+        raise click.UsageError(gettext("give either --rules or --lesson: a lesson brings its own rules"))
     lesson = lesson_from(lesson_ref, folder) if lesson_ref is not None else None
     rules = lesson.rules if lesson is not None else find_rules(rules_name or "ebu")
     if slam:

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import click
 
-from minibridge.cli.common import lesson_from, lessons_folder_option, reports_errors
+from minibridge.cli.common import language_options, lesson_from, lessons_folder_option, reports_errors
 from minibridge.cli.printing import force_option
+from minibridge.language import ngettext
 
 
 @click.command()
@@ -28,6 +29,7 @@ from minibridge.cli.printing import force_option
 )
 @force_option
 @lessons_folder_option
+@language_options
 @reports_errors
 def deal(
     lesson_ref: str, count: int, seed: int | None, output: Path | None, force: bool, lessons_folder: Path | None
@@ -50,8 +52,10 @@ def deal(
         click.echo(text, nl=False)
         return
     write_atomic(output, text, overwrite=force)
-    click.echo(f"{_boards(len(boards))} for {lesson.name} written to {output}", err=True)
-
-
-def _boards(count: int) -> str:
-    return f"{count} board{'s' if count != 1 else ''}"
+    count = len(boards)
+    written = ngettext(
+        "%(count)s board for %(lesson)s written to %(file)s",
+        "%(count)s boards for %(lesson)s written to %(file)s",
+        count,
+    )
+    click.echo(written % {"count": count, "lesson": lesson.name, "file": output}, err=True)

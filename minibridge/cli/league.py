@@ -63,6 +63,7 @@ def league() -> None:
 )
 @click.option("--title", default="", help="The league's name, printed on the table.")
 @click.option("--force", is_flag=True, help="Replace FILE if it exists (its results are lost).")
+@language_options
 @reports_errors
 def new(file: Path, pairs_text: str, best_of: str, scoring: str, title: str, force: bool) -> None:
     """Start a league file: the pairs, the format, and a round-robin schedule in which every pair meets every
@@ -102,6 +103,7 @@ def new(file: Path, pairs_text: str, best_of: str, scoring: str, title: str, for
 @click.option("--result", "result_text", metavar="A-B", help="Only the result: deals won by each pair, like 2-1.")
 @click.option("--replace", is_flag=True, help="Replace a result already recorded for these pairs.")
 @json_option
+@language_options
 @reports_errors
 def record(
     file: Path,
@@ -136,7 +138,9 @@ def record(
     )
     given = [form for form in forms if form[1] is not None]
     if len(given) != 1:
-        raise click.UsageError("give the result one way: --deals W,L,W or --scores 420-0,0-100,90-0 or --result 2-1")
+        raise click.UsageError(
+            gettext("give the result one way: --deals W,L,W or --scores 420-0,0-100,90-0 or --result 2-1")
+        )
     option, text, parse = given[0]
     pairs = load_league(file).pairs
     try:
@@ -162,7 +166,11 @@ def record(
             }
         )
         return
-    click.echo(f"{file}: round {match.round}, {match_text(match)} ({played} of {len(updated.matches)} played)")
+    values = {"file": file, "round": match.round, "match": match_text(match), "played": played}
+    click.echo(
+        gettext("%(file)s: round %(round)s, %(match)s (%(played)s of %(count)s played)")
+        % (values | {"count": len(updated.matches)})
+    )
 
 
 @league.group()
@@ -182,6 +190,7 @@ def pair() -> None:
 @pair.command("add")
 @_FILE
 @click.argument("name")
+@language_options
 @reports_errors
 def add_pair(file: Path, name: str) -> None:
     """Add a pair: it meets every pair still playing in the rounds still to play.
@@ -190,12 +199,14 @@ def add_pair(file: Path, name: str) -> None:
     Example:
         minibridge league pair add spring.yaml "Mary-Jane & Tom"
     """
-    _change_pairs(file, lambda league: league.add_pair(name), f"{' '.join(name.split())} joined the league")
+    said = gettext("%(pair)s joined the league") % {"pair": " ".join(name.split())}
+    _change_pairs(file, lambda league: league.add_pair(name), said)
 
 
 @pair.command("withdraw")
 @_FILE
 @click.argument("name")
+@language_options
 @reports_errors
 def withdraw_pair(file: Path, name: str) -> None:
     """Withdraw a pair: its results stand, its mini-matches still to play are taken out.
@@ -204,13 +215,15 @@ def withdraw_pair(file: Path, name: str) -> None:
     Example:
         minibridge league pair withdraw spring.yaml IV
     """
-    _change_pairs(file, lambda league: league.withdraw_pair(name), f"{' '.join(name.split())} left the league")
+    said = gettext("%(pair)s left the league") % {"pair": " ".join(name.split())}
+    _change_pairs(file, lambda league: league.withdraw_pair(name), said)
 
 
 @pair.command("rename")
 @_FILE
 @click.argument("old")
 @click.argument("new")
+@language_options
 @reports_errors
 def rename_pair(file: Path, old: str, new: str) -> None:
     """Rename a pair everywhere, its results included.
@@ -219,9 +232,8 @@ def rename_pair(file: Path, old: str, new: str) -> None:
     Example:
         minibridge league pair rename spring.yaml "Cara & Dan" "Cara & Dev"
     """
-    _change_pairs(
-        file, lambda league: league.rename_pair(old, new), f"{' '.join(old.split())} is now {' '.join(new.split())}"
-    )
+    said = gettext("%(old)s is now %(new)s") % {"old": " ".join(old.split()), "new": " ".join(new.split())}
+    _change_pairs(file, lambda league: league.rename_pair(old, new), said)
 
 
 def _change_pairs(file: Path, change: Callable[[League], Change | None], done: str) -> None:
@@ -278,6 +290,7 @@ def table(
 
 @league.command()
 @_FILE
+@language_options
 @reports_errors
 def status(file: Path) -> None:
     """The league table in the terminal: results, standings and the schedule with what is still to play.

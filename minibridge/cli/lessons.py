@@ -8,10 +8,19 @@ from typing import Any
 
 import click
 
-from minibridge.cli.common import json_option, lesson_from, lessons_folder_option, print_json, reports_errors
+from minibridge.cli.common import (
+    json_option,
+    language_options,
+    lesson_from,
+    lessons_folder_option,
+    print_json,
+    reports_errors,
+)
+from minibridge.language import gettext, ngettext, strain_letters
 
 
 def _lesson_summary(lesson: Any) -> dict[str, Any]:
+    """The ``--json`` object of a lesson (its words, title and rules, in the language in use)."""
     return {
         "number": lesson.number,
         "title": lesson.title,
@@ -26,6 +35,7 @@ def _lesson_summary(lesson: Any) -> dict[str, Any]:
 @click.group(invoke_without_command=True)
 @lessons_folder_option
 @json_option
+@language_options
 @click.pass_context
 @reports_errors
 def lessons(ctx: click.Context, lessons_folder: Path | None, as_json: bool) -> None:
@@ -42,7 +52,7 @@ def lessons(ctx: click.Context, lessons_folder: Path | None, as_json: bool) -> N
         return
     from minibridge.lessons import lesson_files, load_lesson
 
-    found = [load_lesson(path) for path in lesson_files(lessons_folder)]
+    found = [load_lesson(path).in_language() for path in lesson_files(lessons_folder)]
     if as_json:
         print_json([_lesson_summary(lesson) for lesson in found])
         return
@@ -54,6 +64,7 @@ def lessons(ctx: click.Context, lessons_folder: Path | None, as_json: bool) -> N
 @lessons.command()
 @click.argument("lesson_ref", metavar="N|FILE")
 @json_option
+@language_options
 @click.pass_obj
 @reports_errors
 def show(lessons_folder: Path | None, lesson_ref: str, as_json: bool) -> None:
@@ -64,7 +75,7 @@ def show(lessons_folder: Path | None, lesson_ref: str, as_json: bool) -> None:
         minibridge lessons show 3
         minibridge lessons show my-five.yaml
     """
-    lesson = lesson_from(lesson_ref, lessons_folder)
+    lesson = lesson_from(lesson_ref, lessons_folder).in_language()
     if as_json:
         data = _lesson_summary(lesson) | {
             "objectives": list(lesson.objectives),
@@ -98,9 +109,9 @@ def _wrap(text: str, indent: str = "  ") -> str:
     )
 
 
-def _card(card: Any) -> str:
-    """``♥10``: a card as the printed packs write it."""
-    return card.suit.symbol + ("10" if card.rank.letter == "T" else card.rank.letter)
+def _contract(contract: Any) -> str:
+    """``4S``, ``3NT``: a contract in the language's letters (Dutch ``3ZT``, Danish ``3UT``)."""
+    return f"{contract.level}{strain_letters(contract.strain.letter)}"
 
 
 def _played_lines(board: Any) -> list[str]:
@@ -109,52 +120,76 @@ def _played_lines(board: Any) -> list[str]:
     from minibridge.play import Play
 
     play = Play.from_record(board)
-    lines = [f"      {'Trick':<6}{'Led by':<8}{'Cards in the order played':<36}Won by"]
+    rows = []
     for number, trick in enumerate(play.tricks, start=1):
         cards = "".join(
-            (f"[{seat.letter} {_card(card)}]" if seat is trick.winner else f" {seat.letter} {_card(card)} ").ljust(9)
+            (
+                f"[{seat.letter_in_words} {card.shown}]"
+                if seat is trick.winner
+                else f" {seat.letter_in_words} {card.shown} "
+            ).ljust(9)
             for seat, card in trick.in_order()
         )
-        lines.append(f"      {number:<6}{trick.leader.title:<8}{cards:<36}{trick.winner.title}")
+        rows.append((str(number), trick.leader.in_words, cards, trick.winner.in_words))
+    heads = (gettext("Trick"), gettext("Led by"), gettext("Cards in the order played"), gettext("Won by"))
+    widths = [max(least, len(head) + 1) for head, least in zip(heads, (6, 8, 36), strict=False)]
+    lines = [
+        "      " + "".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)) + row[-1]
+        for row in (heads, *rows)
+    ]
     if play.claimed is not None:
         side, taken = play.claimed
         rest = play.total_tricks - len(play.tricks)
-        lines.append(f"      Then {side.title} claimed {taken} of the last {rest} trick{'s' if rest != 1 else ''}.")
-    lines += [f"      Irregularity: {irregularity.describe()}." for irregularity in play.irregularities]
+        claim = ngettext(
+            "Then %(side)s claimed %(taken)s of the last %(count)s trick.",
+            "Then %(side)s claimed %(taken)s of the last %(count)s tricks.",
+            rest,
+        )
+        lines.append("      " + claim % {"side": side.in_words, "taken": taken, "count": rest})
+    lines += [
+        "      " + gettext("Irregularity: %(irregularity)s.") % {"irregularity": irregularity.describe()}
+        for irregularity in play.irregularities
+    ]
     return lines
 
 
 def _show_lesson(lesson: Any) -> str:
+    """A lesson in full: objectives, rules in force, variants, notes, tips, deals and exercises."""
     from minibridge.lessons.lesson import VARIANTS
 
-    out = [f"{lesson.name}: {lesson.title}", f"({lesson.path})", "", "Objectives: the pupils will be able to"]
+    out = [f"{lesson.name}: {lesson.title}", f"({lesson.path})", "", gettext("Objectives: the pupils will be able to")]
     out += [textwrap.fill(o, 96, initial_indent="  - ", subsequent_indent="    ") for o in lesson.objectives]
-    out += ["", "Rules in force"] + [f"  - {line}" for line in lesson.rules.describe()]
+    out += ["", gettext("Rules in force")] + [f"  - {line}" for line in lesson.rules.describe()]
     if lesson.variants:
-        out.append("  Variants a teacher may turn on:")
+        out.append("  " + gettext("Variants a teacher may turn on:"))
         out += [
-            textwrap.fill(f"{name}: {VARIANTS[name]}", 96, initial_indent="  - ", subsequent_indent="    ")
+            textwrap.fill(name + ": " + gettext(VARIANTS[name]), 96, initial_indent="  - ", subsequent_indent="    ")
             for name in lesson.variants
         ]
-    out += ["", "Teacher notes", _wrap(lesson.teacher_notes)]
+    out += ["", gettext("Teacher notes"), _wrap(lesson.teacher_notes)]
     if lesson.tips:
-        out += ["", "Teaching tips"]
+        out += ["", gettext("Teaching tips")]
         out += [textwrap.fill(t, 96, initial_indent="  - ", subsequent_indent="    ") for t in lesson.tips]
-    out += ["", "Deals"]
+    out += ["", gettext("Deals")]
     for d in lesson.deals:
-        played = f"; {d.contract} by {d.declarer.title}" if d.contract and d.declarer is not None else ""
-        out.append(f"  Board {d.number}, dealer {d.dealer.title}{played}: {d.deal.to_pbn(d.dealer)}")
+        values = {"board": d.number, "dealer": d.dealer.in_words, "deal": d.deal.to_pbn(d.dealer)}
+        if d.contract and d.declarer is not None:
+            values |= {"contract": _contract(d.contract), "declarer": d.declarer.in_words}
+            line = gettext("Board %(board)s, dealer %(dealer)s; %(contract)s by %(declarer)s: %(deal)s")
+        else:
+            line = gettext("Board %(board)s, dealer %(dealer)s: %(deal)s")
+        out.append("  " + line % values)
         if d.note:
             out.append(textwrap.fill(d.note, 96, initial_indent="      ", subsequent_indent="      "))
         if d.play is not None:
             out += _played_lines(d)
-    out += ["", "Exercises"]
+    out += ["", gettext("Exercises")]
     for e in lesson.exercises:
-        board = f", board {e.board}" if e.board is not None else ""
-        out.append(
-            textwrap.fill(f"{e.id}. ({e.kind}{board}) {e.question}", 96, initial_indent="  ", subsequent_indent="     ")
+        values = {"id": e.id, "kind": e.kind, "board": e.board, "question": e.question}
+        line = (
+            gettext("%(id)s. (%(kind)s) %(question)s")
+            if e.board is None
+            else gettext("%(id)s. (%(kind)s, board %(board)s) %(question)s")
         )
+        out.append(textwrap.fill(line % values, 96, initial_indent="  ", subsequent_indent="     "))
     return "\n".join(out)
-
-
-# --- verify ----------------------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from minibridge.cli.printing import (
     templates_option,
     words_from,
 )
-from minibridge.language import ngettext
+from minibridge.language import gettext, ngettext
 
 
 @click.command()
@@ -92,7 +92,7 @@ def pack(
     deals, seed = pack_deals(lesson, count, seed=seed, cache=not no_cache)
     target = folder / pack_name(lesson, len(deals), seed)
     refuse_existing(target, force)
-    with progress_bar(len(deals), "Solving deals double dummy", quiet=quiet) as progress:
+    with progress_bar(len(deals), gettext("Solving deals double dummy"), quiet=quiet) as progress:
         analyses = analyse_boards(deals, lesson.rules, cache=not no_cache, progress=progress)
     pdf = lesson_pack(lesson, deals, analyses, words, seed=seed, paper=paper.lower(), tables=tables)
     write_atomic(target, pdf, overwrite=force)

@@ -109,11 +109,11 @@ def play(
     from minibridge.table import ComputerPlayer, Game, Session
 
     if deals is not None and target is not None:
-        raise click.UsageError("give either --deals or --target, not both")
+        raise click.UsageError(gettext("give either --deals or --target, not both"))
     if as_json and not auto:
-        raise click.UsageError("--json goes with --auto: a game you play yourself is shown in words")
+        raise click.UsageError(gettext("--json goes with --auto: a game you play yourself is shown in words"))
     if draw_dealer and first_dealer is not None:
-        raise click.UsageError("give either --first-dealer or --draw-dealer, not both")
+        raise click.UsageError(gettext("give either --first-dealer or --draw-dealer, not both"))
     rules, lesson = rules_in_force(rules_name, slam, lesson_ref, lessons_folder)
     if three_handed is not None:
         try:
@@ -121,7 +121,9 @@ def play(
         except MiniBridgeError as err:
             raise click.UsageError(f"--three-handed: {err.message}") from None
     if not rules.has_contract and target is not None:
-        raise click.UsageError(f"{rules.title} has no score to reach: give --deals")
+        raise click.UsageError(
+            gettext("%(rules)s has no score to reach: give --deals") % {"rules": rules.title_in_words}
+        )
     if save is not None and save.exists() and not force:
         raise AlreadyExistsError(save)
     if seed is None:
@@ -168,7 +170,10 @@ def play(
         click.echo(gettext("You stopped the game."))
     except InputEnded:
         click.echo("")
-        stopped = f"the input ended in the middle of deal {session.played + 1}{_kept(save, boards)}"
+        stopped = gettext("the input ended in the middle of deal %(deal)s%(kept)s") % {
+            "deal": session.played + 1,
+            "kept": _kept(save, boards),
+        }
         raise click.ClickException(stopped) from None
     except KeyboardInterrupt:
         click.echo("")

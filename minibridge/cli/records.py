@@ -25,7 +25,7 @@ from minibridge.cli.printing import (
     templates_option,
     words_from,
 )
-from minibridge.language import ngettext
+from minibridge.language import gettext, ngettext
 
 if TYPE_CHECKING:
     from minibridge.analysis import BoardAnalysis
@@ -100,13 +100,25 @@ def records(
     games = load(pbn_file)
     boards, partial, skipped = printable_boards(games)
     for board in skipped[:_SHOWN_SKIPS]:
-        name = f"board {board.number}" if board.number is not None else "a game"
-        click.echo(f"{pbn_file}, line {board.line}: {name} has no deal to print: left out", err=True)
-    if len(skipped) > _SHOWN_SKIPS:
-        click.echo(f"{pbn_file}: {len(skipped) - _SHOWN_SKIPS} more games without a deal to print left out", err=True)
+        left_out = (
+            gettext("%(file)s, line %(line)s: board %(board)s has no deal to print: left out")
+            if board.number is not None
+            else gettext("%(file)s, line %(line)s: a game has no deal to print: left out")
+        )
+        click.echo(left_out % {"file": pbn_file, "line": board.line, "board": board.number}, err=True)
+    more = len(skipped) - _SHOWN_SKIPS
+    if more > 0:
+        also = ngettext(
+            "%(file)s: %(count)s more game without a deal to print left out",
+            "%(file)s: %(count)s more games without a deal to print left out",
+            more,
+        )
+        click.echo(also % {"file": pbn_file, "count": more}, err=True)
     if not boards and not partial:
-        raise click.ClickException(f"{pbn_file}: no board has a deal, so there is nothing to print")
-    with progress_bar(len(boards), "Solving deals double dummy", quiet=quiet) as progress:
+        raise click.ClickException(
+            gettext("%(file)s: no board has a deal, so there is nothing to print") % {"file": pbn_file}
+        )
+    with progress_bar(len(boards), gettext("Solving deals double dummy"), quiet=quiet) as progress:
         analyses = analyse_boards(boards, rules, cache=not no_cache, progress=progress)
     printed: list[BoardAnalysis | PartialBoard] = sorted([*analyses, *partial], key=lambda item: item.number)
     if as_json:

@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from minibridge.cli.common import json_option, lesson_options, print_json, reports_errors, rules_in_force
+from minibridge.cli.common import (
+    json_option,
+    language_options,
+    lesson_options,
+    print_json,
+    reports_errors,
+    rules_in_force,
+)
+from minibridge.language import gettext, ngettext
 
 if TYPE_CHECKING:
     from minibridge.replay import ReplayedGame
@@ -20,6 +28,7 @@ if TYPE_CHECKING:
 @click.option("--tricks", "show_tricks", is_flag=True, help="Show every trick: the cards, who led and who won.")
 @lesson_options
 @json_option
+@language_options
 @reports_errors
 def replay(
     file: Path,
@@ -43,7 +52,10 @@ def replay(
     rules, lesson = rules_in_force(None, False, lesson_ref, lessons_folder)
     boards = load(file)
     if not boards:
-        click.echo(f"{file}: the file has no games, only its PBN header: there is nothing to replay.")
+        click.echo(
+            gettext("%(file)s: the file has no games, only its PBN header: there is nothing to replay.")
+            % {"file": file}
+        )
         return
     done = replay_boards(boards, rules=rules, by_lesson=lesson is not None, board_number=board_number, source=str(file))
     for line in done.skipped:
@@ -51,8 +63,12 @@ def replay(
     if as_json:
         print_json([_game_json(game) for game in done.games])
     elif not done.games and not done.skipped:
-        on_board = f" on board {board_number}" if board_number is not None else ""
-        click.echo(f"{file}: no game with a deal, a contract and a recorded play{on_board}.")
+        none = (
+            gettext("%(file)s: no game with a deal, a contract and a recorded play.")
+            if board_number is None
+            else gettext("%(file)s: no game with a deal, a contract and a recorded play on board %(board)s.")
+        )
+        click.echo(none % {"file": file, "board": board_number})
     for game in [] if as_json else done.games:
         click.echo(_describe(game, show_tricks))
     if done.skipped:
@@ -92,49 +108,90 @@ def _game_json(game: ReplayedGame) -> dict[str, Any]:
 def _describe(game: ReplayedGame, show_tricks: bool) -> str:
     """A game's replay in words: tricks, agreement with the file's result, score and irregularities."""
     number = game.board.number if game.board.number is not None else "?"
-    head = f"Board {number} (game {game.number})"
+    head = gettext("Board %(board)s (game %(game)s)") % {"board": number, "game": game.number}
     if game.declarer is None:
         ns = game.declarer_tricks
-        lines = [f"{head}: North–South took {ns} trick{'s' if ns != 1 else ''}, East–West {game.defender_tricks}."]
+        took = ngettext(
+            "%(head)s: North–South took %(count)s trick, East–West %(ew)s.",
+            "%(head)s: North–South took %(count)s tricks, East–West %(ew)s.",
+            ns,
+        )
+        lines = [took % {"head": head, "count": ns, "ew": game.defender_tricks}]
     else:
-        head += f": {game.contract_text} by {game.declarer.title}"
-        tricks = f"declarer's side took {game.declarer_tricks} of the {game.tricks_played} tricks played"
+        values = {
+            "head": head,
+            "contract": game.contract_text,
+            "declarer": game.declarer.in_words,
+            "tricks": game.declarer_tricks,
+            "count": game.tricks_played,
+            "claimed": game.claimed,
+            "result": game.board.result,
+        }
+        head = gettext("%(head)s: %(contract)s by %(declarer)s") % values
+        tricks = ngettext(
+            "declarer's side took %(tricks)s of the %(count)s trick played",
+            "declarer's side took %(tricks)s of the %(count)s tricks played",
+            game.tricks_played,
+        )
         if game.complete:
             tail = ""
         elif game.claimed is not None:
-            tail = f", then claimed {game.claimed} more" if game.agrees else ", then a claim"
+            tail = gettext(", then claimed %(claimed)s more") if game.agrees else gettext(", then a claim")
         else:
-            tail = ", then the record stops"
-        result = game.board.result
-        if result is None:
-            verdict = "the file gives no result"
+            tail = gettext(", then the record stops")
+        if game.board.result is None:
+            verdict = gettext("the file gives no result")
         elif game.agreed:
-            verdict = f"the players agreed {result} tricks (the file's result ^{result})"
-            if game.complete:
-                verdict += f"; the play gives {game.declarer_tricks}"
+            verdict = (
+                gettext(
+                    "the players agreed %(result)s tricks (the file's result ^%(result)s); the play gives %(tricks)s"
+                )
+                if game.complete
+                else gettext("the players agreed %(result)s tricks (the file's result ^%(result)s)")
+            )
         elif game.agrees:
-            verdict = f"the file's result {result} agrees"
+            verdict = gettext("the file's result %(result)s agrees")
         else:
-            verdict = f"the file's result {result} does NOT agree"
+            verdict = gettext("the file's result %(result)s does NOT agree")
+        verdict %= values
         if game.score is not None:
-            verdict += f"; score: declaring side {game.score.declarers_score}, defenders {game.score.defenders_score}"
-        lines = [f"{head}: {tricks}{tail}; {verdict}."]
+            verdict += gettext("; score: declaring side %(declarers)s, defenders %(defenders)s") % {
+                "declarers": game.score.declarers_score,
+                "defenders": game.score.defenders_score,
+            }
+        line = gettext("%(head)s: %(tricks)s%(tail)s; %(verdict)s.") % {
+            "head": head,
+            "tricks": tricks % values,
+            "tail": tail % values,
+            "verdict": verdict,
+        }
+        lines = [line]
     if show_tricks:
         for index, trick in enumerate(game.play.tricks, start=1):
-            cards = " ".join(str(c) for _, c in trick.in_order())
-            lines.append(f"  trick {index:>2}: {trick.leader.title} leads {cards}; {trick.winner.title} wins")
-    lines.extend(f"  irregularity: {i.describe()}" for i in game.play.irregularities)
+            played = {
+                "trick": f"{index:>2}",
+                "leader": trick.leader.in_words,
+                "cards": " ".join(card.shown for _, card in trick.in_order()),
+                "winner": trick.winner.in_words,
+            }
+            lines.append("  " + gettext("trick %(trick)s: %(leader)s leads %(cards)s; %(winner)s wins") % played)
+    lines.extend(
+        "  " + gettext("irregularity: %(irregularity)s") % {"irregularity": i.describe()}
+        for i in game.play.irregularities
+    )
     ambiguity = game.play.ambiguity
     if ambiguity is not None:
-        whose = "declarer's side" if game.declarer is not None else game.side.title
+        whose = gettext("declarer's side") if game.declarer is not None else game.side.in_words
         for other in ambiguity.others:
-            found = "; ".join(i.describe() for i in other.irregularities)
-            tricks = other.won[game.side]
-            lines.append(
-                f"  ambiguous: the record can also be read with {found}; {whose} would then take "
-                f"{tricks} trick{'s' if tricks != 1 else ''}"
+            tricks_then = other.won[game.side]
+            also = ngettext(
+                "ambiguous: the record can also be read with %(found)s; %(whose)s would then take %(count)s trick",
+                "ambiguous: the record can also be read with %(found)s; %(whose)s would then take %(count)s tricks",
+                tricks_then,
             )
-        lines.append(f"  replayed as above because {ambiguity.reason}")
+            found = "; ".join(i.describe() for i in other.irregularities)
+            lines.append("  " + also % {"found": found, "whose": whose, "count": tricks_then})
+        lines.append("  " + gettext("replayed as above because %(reason)s") % {"reason": ambiguity.reason})
     return "\n".join(lines)
 
 

@@ -65,7 +65,7 @@ def score(
     scheme = find_scheme(rules.scoring)
     if table:
         if contract is not None:
-            raise click.UsageError("give either --table or a CONTRACT and TRICKS, not both")
+            raise click.UsageError(gettext("give either --table or a CONTRACT and TRICKS, not both"))
         rows = score_table(rules)
         if as_json:
             print_json({"rules": rules.name, "rows": [row.as_data() for row in rows]})
@@ -73,9 +73,11 @@ def score(
             click.echo(_format_table(rules, scheme, rows))
         return
     if contract is None or tricks is None:
-        raise click.UsageError("give a CONTRACT and the TRICKS declarer took, e.g. 'minibridge score 4S 10'")
+        raise click.UsageError(gettext("give a CONTRACT and the TRICKS declarer took, e.g. 'minibridge score 4S 10'"))
     if scheme.needs_points and hcp is None:
-        raise click.UsageError(f"with --rules {scheme.name} give the declaring side's points, e.g. --hcp 27")
+        raise click.UsageError(
+            gettext("with --rules %(rules)s give the declaring side's points, e.g. --hcp 27") % {"rules": scheme.name}
+        )
     if hcp is not None:
         target_for_points(hcp)  # a declaring side holds 21 to 40 points: refuses any other number
     result = score_deal(Contract.from_str(contract), tricks, rules, points=hcp)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from minibridge.cli.common import reports_errors
+from minibridge.cli.common import language_options, reports_errors
+from minibridge.language import gettext
 
 
 @click.command()
@@ -27,6 +28,7 @@ from minibridge.cli.common import reports_errors
 )
 @click.option("--teacher-token", help="The secret of the teacher's link (default: a random one).")
 @click.option("--no-open", is_flag=True, help="Do not open a browser.")
+@language_options
 @reports_errors
 def serve(
     host: str, port: int, data: Path | None, class_code: str | None, teacher_token: str | None, no_open: bool
@@ -35,6 +37,8 @@ def serve(
 
     By default only this computer can reach it; with --host 0.0.0.0 the class's tablets and laptops reach it
     over the school's network, and pupils need the class code printed here. Stop it with Ctrl-C.
+    --lang is the language of the lines printed here; each page of the classroom speaks its browser's language
+    (Dutch, Danish or English), and offers a switch.
 
     \b
     Examples:
@@ -56,16 +60,17 @@ def serve(
     address = local_address(host)
     shown = f"[{address}]" if ":" in address else address
     here = "127.0.0.1" if host in ("0.0.0.0", "::") else shown
-    click.echo(f"Pupils: http://{shown}:{port}/")
+    click.echo(gettext("Pupils: %(address)s") % {"address": f"http://{shown}:{port}/"})
     if app.state.class_code is not None:
-        click.echo(f"Class code: {app.state.class_code}")
-    click.echo(f"Teacher: http://{here}:{port}/teacher?token={token}")
-    click.echo(f"Games and progress are kept in {folder}. Stop the server with Ctrl-C.")
+        click.echo(gettext("Class code: %(code)s") % {"code": app.state.class_code})
+    click.echo(gettext("Teacher: %(address)s") % {"address": f"http://{here}:{port}/teacher?token={token}"})
+    click.echo(gettext("Games and progress are kept in %(folder)s. Stop the server with Ctrl-C.") % {"folder": folder})
     opener = None if no_open else (lambda: webbrowser.open(f"http://{here}:{port}/"))
     try:
         run(app, host=host, port=port, on_ready=opener)
     except OSError as error:
         raise click.ClickException(
-            f"cannot listen on {host}:{port} ({error.strerror or error}): choose another --port"
+            gettext("cannot listen on %(address)s (%(error)s): choose another --port")
+            % {"address": f"{host}:{port}", "error": error.strerror or error}
         ) from None
-    click.echo("The server has stopped.")
+    click.echo(gettext("The server has stopped."))

@@ -16,7 +16,7 @@ from minibridge.cli.printing import (
     templates_option,
     words_from,
 )
-from minibridge.language import ngettext
+from minibridge.language import gettext, ngettext
 
 if TYPE_CHECKING:
     from minibridge.experiments import PointsRow
@@ -83,7 +83,7 @@ def tricks_chart(
     target = output or OUTPUT / "tricks-chart.pdf"
     if not as_json:
         refuse_existing(target, force)
-    with progress_bar(deals, "Playing deals", quiet=quiet or as_json) as advance:
+    with progress_bar(deals, gettext("Playing deals"), quiet=quiet or as_json) as advance:
         rows = tricks_chart_rows(deals, seed=seed, samples=samples, progress=advance)
     if as_json:
         print_json([_row_json(row) for row in rows])

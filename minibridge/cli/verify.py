@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from minibridge.cli.common import json_option, lessons_folder_option, print_json
+from minibridge.cli.common import error_line, json_option, language_options, lessons_folder_option, print_json
 from minibridge.errors import MiniBridgeError
+from minibridge.language import gettext, ngettext
+
+if TYPE_CHECKING:
+    from minibridge.lessons import Lesson
 
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @lessons_folder_option
 @json_option
+@language_options
 def verify(paths: tuple[Path, ...], lessons_folder: Path | None, as_json: bool) -> None:
     """Replay every lesson deal under its lesson's rules and check every stated answer.
 
@@ -34,7 +40,7 @@ def verify(paths: tuple[Path, ...], lessons_folder: Path | None, as_json: bool) 
     except MiniBridgeError as err:
         raise click.ClickException(str(err)) from None
     if not targets:
-        raise click.ClickException("no lesson files found: give a lesson file or a folder that holds some")
+        raise click.ClickException(gettext("no lesson files found: give a lesson file or a folder that holds some"))
     report = []
     bad = 0
     for path in targets:
@@ -73,15 +79,23 @@ def verify(paths: tuple[Path, ...], lessons_folder: Path | None, as_json: bool) 
                 for failure in failures:
                     click.echo(failure.describe())
             else:
-                click.echo(
-                    f"{path}: {lesson.name}: {len(lesson.deals)} deals replayed, "
-                    f"all {len(lesson.exercises)} answers hold."
-                )
+                click.echo(_all_hold(path, lesson))
     if as_json:
         print_json(report)
     else:
         for entry in report:
             for problem in entry["problems"]:
-                click.echo(f"Error: {problem}")
+                click.echo(error_line(problem))
     if bad:
         raise SystemExit(1)
+
+
+def _all_hold(path: Path, lesson: Lesson) -> str:
+    """``five.yaml: MiniLesson Five: 6 deals replayed, all 9 answers hold.``"""
+    deals, answers = len(lesson.deals), len(lesson.exercises)
+    return gettext("%(file)s: %(lesson)s: %(deals)s, %(answers)s.") % {
+        "file": path,
+        "lesson": lesson.name,
+        "deals": ngettext("%(count)s deal replayed", "%(count)s deals replayed", deals) % {"count": deals},
+        "answers": ngettext("the %(count)s answer holds", "all %(count)s answers hold", answers) % {"count": answers},
+    }

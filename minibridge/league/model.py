@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from minibridge.errors import LeagueError
+from minibridge.language import gettext
 
 __all__ = [
     "BEST_OF",
@@ -198,12 +199,13 @@ class Change:
 
     def text(self) -> str:
         """``V joined in round 4``, ``II withdrew before round 4; its results stand``, ``Cara & Dev was Cara & Dan
-        until round 4``."""
+        until round 4``, in the language in use."""
+        values = {"pair": self.pair, "round": self.round, "was": self.was}
         if self.kind == "joined":
-            return f"{self.pair} joined in round {self.round}"
+            return gettext("%(pair)s joined in round %(round)s") % values
         if self.kind == "withdrew":
-            return f"{self.pair} withdrew before round {self.round}; its results stand"
-        return f"{self.pair} was {self.was} until round {self.round}"
+            return gettext("%(pair)s withdrew before round %(round)s; its results stand") % values
+        return gettext("%(pair)s was %(was)s until round %(round)s") % values
 
 
 @dataclass(kw_only=True)

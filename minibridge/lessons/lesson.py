@@ -16,7 +16,7 @@ from minibridge.cards import Seat
 from minibridge.contract import Contract
 from minibridge.dealing import DealSpec
 from minibridge.errors import LessonError
-from minibridge.language import gettext
+from minibridge.language import N_, gettext
 from minibridge.places import place
 from minibridge.rules import RuleSet
 
@@ -25,21 +25,21 @@ __all__ = ["NUMBER_WORDS", "FILE_NAMES", "VARIANTS", "Exercise", "LessonTexts", 
 NUMBER_WORDS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}
 FILE_NAMES = {n: f"{word.lower()}.yaml" for n, word in NUMBER_WORDS.items()}
 VARIANTS = {
-    "slam": (
+    "slam": N_(
         "slams at the 6 and 7 level (goal 12 or 13 tricks, bonus 800): add --slam to score, play or duplicate "
         "score, with the lesson's rules (minibridge play --lesson 5 --slam)"
     ),
-    "targets": (
+    "targets": N_(
         "targets by combined points, each deal won or lost: give --rules targets in place of --lesson to score "
         "(with --hcp), play or records (minibridge play --rules targets); a league of such deals: league new "
         "--scoring targets"
     ),
-    "nbb": (
+    "nbb": N_(
         "the Dutch rules (10 a trick, plus and minus points): give --rules nbb in place of --lesson to score, "
         "play or records (minibridge score 4H 10 --rules nbb)"
     ),
 }
-"""The variants a lesson may name, and how a teacher turns each on."""
+"""The variants a lesson may name, and how a teacher turns each on (translated where it is shown)."""
 
 
 @dataclass(frozen=True, kw_only=True)
