@@ -21,12 +21,13 @@ LESSONS = Path(__file__).parents[1] / "lessons"
 
 SAME_IN_BOTH = {
     "nl": {"In", "in", "is", "of", "over", "per", "plus", "rest", "begin", "let", "hand", "hint", "code", "tips", "won"}
-    | {"West", "Dummy", "dummy", "Contract", "contract", "Score", "score", "Partner", "partner", "partners"},
-    "da": {"at", "for", "hold", "over", "plus", "side", "tips", "to", "total", "Fold", "Point", "point", "Score"},
+    | {"West", "Dummy", "dummy", "Contract", "contract", "Score", "score", "Partner", "partner", "partners", "later"},
+    "da": {"at", "At", "for", "hold", "over", "plus", "side", "tips", "to", "total", "Fold", "Point", "point", "Score"}
+    | {"end", "under"},
 }
 """Words an English pack uses that are words of the language too, spelled the same (Dutch ``of`` is "or", ``won``
-the past of ``winnen``; Danish ``to`` is "two", ``side`` "page", ``hold`` "keep"): the rest of an English pack's words
-must not appear in a pack in that language."""
+the past of ``winnen``; Danish ``to`` is "two", ``side`` "page", ``hold`` "keep", ``end`` "than", ``under``
+"below"): the rest of an English pack's words must not appear in a pack in that language."""
 
 
 @pytest.fixture
