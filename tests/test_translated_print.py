@@ -20,14 +20,15 @@ from minibridge.lessons import find_lesson, load_lesson
 LESSONS = Path(__file__).parents[1] / "lessons"
 
 SAME_IN_BOTH = {
-    "nl": {"In", "in", "is", "of", "over", "per", "plus", "rest", "begin", "let", "hand", "hint", "code", "tips", "won"}
-    | {"West", "Dummy", "dummy", "Contract", "contract", "Score", "score", "Partner", "partner", "partners", "later"},
+    "nl": {"In", "in", "is", "of", "over", "per", "plus", "rest", "begin", "let", "hand", "hint", "code", "tips"}
+    | {"West", "Dummy", "dummy", "Contract", "contract", "Score", "score", "Partner", "partner", "partners"}
+    | {"won", "was", "later"},
     "da": {"at", "At", "for", "hold", "over", "plus", "side", "tips", "to", "total", "Fold", "Point", "point", "Score"}
     | {"end", "under"},
 }
 """Words an English pack uses that are words of the language too, spelled the same (Dutch ``of`` is "or", ``won``
-the past of ``winnen``; Danish ``to`` is "two", ``side`` "page", ``hold`` "keep", ``end`` "than", ``under``
-"below"): the rest of an English pack's words must not appear in a pack in that language."""
+and ``was`` the past of ``winnen`` and ``zijn``; Danish ``to`` is "two", ``side`` "page", ``hold`` "keep", ``end``
+"than", ``under`` "below"): the rest of an English pack's words must not appear in a pack in that language."""
 
 
 @pytest.fixture
