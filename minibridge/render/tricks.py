@@ -22,9 +22,9 @@ from minibridge.render.text import Wording
 
 __all__ = ["RecordedTrick", "recorded_tricks", "card_markup", "tricks_table"]
 
-_WIDTHS = (13 * mm, 17 * mm, 21 * mm, 21 * mm, 21 * mm, 21 * mm, 17 * mm)
-"""Trick, led by, the four cards, won by."""
-_PUPIL_WIDTHS = (13 * mm, 18 * mm, 18 * mm, 18 * mm, 18 * mm, 16 * mm)
+_WIDTHS = (13 * mm, 22 * mm, 18.5 * mm, 18.5 * mm, 18.5 * mm, 18.5 * mm, 20 * mm)
+"""Trick, led by, the four cards, won by: wide enough for the longest heading word (Dutch ``Uitgekomen``)."""
+_PUPIL_WIDTHS = (12 * mm, 17 * mm, 17 * mm, 17 * mm, 17 * mm, 21 * mm)
 """The pupils' copy, narrow enough to stand beside the deal: trick, the four cards, won by."""
 _RED = RED.hexval().replace("0x", "#")
 
