@@ -34,7 +34,7 @@ from minibridge.lessons import find_lesson
 from minibridge.lessons.practice import practice_deals
 from minibridge.play import Play
 from minibridge.rules import RuleSet, find_rules
-from minibridge.table import Game
+from minibridge.table import Game, why_not
 from minibridge.web.actions import no_lesson
 
 __all__ = ["SCREEN", "FREE_RULES", "MOST_BOARDS", "Screen", "Position", "screen_board", "position", "screen_view"]
@@ -195,10 +195,16 @@ def position(screen: Screen, board: Board, rules: RuleSet) -> Position:
     if followed:
         game.play = _replayed(board, game, record, followed)
     for number, card in enumerate(cards[followed:], start=followed + 1):
+        where = gettext("card %(number)s, %(card)s") % {"number": number, "card": card.shown}
+        play = game.play
+        assert play is not None
+        seat = play.to_play
+        if seat is not None and card not in play.legal_cards(seat):  # said as the pupils' pages say it
+            raise MiniBridgeError(why_not(play, seat, card), where=where)
         try:
             game.play_card(card)
         except MiniBridgeError as error:
-            raise error.at(gettext("card %(number)s, %(card)s") % {"number": number, "card": card.shown}) from None
+            raise error.at(where) from None
     return Position(game=game, record=record if followed == len(cards) else (), played=len(cards))
 
 

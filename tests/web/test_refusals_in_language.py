@@ -222,7 +222,11 @@ def test_the_teachers_pages_refuse_in_dutch_and_danish(client: TestClient):
     assert screen.status_code == 422 and "Er zijn zes minibridgelessen, 1 tot en met 6: er is geen les 9" in screen.text
     card = client.get("/teacher/screen?lesson=3&board=1&cards=SA", headers={**TEACHER, **DANISH})
     assert card.status_code == 422
-    assert "Kort 1, ♠E: Vest har ikke SA: Vest har SJ S9 S8 S7 S3 H8 H3 DT D8 D7 CA CK C9" in html.unescape(card.text)
+    assert '<p class="message" role="alert">Kort 1, ♠E: Vest har ikke ♠E</p>' in html.unescape(card.text)
+    revoke = client.get("/teacher/screen?lesson=3&board=1&cards=S7,S2,H2", headers={**TEACHER, **DUTCH})
+    assert revoke.status_code == 422
+    said = "Kaart 3, ♥2: Oost moet bekennen: er is schoppen gespeeld en Oost heeft ♠H ♠10 ♠6 ♠4"
+    assert f'<p class="message" role="alert">{said}</p>' in html.unescape(revoke.text)
     seed = client.get("/teacher/screen?seed=abc", headers={**TEACHER, **DUTCH})
     assert seed.status_code == 422 and "Het veld startgetal moet een heel getal zijn, zoals 3, niet" in seed.text
     league = client.post("/teacher/league", data={"name": "spring/term"}, headers={**TEACHER, **DANISH})
