@@ -14,7 +14,8 @@ from typing import Literal
 from minibridge.cards import Seat, Side
 from minibridge.deal import Deal
 from minibridge.errors import RuleError
-from minibridge.rules import RuleSet, check_deal
+from minibridge.language import gettext
+from minibridge.rules import RuleSet, check_deal, three_handed_variant_problem
 
 __all__ = ["Announcement", "announce", "announce_under", "ThreeHanded", "announce_three_handed"]
 
@@ -76,8 +77,11 @@ def announce_under(rules: RuleSet, deal: Deal, dealer: Seat) -> Announcement:
     """The announcement under a lesson's rules; refused where the rules have none or the deal is the wrong size."""
     if not rules.announcement:
         raise RuleError(
-            f"{rules.title} has no announcement: each player plays their own cards, "
-            f"and the player on dealer's left ({dealer.lho.title}) leads"
+            gettext(
+                "%(rules)s has no announcement: each player plays their own cards, and the player on dealer's left "
+                "(%(leader)s) leads"
+            )
+            % {"rules": rules.title_in_words, "leader": dealer.lho.in_words}
         )
     check_deal(rules, deal)
     return announce(deal, dealer, tie_rule=rules.tie_rule)
@@ -123,7 +127,7 @@ def announce_three_handed(deal: Deal, dealer: Seat, *, variant: Literal["simple"
     takes over the old dummy hand as a defender.
     """
     if variant not in ("simple", "normal"):
-        raise RuleError(f"the three-handed variants are 'simple' and 'normal', not '{variant}'")
+        raise RuleError(three_handed_variant_problem(variant))
     hcp = {seat: deal.hcp(seat) for seat in Seat}
     dummy_seat = dealer.partner
     players = (dealer, dealer.lho, dealer.rho)  # in the order they announce

@@ -22,6 +22,7 @@ from minibridge.cards import Card, Seat, Side
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import IllegalPlayError, RuleError
+from minibridge.language import gettext, ngettext
 from minibridge.lessons import find_lesson
 from minibridge.robot import DEFAULT_SAMPLES, Robot
 from minibridge.rules import RuleSet, ThreeHandedVariant, find_rules
@@ -76,17 +77,30 @@ class GameSetup:
         object.__setattr__(self, "boards", tuple((int(n), str(d), str(deal)) for n, d, deal in self.boards))
         if self.boards and (self.target is not None or (self.deals or 0) > len(self.boards)):
             count = len(self.boards)
-            raise RuleError(f"the teacher's {count} boards are played once each: give no target, at most {count} deals")
+            raise RuleError(
+                ngettext(
+                    "the teacher's %(count)s board is played once: give no target, at most %(count)s deal",
+                    "the teacher's %(count)s boards are played once each: give no target, at most %(count)s deals",
+                    count,
+                )
+                % {"count": count}
+            )
         if self.lesson is not None and not 1 <= self.lesson <= 6:
-            raise RuleError(f"there are six MiniLessons: choose a lesson from 1 to 6, not {self.lesson}")
+            raise RuleError(
+                gettext("there are six MiniLessons: choose a lesson from 1 to 6, not %(lesson)s")
+                % {"lesson": self.lesson}
+            )
         if self.rules not in ("ebu", "nbb", "targets"):
-            raise RuleError(f"free play is by the rules ebu, nbb or targets, not '{self.rules}'")
+            raise RuleError(
+                # TRANSLATORS: ebu, nbb and targets are the names of the rules to send: keep them.
+                gettext("free play is by the rules ebu, nbb or targets, not '%(rules)s'") % {"rules": self.rules}
+            )
         if self.deals is not None and not 1 <= self.deals <= 52:
-            raise RuleError(f"a game has 1 to 52 deals, not {self.deals}")
+            raise RuleError(gettext("a game has 1 to 52 deals, not %(deals)s") % {"deals": self.deals})
         if self.target is not None and self.target < 1:
-            raise RuleError(f"a target score is above 0, not {self.target}")
+            raise RuleError(gettext("a target score is above 0, not %(target)s") % {"target": self.target})
         if self.deals is not None and self.target is not None:
-            raise RuleError("give either a number of deals or a target, not both")
+            raise RuleError(gettext("give either a number of deals or a target, not both"))
         self.rule_set()  # the rules can be played together: refused in words if not
 
     def rule_set(self) -> RuleSet:
@@ -224,14 +238,14 @@ class PupilGame:
     def choose_declarer(self, seat: Seat) -> None:
         """The pupil's pair chooses who declares (equal points, where the lesson lets the players choose)."""
         if self.phase != "declarer" or not self.pupil_to_act:
-            raise RuleError("there is no declarer to choose now")
+            raise RuleError(gettext("there is no declarer to choose now"))
         self.game.choose_declarer(seat)
         self.records[-1].declarer = seat
 
     def choose_contract(self, contract: Contract) -> None:
         """The pupil chooses the contract for North–South; one the rules forbid is refused, saying why."""
         if self.phase != "contract" or not self.pupil_to_act:
-            raise RuleError("it is not the moment for you to choose a contract")
+            raise RuleError(gettext("it is not the moment for you to choose a contract"))
         self.game.choose_contract(contract)
         self.records[-1].contract = contract
 
@@ -239,9 +253,11 @@ class PupilGame:
         """The pupil plays a card for the seat to play (South, or North when North–South declare)."""
         seat = self.seat_to_play
         if seat is None:
-            raise IllegalPlayError("there is no card to play now")
+            raise IllegalPlayError(gettext("there is no card to play now"))
         if not self.pupil_plays(seat):
-            raise IllegalPlayError(f"it is {seat.title}'s turn: wait for the computer to play")
+            raise IllegalPlayError(
+                gettext("it is %(seat)s's turn: wait for the computer to play") % {"seat": seat.in_words}
+            )
         assert self.game.play is not None
         if card not in self.game.play.legal_cards(seat):
             raise IllegalPlayError(why_not(self.game.play, seat, card, you=self.pupil_seat))
@@ -254,9 +270,11 @@ class PupilGame:
         and cards) as the next deal of the session, for the pupil to play it better (not on the teacher's boards,
         which everyone plays once each)."""
         if self.phase != "deal_over":
-            raise RuleError("the deal is not over yet" if self.phase != "game_over" else "the game is over")
+            raise RuleError(
+                gettext("the deal is not over yet") if self.phase != "game_over" else gettext("the game is over")
+            )
         if again and self.setup.boards:
-            raise RuleError("everyone plays the teacher's boards once each: go on to the next board")
+            raise RuleError(gettext("everyone plays the teacher's boards once each: go on to the next board"))
         self._next_deal(again=again)
 
     # --- the computer ----------------------------------------------------------------------------------------
@@ -324,7 +342,10 @@ class PupilGame:
                 if game.stage != "redeal":
                     break
                 if self.setup.boards:
-                    raise RuleError(f"board {board.number} is a redeal (20 points a side): it cannot be played")
+                    raise RuleError(
+                        gettext("board %(board)s is a redeal (20 points a side): it cannot be played")
+                        % {"board": board.number}
+                    )
                 self.session.record_game(game)
         assert board.deal is not None and board.dealer is not None
         self.game = game

@@ -62,7 +62,10 @@ def target_for_points(points: int) -> int:
     for low, high, tricks in TARGETS:
         if low <= points <= high:
             return tricks
-    raise ContractError(f"a declaring side holds 21 to 40 points together, not {points}; check the points announced")
+    raise ContractError(
+        gettext("a declaring side holds 21 to 40 points together, not %(points)s; check the points announced")
+        % {"points": points}
+    )
 
 
 @dataclass(frozen=True)
@@ -74,10 +77,18 @@ class Contract:
 
     def __post_init__(self) -> None:
         if self.level not in (1, 6, 7) and self.level != GAME_LEVEL[self.strain]:
-            game = f"{GAME_LEVEL[self.strain]}{self.strain.letter}"
+            letters = language.strain_letters(self.strain.letter)
             raise ContractError(
-                f"'{self.level}{self.strain.letter}' is not a MiniBridge contract: "
-                f"a part-score is 1{self.strain.letter}, a game in {self.strain.words} is {game}"
+                gettext(
+                    "'%(contract)s' is not a MiniBridge contract: a part-score is %(part_score)s, a game in "
+                    "%(strain)s is %(game)s"
+                )
+                % {
+                    "contract": self.in_letters,
+                    "part_score": f"1{letters}",
+                    "strain": self.strain.in_words,
+                    "game": f"{GAME_LEVEL[self.strain]}{letters}",
+                }
             )
 
     def __str__(self) -> str:
@@ -122,6 +133,11 @@ class Contract:
         }[self.kind]
 
     @property
+    def in_letters(self) -> str:
+        """Level and strain as typed in the language in use: ``4H``, ``3NT``, Dutch ``3ZT``, Danish ``5K``."""
+        return f"{self.level}{language.strain_letters(self.strain.letter)}"
+
+    @property
     def shown(self) -> str:
         """Level and strain as printed in the language in use: ``4♥``, ``3NT``, Dutch ``3ZT``, Danish ``3UT``."""
         return language.contract(self.level, self.strain.letter)
@@ -155,11 +171,16 @@ class Contract:
                 strain = Strain.from_str(match.group(2))
             except Exception:
                 raise ContractError(
-                    f"'{text}' does not name a strain; say no-trumps, spades, hearts, diamonds or clubs"
+                    gettext("'%(text)s' does not name a strain; say no-trumps, spades, hearts, diamonds or clubs")
+                    % {"text": text}
                 ) from None
             return cls.of(kind, strain)
         raise ContractError(
-            f"'{text}' is not a contract; write it like 1NT, 4S, 5C (or 'game in hearts', 'part-score no-trumps')"
+            # TRANSLATORS: 1NT, 4S, 5C, 'game in hearts' and 'part-score no-trumps' are what must be typed: keep them.
+            gettext(
+                "'%(text)s' is not a contract; write it like 1NT, 4S, 5C (or 'game in hearts', 'part-score no-trumps')"
+            )
+            % {"text": text}
         )
 
 

@@ -19,7 +19,7 @@ from minibridge.board import Board, CardRow, PlayRecord
 from minibridge.cards import CARDS, Card, Seat, Side, Suit
 from minibridge.deal import SUIT_MASKS, Deal
 from minibridge.errors import IllegalPlayError
-from minibridge.language import gettext
+from minibridge.language import gettext, ngettext
 from minibridge.trick import SEATS, Irregularity, IrregularityKind, Trick, trick_strength, trick_winner, winner_index
 
 __all__ = ["Play", "Action", "Reading", "Ambiguity"]
@@ -110,7 +110,7 @@ class Play:
     ) -> None:
         if leader is None:
             if declarer is None:
-                raise IllegalPlayError("without a declarer, say who leads to the first trick")
+                raise IllegalPlayError(gettext("without a declarer, say who leads to the first trick"))
             leader = declarer.lho
         self.deal = deal
         self.trumps = trumps
@@ -148,7 +148,7 @@ class Play:
         """
         record = board.play
         if board.deal is None or record is None:
-            raise IllegalPlayError("a replay needs the deal and its recorded play")
+            raise IllegalPlayError(gettext("a replay needs the deal and its recorded play"))
         strain = board.strain
         declarer = board.declarer
         if declarer is None and strain is not None:
@@ -178,19 +178,28 @@ class Play:
         for number, card in enumerate(cards, start=1):
             seat = holders.get(card)
             if seat is None:
-                raise IllegalPlayError(f"card {number} of the play, {card}, is not in this deal")
+                raise IllegalPlayError(
+                    gettext("card %(number)s of the play, %(card)s, is not in this deal")
+                    % {"number": number, "card": card}
+                )
             pending = self.pending_lead
             if pending is not None and seat is not pending[0].lho:
                 if seat is not self.to_play:
-                    raise IllegalPlayError(
-                        f"card {number} of the play, {card}: after {pending[0].title}'s lead out of turn the next "
-                        f"card comes from {pending[0].lho.title} (accepting it) or {self.to_play} (leading instead)"
-                    )
+                    assert self.to_play is not None
+                    problem = gettext(
+                        "after %(offender)s's lead out of turn the next card comes from %(next)s (accepting it) or "
+                        "%(leader)s (leading instead)"
+                    ) % {
+                        "offender": pending[0].in_words,
+                        "next": pending[0].lho.in_words,
+                        "leader": self.to_play.in_words,
+                    }
+                    raise IllegalPlayError(_of_the_play(number, card, problem))
                 self.put_back_lead()
             try:
                 self.play(card, seat)
             except IllegalPlayError as err:
-                raise IllegalPlayError(f"card {number} of the play, {card}: {err.message}") from None
+                raise IllegalPlayError(_of_the_play(number, card, err.message)) from None
 
     def _replay_tricks(self, record: PlayRecord, result: int | None) -> None:
         """Replay whole tricks by seat, stopping at the first trick not complete (a claim), in the reading that
@@ -238,6 +247,7 @@ class Play:
             unsettled = (
                 gettext("the file's result, %(result)s, fits neither reading") % {"result": result}
                 if result is not None
+                # TRANSLATORS: Result is the name of a PBN tag: keep it.
                 else gettext("nothing in the file tells the readings apart (a Result tag would)")
             )
             if key[0] < other[0]:
@@ -367,7 +377,7 @@ class Play:
     def declarer_tricks(self) -> int:
         """Tricks won by declarer's side."""
         if self.declarer is None:
-            raise IllegalPlayError("there is no declarer in this deal: ask for the tricks of a side")
+            raise IllegalPlayError(gettext("there is no declarer in this deal: ask for the tricks of a side"))
         return self.tricks_won(self.declarer.side)
 
     # --- playing ---------------------------------------------------------------------------------------------
@@ -386,7 +396,7 @@ class Play:
         if isinstance(card, str):
             card = Card.from_str(card)
         if self.finished:
-            raise IllegalPlayError("the play is over: every trick has been played")
+            raise IllegalPlayError(gettext("the play is over: every trick has been played"))
         seat = self.to_play if seat is None else seat
         assert seat is not None
         self._step(("play", seat, card))
@@ -399,37 +409,52 @@ class Play:
     def _play(self, card: Card, seat: Seat) -> Trick | None:
         state = self._state
         if not state.hands[seat] >> card.index & 1:
-            raise IllegalPlayError(f"{seat.title} does not hold {card}: {seat.title} holds {_listing(self.hand(seat))}")
+            raise IllegalPlayError(
+                gettext("%(seat)s does not hold %(card)s: %(seat)s holds %(cards)s")
+                % {"seat": seat.in_words, "card": card, "cards": _listing(self.hand(seat))}
+            )
         turn = self.to_play
         assert turn is not None
         if state.pending_lead is not None:
             offender, _ = state.pending_lead
             if seat is not offender.lho:
                 raise IllegalPlayError(
-                    f"{offender.title} has led out of turn: the lead must be accepted or put back before "
-                    f"{seat.title} plays"
+                    gettext(
+                        "%(offender)s has led out of turn: the lead must be accepted or put back before %(seat)s plays"
+                    )
+                    % {"offender": offender.in_words, "seat": seat.in_words}
                 )
             self._settle_lead("accepted: the next player played to it")
             turn = seat
         if not state.current and seat is not state.leader:
             if self.strict:
-                raise IllegalPlayError(f"it is {state.leader.title}'s lead, not {seat.title}'s")
+                raise IllegalPlayError(
+                    gettext("it is %(leader)s's lead, not %(seat)s's")
+                    % {"leader": state.leader.in_words, "seat": seat.in_words}
+                )
             state.pending_lead = (seat, card)
             state.hands[seat] &= ~(1 << card.index)
             return None
         if seat in state.current:
-            raise IllegalPlayError(f"{seat.title} has already played to this trick")
+            raise IllegalPlayError(gettext("%(seat)s has already played to this trick") % {"seat": seat.in_words})
         if seat is not turn:
             if self.strict:
-                raise IllegalPlayError(f"it is {turn.title}'s turn to play, not {seat.title}'s")
+                raise IllegalPlayError(
+                    gettext("it is %(turn)s's turn to play, not %(seat)s's")
+                    % {"turn": turn.in_words, "seat": seat.in_words}
+                )
             self._note("card out of rotation", seat, card, "the card stands (Law 23)")
         if state.current:
             led = state.current[state.leader].suit
             if card.suit is not led and state.hands[seat] & SUIT_MASKS[led]:
                 if self.strict:
                     raise IllegalPlayError(
-                        f"{seat.title} must follow suit: {led.plural} were led and {seat.title} holds "
-                        f"{_listing(c for c in self.hand(seat) if c.suit is led)}"
+                        gettext("%(seat)s must follow suit: %(suit)s were led and %(seat)s holds %(cards)s")
+                        % {
+                            "seat": seat.in_words,
+                            "suit": led.in_words,
+                            "cards": _listing(c for c in self.hand(seat) if c.suit is led),
+                        }
                     )
                 state.revokes.append(_Revoke(trick=len(state.tricks) + 1, seat=seat, card=card))
         self._establish_revokes(seat)
@@ -496,9 +521,14 @@ class Play:
         """An opponent of the player who led out of turn (not dummy) accepts the lead (Law 19)."""
         offender = self._need_pending()
         if by.side is offender.side:
-            raise IllegalPlayError(f"only an opponent of {offender.title} may accept the lead, not {by.title}")
+            raise IllegalPlayError(
+                gettext("only an opponent of %(offender)s may accept the lead, not %(seat)s")
+                % {"offender": offender.in_words, "seat": by.in_words}
+            )
         if self.declarer is not None and by is self.declarer.partner:
-            raise IllegalPlayError(f"{by.title} is dummy and may not accept the lead; declarer decides")
+            raise IllegalPlayError(
+                gettext("%(seat)s is dummy and may not accept the lead; declarer decides") % {"seat": by.in_words}
+            )
         self._step(("accept", by, None))
         self._settle_lead(f"accepted by {by.title}")
 
@@ -514,7 +544,7 @@ class Play:
 
     def _need_pending(self) -> Seat:
         if self._state.pending_lead is None:
-            raise IllegalPlayError("nobody has led out of turn")
+            raise IllegalPlayError(gettext("nobody has led out of turn"))
         return self._state.pending_lead[0]
 
     def _settle_lead(self, how: str) -> None:
@@ -540,7 +570,7 @@ class Play:
         """Correct the latest revoke not yet established: the card and any played after it go back (Law 20)."""
         open_revoke = next((r for r in reversed(self._state.revokes) if not r.established), None)
         if open_revoke is None:
-            raise IllegalPlayError("there is no revoke to correct (an established revoke stands: Law 21)")
+            raise IllegalPlayError(gettext("there is no revoke to correct (an established revoke stands: Law 21)"))
         before = next(
             state for action, state in reversed(self._history) if action == ("play", open_revoke.seat, open_revoke.card)
         )
@@ -553,7 +583,7 @@ class Play:
     def undo(self) -> None:
         """Take back the last step: a card, a decision on a lead out of turn, a correction, a claim."""
         if not self._history:
-            raise IllegalPlayError("nothing has been played yet")
+            raise IllegalPlayError(gettext("nothing has been played yet"))
         _, self._state = self._history.pop()
 
     def claim(self, seat: Seat, tricks: int, *, agreed: bool = True) -> None:
@@ -564,17 +594,26 @@ class Play:
         """
         if self.declarer is not None and seat is self.declarer.partner:
             raise IllegalPlayError(
-                f"{seat.title} is dummy and may not claim (Laws 8 and 14): declarer {self.declarer.title} or a "
-                "defender claims"
+                gettext(
+                    "%(seat)s is dummy and may not claim (Laws 8 and 14): declarer %(declarer)s or a defender claims"
+                )
+                % {"seat": seat.in_words, "declarer": self.declarer.in_words}
             )
         state = self._state
         if state.current or state.pending_lead is not None:
-            raise IllegalPlayError("finish the trick in progress before claiming")
+            raise IllegalPlayError(gettext("finish the trick in progress before claiming"))
         if self.finished:
-            raise IllegalPlayError("the play is over: there is nothing left to claim")
+            raise IllegalPlayError(gettext("the play is over: there is nothing left to claim"))
         rest = self.total_tricks - len(state.tricks)
         if not 0 <= tricks <= rest:
-            raise IllegalPlayError(f"{rest} tricks remain: a claim is for 0 to {rest} of them, not {tricks}")
+            raise IllegalPlayError(
+                ngettext(
+                    "%(rest)s trick remains: a claim is for 0 or 1 of it, not %(tricks)s",
+                    "%(rest)s tricks remain: a claim is for 0 to %(rest)s of them, not %(tricks)s",
+                    rest,
+                )
+                % {"rest": rest, "tricks": tricks}
+            )
         if agreed:
             self._step(("claim", seat, None))
             state = self._state
@@ -584,8 +623,18 @@ class Play:
 
 
 def _listing(cards: Iterable[Card]) -> str:
+    """Cards as the record writes them (``SA H2``), or that there are none."""
     names = [str(c) for c in cards]
-    return " ".join(names) if names else "nothing"
+    return " ".join(names) if names else gettext("nothing")
+
+
+def _of_the_play(number: int, card: Card, problem: str) -> str:
+    """A problem with a card of a play recorded card by card, saying which card."""
+    return gettext("card %(number)s of the play, %(card)s: %(problem)s") % {
+        "number": number,
+        "card": card,
+        "problem": problem,
+    }
 
 
 def _revokers(index: Sequence[int], hands: list[int], leader: Seat) -> list[Seat]:
@@ -600,14 +649,19 @@ def _check_held(row: CardRow, hands: list[int], number: int, deal: Deal) -> None
     for seat in SEATS:
         card = row[seat]
         if card is not None and not hands[seat] >> card.index & 1:
-            raise IllegalPlayError(f"trick {number}: {seat.title} plays {card} but {_where_is(card, deal, seat)}")
+            raise IllegalPlayError(
+                gettext("trick %(trick)s: %(seat)s plays %(card)s but %(where)s")
+                % {"trick": number, "seat": seat.in_words, "card": card, "where": _where_is(card, deal, seat)}
+            )
 
 
 def _where_is(card: Card, deal: Deal, seat: Seat) -> str:
     holder = deal.holder(card)
     if holder is seat:
-        return f"{seat.title} has already played it"
-    return f"it was dealt to {holder.title}" if holder is not None else "it is not in this deal"
+        return gettext("%(seat)s has already played it") % {"seat": seat.in_words}
+    if holder is None:
+        return gettext("it is not in this deal")
+    return gettext("it was dealt to %(seat)s") % {"seat": holder.in_words}
 
 
 class _Reader:
@@ -642,7 +696,12 @@ class _Reader:
         total = self.play.total_tricks
         for number, row in enumerate(rows if first == 1 else rows[first - 1 :], start=first):  # every replay's loop
             if number > total:
-                raise IllegalPlayError(f"the record has more than {total} tricks")
+                raise IllegalPlayError(
+                    ngettext(
+                        "the record has more than %(count)s trick", "the record has more than %(count)s tricks", total
+                    )
+                    % {"count": total}
+                )
             c0, c1, c2, c3 = row
             if c0 is None or c1 is None or c2 is None or c3 is None:
                 _check_held(row, hands, number, deal)
@@ -690,8 +749,10 @@ class _Reader:
             options = [self._reading(number, row, index, hands, lead, proper)]
         elif lead is not None and row[lead] in self.led_out_of_turn:
             self.dead_ends.append(
-                f"trick {number}: {lead.title}'s {row[lead]} is marked ^L (led out of turn), but it was "
-                f"{lead.title}'s lead"
+                gettext(
+                    "trick %(trick)s: %(seat)s's %(card)s is marked ^L (led out of turn), but it was %(seat)s's lead"
+                )
+                % {"trick": number, "seat": lead.in_words, "card": row[lead]}
             )
             return []
         else:
@@ -725,8 +786,15 @@ class _Reader:
             card = row[seat]
             if card in self.revokes and seat not in revokers:
                 led = Suit(index[leader] // 13)
-                why = "it follows suit" if card.suit is led else f"{seat.title} had no {led.plural} left"  # type: ignore[union-attr]
-                self.dead_ends.append(f"trick {number}: {seat.title}'s {card} is marked ^R (a revoke), but {why}")
+                why = (
+                    gettext("it follows suit")
+                    if card.suit is led  # type: ignore[union-attr]
+                    else gettext("%(seat)s had no %(suit)s left") % {"seat": seat.in_words, "suit": led.in_words}
+                )
+                self.dead_ends.append(
+                    gettext("trick %(trick)s: %(seat)s's %(card)s is marked ^R (a revoke), but %(why)s")
+                    % {"trick": number, "seat": seat.in_words, "card": card, "why": why}
+                )
                 return None
         following = self.rows[number] if number < len(self.rows) else None
         for seat in revokers:

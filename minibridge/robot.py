@@ -28,6 +28,7 @@ from minibridge.cards import CARDS, HCP, Card, Seat, Strain
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import RuleError
+from minibridge.language import gettext
 from minibridge.play import Play
 from minibridge.rules import RuleSet, allowed_contracts, find_rules
 from minibridge.scoring import find_scheme, score
@@ -105,7 +106,9 @@ class Robot:
 
     def __init__(self, rules: RuleSet | None = None, *, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> None:
         if samples < 1:
-            raise RuleError(f"the computer needs at least one layout to think about, not {samples}")
+            raise RuleError(
+                gettext("the computer needs at least one layout to think about, not %(samples)s") % {"samples": samples}
+            )
         self.rules = rules or find_rules("ebu")
         self.samples = samples
         self.seed = seed
@@ -122,7 +125,9 @@ class Robot:
         """
         allowed = allowed_contracts(self.rules, deal, declarer)
         if not allowed:
-            raise RuleError(f"{self.rules.title} allows no contract for this declarer")
+            raise RuleError(
+                gettext("%(rules)s allows no contract for this declarer") % {"rules": self.rules.title_in_words}
+            )
         dummy = declarer.partner
         known = {declarer: deal[declarer].mask, dummy: deal[dummy].mask}
         fits = [c for c in allowed if _fit(c, known[declarer] | known[dummy]) >= TRUMP_FIT]
@@ -206,7 +211,7 @@ class Robot:
         """
         seat = play.to_play
         if seat is None:
-            raise RuleError("the play is over: there is nobody to think")
+            raise RuleError(gettext("the play is over: there is nobody to think"))
         viewer = table.declarer if seat is table.dummy and table.declarer is not None else seat
         events = _events(play)
         shown = [viewer] + ([table.dummy] if table.dummy is not None and table.dummy is not viewer else [])
@@ -282,7 +287,7 @@ def _next_to_play(play: Play) -> tuple[Seat, list[Card]]:
     """The seat to play next and its legal cards."""
     seat = play.to_play
     if seat is None:
-        raise RuleError("the play is over: there is no card to choose")
+        raise RuleError(gettext("the play is over: there is no card to choose"))
     return seat, play.legal_cards(seat)
 
 
@@ -371,7 +376,7 @@ def _deal_layouts(
                 break
             dealt = _deal_once(cards, unseen, need, voids, spare, rng)
         if dealt is None:
-            raise RuleError("the cards seen so far cannot be dealt to the unseen hands")  # pragma: no cover
+            raise RuleError(gettext("the cards seen so far cannot be dealt to the unseen hands"))  # pragma: no cover
         hands = [0, 0, 0, 0]
         for seat, mask in known.items():
             hands[seat] = mask

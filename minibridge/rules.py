@@ -41,6 +41,8 @@ __all__ = [
     "contract_problems",
     "check_contract",
     "allowed_contracts",
+    "no_contracts",
+    "three_handed_variant_problem",
 ]
 
 Scoring = Literal["ebu", "lesson", "nbb", "targets", "tricks"]
@@ -57,7 +59,7 @@ class ScoringFacts:
     has_contract: bool = True
     """False when the score is just the tricks each side takes (MiniLessons One and Two)."""
     no_slams: str | None = None
-    """Why the scheme cannot score a slam, when its rule book has none."""
+    """Why the scheme cannot score a slam, when its rule book has none (marked for translation: ``gettext`` it)."""
 
     @property
     def in_words(self) -> str:
@@ -70,7 +72,7 @@ SCORINGS: dict[str, ScoringFacts] = {
     "lesson": ScoringFacts(words=N_("lesson scoring: 50 plus 40 per odd trick")),
     "nbb": ScoringFacts(
         words=N_("Dutch scoring: 10 per trick, plus and minus points"),
-        no_slams="the Dutch rules have no slams (their rule book scores part-scores and games only)",
+        no_slams=N_("the Dutch rules have no slams (their rule book scores part-scores and games only)"),
     ),
     "targets": ScoringFacts(words=N_("targets by combined points: each deal won or lost")),
     "tricks": ScoringFacts(words=N_("the score is the tricks each side takes"), has_contract=False),
@@ -132,14 +134,20 @@ class RuleSet:
         problems = []
         no_slams = SCORINGS[self.scoring].no_slams
         if self.slam and no_slams is not None:
-            problems.append(f"{no_slams}: play without slams, or play slams by the EBU rules")
+            problems.append(
+                gettext("%(no_slams)s: play without slams, or play slams by the EBU rules")
+                % {"no_slams": gettext(no_slams)}
+            )
         if self.three_handed is not None:
             if self.three_handed not in ("simple", "normal"):
-                problems.append(f"the three-handed variants are 'simple' and 'normal', not '{self.three_handed}'")
+                problems.append(three_handed_variant_problem(self.three_handed))
             elif not (self.announcement and self.dummy and self.cards_per_hand == 13):
                 problems.append(
-                    f"{self.title} has no announcement of points with a dummy and complete hands, which "
-                    "three-handed MiniBridge needs: play it from MiniLesson Three on"
+                    gettext(
+                        "%(rules)s has no announcement of points with a dummy and complete hands, which "
+                        "three-handed MiniBridge needs: play it from MiniLesson Three on"
+                    )
+                    % {"rules": self.title_in_words}
                 )
         return problems
 
@@ -234,7 +242,10 @@ def find_rules(name: str) -> RuleSet:
     try:
         return RULE_SETS[name.strip().lower()]
     except KeyError:
-        raise RuleError(f"there are no rules called '{name}'; choose one of {', '.join(RULE_SETS)}") from None
+        raise RuleError(
+            gettext("there are no rules called '%(name)s'; choose one of %(names)s")
+            % {"name": name, "names": ", ".join(RULE_SETS)}
+        ) from None
 
 
 SWITCHES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if "schema" in f.metadata)
@@ -260,8 +271,20 @@ def deal_problems(rules: RuleSet, deal: Deal) -> list[str]:
     """What is wrong with playing ``deal`` under the rules: complete hands, or short deals in Lessons One and Two."""
     size = deal.cards_per_hand
     if rules.cards_per_hand is not None and size != rules.cards_per_hand:
-        whole = "complete hands of 13 cards" if rules.cards_per_hand == 13 else f"{rules.cards_per_hand} cards each"
-        return [f"{rules.title} is played with {whole}; this deal has {size} cards each"]
+        values = {"rules": rules.title_in_words, "cards": rules.cards_per_hand, "count": size}
+        if rules.cards_per_hand == 13:
+            problem = ngettext(
+                "%(rules)s is played with complete hands of 13 cards; this deal has %(count)s card each",
+                "%(rules)s is played with complete hands of 13 cards; this deal has %(count)s cards each",
+                size,
+            )
+        else:
+            problem = ngettext(
+                "%(rules)s is played with %(cards)s cards each; this deal has %(count)s card each",
+                "%(rules)s is played with %(cards)s cards each; this deal has %(count)s cards each",
+                size,
+            )
+        return [problem % values]
     return []
 
 
@@ -286,11 +309,10 @@ def contract_problems(
     ``points`` are the declaring side's combined points and ``trumps_held`` the cards in the trump suit
     between declarer and dummy, when known; the Dutch restrictions need them.
     """
-    letters = strain_letters(contract.strain.letter)
     values: dict[str, object] = {
         "lesson": rules.title_in_words,
-        "contract": f"{contract.level}{letters}",
-        "part_score": f"1{letters}",
+        "contract": contract.in_letters,
+        "part_score": f"1{strain_letters(contract.strain.letter)}",
         "strain": contract.strain.in_words,
         "kind": {"game": gettext("game"), "slam": gettext("slam"), "grand slam": gettext("grand slam")}.get(
             contract.kind, ""
@@ -299,7 +321,7 @@ def contract_problems(
         "held": trumps_held,
     }
     if not rules.has_contract:
-        return [gettext("%(lesson)s has no contracts: the score is the number of tricks each side takes") % values]
+        return [no_contracts(rules)]
     problems = []
     if contract.strain not in rules.strains:
         words = [s.in_words for s in sorted(rules.strains, reverse=True)]
@@ -355,7 +377,7 @@ def allowed_contracts(rules: RuleSet, deal: Deal, declarer: Seat) -> list[Contra
     Only declarer's and dummy's hands are looked at (the Dutch rules count their points and trumps).
     """
     if not rules.has_contract:
-        raise RuleError(f"{rules.title} has no contracts: the score is the number of tricks each side takes")
+        raise RuleError(no_contracts(rules))
     points = deal[declarer].hcp + deal[declarer.partner].hcp
     kinds = [k for k, on in (("part-score", rules.part_score), ("game", rules.game)) if on]
     kinds += ["slam", "grand slam"] if rules.slam else []
@@ -367,6 +389,18 @@ def allowed_contracts(rules: RuleSet, deal: Deal, declarer: Seat) -> list[Contra
             if not contract_problems(contract, rules, points=points, trumps_held=held):
                 allowed.append(contract)
     return allowed
+
+
+def no_contracts(rules: RuleSet) -> str:
+    """Why rules without contracts (MiniLessons One and Two) have none to choose or to score, in words."""
+    return gettext("%(lesson)s has no contracts: the score is the number of tricks each side takes") % {
+        "lesson": rules.title_in_words
+    }
+
+
+def three_handed_variant_problem(variant: str) -> str:
+    """Why ``variant`` is not a variant of three-handed MiniBridge, in words."""
+    return gettext("the three-handed variants are 'simple' and 'normal', not '%(variant)s'") % {"variant": variant}
 
 
 def _refuse(problems: list[str], *, where: str | None = None) -> None:

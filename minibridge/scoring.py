@@ -21,8 +21,8 @@ from typing import Any, ClassVar
 from minibridge.cards import Strain
 from minibridge.contract import Contract, target_for_points
 from minibridge.errors import ContractError, RuleError
-from minibridge.language import gettext, ngettext, number, strain_letters
-from minibridge.rules import RULE_SETS, SCORINGS, RuleSet, check_contract
+from minibridge.language import gettext, ngettext, number
+from minibridge.rules import RULE_SETS, SCORINGS, RuleSet, check_contract, no_contracts
 
 __all__ = [
     "Scheme",
@@ -150,7 +150,7 @@ class Scheme:
     ) -> Score:
         """Score declarer's ``tricks`` in ``contract`` (see the module function ``score``)."""
         if not 0 <= tricks <= 13:
-            raise ContractError(f"declarer takes 0 to 13 tricks, not {tricks}")
+            raise ContractError(gettext("declarer takes 0 to 13 tricks, not %(tricks)s") % {"tricks": tricks})
         self.check(contract, rules, points=points, trumps_held=trumps_held)
         target = self.goal(contract, points=points)
         declarers, defenders = self.points_for(contract, tricks, target)
@@ -343,7 +343,7 @@ class TargetScoring(Scheme):
         """The target for the declaring side's combined points."""
         if points is None:
             raise RuleError(
-                "with targets by combined points the goal depends on the declaring side's points: give them"
+                gettext("with targets by combined points the goal depends on the declaring side's points: give them")
             )
         return target_for_points(points)
 
@@ -404,11 +404,11 @@ class TricksOnly(Scheme):
 
     def check(self, contract: Contract, rules: RuleSet, *, points: int | None, trumps_held: int | None) -> None:
         """Every contract is refused: there are none."""
-        raise RuleError(_no_contracts(rules))
+        raise RuleError(no_contracts(rules))
 
     def table(self, rules: RuleSet) -> list[Score]:
         """There is no score table: there are no contracts."""
-        raise RuleError(_no_contracts(rules))
+        raise RuleError(no_contracts(rules))
 
 
 SCHEMES: dict[str, Scheme] = {
@@ -422,11 +422,10 @@ def find_scheme(name: str) -> Scheme:
     try:
         return SCHEMES[name.strip().lower()]
     except KeyError:
-        raise RuleError(f"there is no scoring called '{name}'; choose one of {', '.join(SCHEMES)}") from None
-
-
-def _no_contracts(rules: RuleSet) -> str:
-    return f"{rules.title} has no contracts: the score is the number of tricks each side takes"
+        raise RuleError(
+            gettext("there is no scoring called '%(name)s'; choose one of %(names)s")
+            % {"name": name, "names": ", ".join(SCHEMES)}
+        ) from None
 
 
 def _head(result: Score) -> str:
@@ -434,7 +433,7 @@ def _head(result: Score) -> str:
     return ngettext(
         "%(contract)s (%(words)s), %(count)s trick", "%(contract)s (%(words)s), %(count)s tricks", result.tricks
     ) % {
-        "contract": f"{result.contract.level}{strain_letters(result.contract.strain.letter)}",
+        "contract": result.contract.in_letters,
         "words": result.contract.in_words,
         "count": result.tricks,
     }

@@ -66,7 +66,7 @@ class Game:
 
     def __init__(self, rules: RuleSet, board: Board) -> None:
         if board.deal is None:
-            raise IllegalPlayError("a game needs a deal")
+            raise IllegalPlayError(gettext("a game needs a deal"))
         self.rules = rules
         self.board = board
         self.deal: Deal = board.deal
@@ -209,11 +209,13 @@ class Game:
     def choose_declarer(self, seat: Seat) -> None:
         """The partners of the declaring side choose who declares (equal points, when the rules let them)."""
         if self.stage != "declarer":
-            raise RuleError("declarer is already known: there is nothing to choose")
+            raise RuleError(gettext("declarer is already known: there is nothing to choose"))
         assert self.announcement is not None
         if seat not in self.announcement.may_declare:
-            names = " or ".join(s.title for s in self.announcement.may_declare)
-            raise RuleError(f"{seat.title} may not declare: choose {names}")
+            names = gettext(" or ").join(s.in_words for s in self.announcement.may_declare)
+            raise RuleError(
+                gettext("%(seat)s may not declare: choose %(names)s") % {"seat": seat.in_words, "names": names}
+            )
         self._declare(seat)
 
     def _declare(self, seat: Seat | None) -> None:
@@ -224,14 +226,16 @@ class Game:
     def check_contract(self, contract: Contract) -> None:
         """Refuse a contract declarer may not choose now, saying why; nothing changes."""
         if self.stage != "contract":
-            raise RuleError("this is not the moment to choose the contract")
+            raise RuleError(gettext("this is not the moment to choose the contract"))
         assert self.declarer is not None
         held = trumps_held(self.deal, self.declarer, contract.strain)
         check_contract(contract, self.rules, points=self.declaring_points, trumps_held=held)
         allowed = self.allowed_contracts
         if contract not in allowed:
-            names = " ".join(str(c) for c in allowed)
-            raise RuleError(f"'{contract}' is not one of the contracts you may choose: {names}")
+            raise RuleError(
+                gettext("'%(contract)s' is not one of the contracts you may choose: %(names)s")
+                % {"contract": contract.in_letters, "names": " ".join(c.in_letters for c in allowed)}
+            )
 
     def choose_contract(self, contract: Contract) -> None:
         """Declarer announces the contract; one the rules do not allow is refused, saying why."""
@@ -243,7 +247,7 @@ class Game:
     def play_card(self, card: Card, seat: Seat | None = None) -> Trick | None:
         """Play a card for ``seat`` (by default the seat to play); the trick when it completes one."""
         if self.stage != "play":
-            raise IllegalPlayError("this is not the moment to play a card")
+            raise IllegalPlayError(gettext("this is not the moment to play a card"))
         assert self.play is not None
         return self.play.play(card, seat)
 
@@ -397,20 +401,30 @@ class Session:
             self.first_dealer = Seat.SOUTH if self.three_handed else Seat.NORTH
         elif self.three_handed and self.first_dealer not in THREE_SEATS:
             raise RuleError(
-                f"in three-handed play the players deal from South, West and East ({self.first_dealer.title} is "
-                "where the dummy hand lies when South deals): the first dealer is S, W or E"
+                # TRANSLATORS: S, W and E are the letters to type for the first dealer: keep them.
+                gettext(
+                    "in three-handed play the players deal from South, West and East (%(seat)s is where the dummy "
+                    "hand lies when South deals): the first dealer is S, W or E"
+                )
+                % {"seat": self.first_dealer.in_words}
             )
         if self.deals is not None:
             if self.deals < 1:
-                raise RuleError(f"a session has at least one deal, not {self.deals}")
+                raise RuleError(gettext("a session has at least one deal, not %(deals)s") % {"deals": self.deals})
             self.target = None
             return
         if not self.rules.has_contract:
-            raise RuleError(f"{self.rules.title} has no score to reach: give a number of deals")
+            raise RuleError(
+                gettext("%(rules)s has no score to reach: give a number of deals")
+                % {"rules": self.rules.title_in_words}
+            )
         if self.target is None:
             self.target = find_scheme(self.rules.scoring).session_target
         if self.target < 1:
-            raise RuleError(f"a session needs a number of deals or a target score above 0, not {self.target}")
+            raise RuleError(
+                gettext("a session needs a number of deals or a target score above 0, not %(target)s")
+                % {"target": self.target}
+            )
 
     @property
     def three_handed(self) -> bool:
@@ -465,12 +479,12 @@ class Session:
         """Add one deal: its declarer and score, or without contracts the ``tricks`` each side took; a redeal
         (nothing given) is not a deal played, and the same dealer deals again."""
         if self.finished:
-            raise RuleError("the session is over: start a new one")
+            raise RuleError(gettext("the session is over: start a new one"))
         if result is None and tricks is None:
             return
         if result is not None:
             if declarer is None:
-                raise RuleError("a scored deal needs its declarer")
+                raise RuleError(gettext("a scored deal needs its declarer"))
             if not self.three_handed:  # three players score one by one (record_game), not by side
                 self.totals[declarer.side] += result.declarers_score
                 self.totals[declarer.side.other] += result.defenders_score
@@ -486,7 +500,7 @@ class Session:
         if game.stage == "redeal":
             self.record(None, None)
         elif game.stage != "over":
-            raise RuleError("the deal is not finished yet")
+            raise RuleError(gettext("the deal is not finished yet"))
         elif game.result is not None:
             self.record(game.declarer, game.result)
             if self.three_handed:

@@ -15,6 +15,7 @@ from minibridge.cards import Card, Seat
 from minibridge.classroom import GameSetup, PupilGame
 from minibridge.contract import Contract
 from minibridge.errors import MiniBridgeError
+from minibridge.language import N_, gettext
 from minibridge.web.server import is_loopback, local_address
 from minibridge.web.store import Store
 
@@ -27,6 +28,8 @@ __all__ = [
     "same_origin",
     "json_body",
     "pupils_address",
+    "no_lesson",
+    "should_be",
 ]
 
 _ACTIONS = ("declarer", "contract", "card", "next", "again")
@@ -41,7 +44,7 @@ _SETUP_FIELDS: dict[str, type] = {
     "auto_single": bool,
     "three_handed": str,
 }
-_KIND_WORDS = {int: "a whole number", str: "text", bool: "true or false"}
+_KIND_WORDS = {int: N_("a whole number"), str: N_("text"), bool: N_("true or false")}
 
 
 class ApiError(Exception):
@@ -69,7 +72,7 @@ class GameLocks:
 def load_game(store: Store, game_id: str) -> PupilGame:
     data = store.game(game_id)
     if data is None:
-        raise ApiError(404, "there is no such game: start a new one")
+        raise ApiError(404, gettext("there is no such game: start a new one"))
     return PupilGame.from_data(data)
 
 
@@ -79,11 +82,15 @@ def setup_from(body: dict[str, Any], samples: int) -> GameSetup:
     for name, value in body.items():
         kind = _SETUP_FIELDS.get(name)
         if kind is None:
-            raise ApiError(422, f"'{name}' is not a setting of a game; the settings are {', '.join(_SETUP_FIELDS)}")
+            raise ApiError(
+                422,
+                gettext("'%(name)s' is not a setting of a game; the settings are %(names)s")
+                % {"name": name, "names": ", ".join(_SETUP_FIELDS)},
+            )
         if value is None:
             continue
         if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-            raise ApiError(422, f"'{name}' should be {_KIND_WORDS[kind]}")
+            raise ApiError(422, should_be(name, gettext(_KIND_WORDS[kind])))
         fields[name] = value
     fields.setdefault("seed", secrets.randbelow(2**31))
     try:
@@ -96,28 +103,31 @@ def action_from(body: dict[str, Any]) -> Callable[[PupilGame], None]:
     """The pupil's action, checked when applied to the game: 409 at the wrong moment, 422 for a bad value."""
     named = [key for key in _ACTIONS if key in body]
     if len(named) != 1 or len(body) != 1:
-        raise ApiError(422, f"send one action: {_ACTION_FORMS}")
+        raise ApiError(422, gettext("send one action: %(forms)s") % {"forms": _ACTION_FORMS})
     kind, value = named[0], body[named[0]]
     if kind in ("next", "again"):
         if value is not True:
-            words = "go on to the next deal" if kind == "next" else "play the same deal again"
-            raise ApiError(422, f'to {words}, send {{"{kind}": true}}')
+            if kind == "next":
+                raise ApiError(422, gettext('to go on to the next deal, send {"next": true}'))
+            raise ApiError(422, gettext('to play the same deal again, send {"again": true}'))
     elif not isinstance(value, str):
-        raise ApiError(422, f"write the {kind} as text, like {_ACTION_FORMS}")
+        raise ApiError(
+            422, gettext("write the %(kind)s as text, like %(forms)s") % {"kind": kind, "forms": _ACTION_FORMS}
+        )
 
     def apply(game: PupilGame) -> None:
         try:
             if kind in ("next", "again"):
-                _at_moment(game, "deal_over", "the deal is not over yet")
+                _at_moment(game, "deal_over", gettext("the deal is not over yet"))
                 game.next_deal(again=kind == "again")
             elif kind == "declarer":
-                _at_moment(game, "declarer", "there is no declarer for you to choose now")
+                _at_moment(game, "declarer", gettext("there is no declarer for you to choose now"))
                 game.choose_declarer(Seat.from_str(value))
             elif kind == "contract":
-                _at_moment(game, "contract", "it is not the moment for you to choose a contract")
+                _at_moment(game, "contract", gettext("it is not the moment for you to choose a contract"))
                 game.choose_contract(Contract.from_str(value))
             else:
-                _at_moment(game, "play", "there is no card for you to play now")
+                _at_moment(game, "play", gettext("there is no card for you to play now"))
                 game.play_card(Card.from_str(value))
         except MiniBridgeError as error:
             raise ApiError(422, str(error)) from None
@@ -128,16 +138,26 @@ def action_from(body: dict[str, Any]) -> Callable[[PupilGame], None]:
 def _at_moment(game: PupilGame, phase: str, message: str) -> None:
     """Refuse (409) an action at the wrong moment, saying why (at the end of the game, that it is over)."""
     if game.phase == "game_over":
-        raise ApiError(409, "the game is over: start a new one")
+        raise ApiError(409, gettext("the game is over: start a new one"))
     if game.phase != phase or (phase != "deal_over" and not game.pupil_to_act):
         raise ApiError(409, message)
+
+
+def should_be(name: str, form: str) -> str:
+    """That a field of a request has a value of the wrong kind: ``'deals' should be a whole number``."""
+    return gettext("'%(name)s' should be %(form)s") % {"name": name, "form": form}
+
+
+def no_lesson(number: int) -> str:
+    """That an address names a lesson there is not."""
+    return gettext("there are six MiniLessons, 1 to 6: there is no lesson %(number)s") % {"number": number}
 
 
 def same_origin(request: Any) -> None:
     """Refuse a post from another site's page (a cross-site request): its Origin, when sent, names this server."""
     origin = request.headers.get("origin")
     if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host"):
-        raise ApiError(403, "this request did not come from the classroom's own pages")
+        raise ApiError(403, gettext("this request did not come from the classroom's own pages"))
 
 
 async def json_body(request: Request) -> dict[str, Any]:
@@ -147,13 +167,13 @@ async def json_body(request: Request) -> dict[str, Any]:
         return {}
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
-        raise ApiError(415, "send the request as JSON, with the header Content-Type: application/json")
+        raise ApiError(415, gettext("send the request as JSON, with the header Content-Type: application/json"))
     try:
         value = json.loads(body)
     except ValueError:
-        raise ApiError(400, "the request is not valid JSON") from None
+        raise ApiError(400, gettext("the request is not valid JSON")) from None
     if not isinstance(value, dict):
-        raise ApiError(422, "send a JSON object: its fields between { and }")
+        raise ApiError(422, gettext("send a JSON object: its fields between { and }"))
     return value
 
 

@@ -26,14 +26,15 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from minibridge.classroom import PupilGame
 from minibridge.errors import MiniBridgeError
+from minibridge.language import gettext, number, speaking
 from minibridge.lessons import find_lesson
 from minibridge.lessons.answers import mark_answers, marks_data
 from minibridge.lessons.lesson import Lesson
 from minibridge.robot import DEFAULT_SAMPLES
 from minibridge.web import events_api, events_pages, exercise_pages, pupil_pages, teacher_routes
-from minibridge.web.actions import ApiError, GameLocks, action_from, json_body, load_game, setup_from
+from minibridge.web.actions import ApiError, GameLocks, action_from, json_body, load_game, no_lesson, setup_from
 from minibridge.web.auth import require_class_code
-from minibridge.web.languages import LanguageChoice
+from minibridge.web.languages import LanguageChoice, language_of
 from minibridge.web.store import Store
 from minibridge.web.teacher_printing import MAX_UPLOAD, RECORDS_PATH
 from minibridge.web.views import exercise_view, pupil_view
@@ -159,14 +160,18 @@ async def answers(request: Request) -> Response:
     body = await json_body(request)
     pupil = body.get("pupil")
     if not isinstance(pupil, str) or not pupil.strip() or len(pupil) > 60:
-        raise ApiError(422, 'give the pupil\'s name, up to 60 letters, like {"pupil": "Amy", "answers": {…}}')
+        raise ApiError(422, gettext('give the pupil\'s name, up to 60 letters, like {"pupil": "Amy", "answers": {…}}'))
     given = body.get("answers")
     if not isinstance(given, dict) or not given:
-        raise ApiError(422, 'give the answers by exercise, like {"answers": {"1": 7}}')
+        raise ApiError(422, gettext('give the answers by exercise, like {"answers": {"1": 7}}'))
     known = [e.id for e in lesson.exercises]
     unknown = [key for key in given if key not in known]
     if unknown:
-        raise ApiError(422, f"{lesson.name} has no exercise {unknown[0]}; its exercises are {', '.join(known)}")
+        raise ApiError(
+            422,
+            gettext("%(lesson)s has no exercise %(exercise)s; its exercises are %(exercises)s")
+            % {"lesson": lesson.name, "exercise": unknown[0], "exercises": ", ".join(known)},
+        )
     try:
         marks = [m for m in mark_answers(lesson, given) if given.get(m.exercise) is not None]
     except MiniBridgeError as error:
@@ -182,7 +187,7 @@ async def answers(request: Request) -> Response:
 
 def _lesson(number: int) -> Lesson:
     if not 1 <= number <= 6:
-        raise ApiError(404, f"there are six MiniLessons, 1 to 6: there is no lesson {number}")
+        raise ApiError(404, no_lesson(number))
     return find_lesson(number)
 
 
@@ -196,12 +201,17 @@ async def _api_error(request: Request, error: Exception) -> Response:
 
 async def _http_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)
-    words = {404: "there is nothing at this address", 405: "this address does not take that kind of request"}
+    words = {
+        404: gettext("there is nothing at this address"),
+        405: gettext("this address does not take that kind of request"),
+    }
     return JSONResponse({"error": words.get(error.status_code, error.detail)}, status_code=error.status_code)
 
 
 async def _server_error(request: Request, error: Exception) -> Response:
-    return JSONResponse({"error": "something went wrong on the server: try again"}, status_code=500)
+    with speaking(language_of(request)):  # answered outside the language middleware: the request's language again
+        words = gettext("something went wrong on the server: try again")
+    return JSONResponse({"error": words}, status_code=500)
 
 
 class BodyLimit:
@@ -246,5 +256,6 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send, limit: int) -> None:
-        too_large = JSONResponse({"error": f"the request is too large: at most {limit // 1024} KB"}, 413)
+        words = gettext("the request is too large: at most %(size)s KB") % {"size": number(limit // 1024)}
+        too_large = JSONResponse({"error": words}, 413)
         await too_large(scope, receive, send)

@@ -13,6 +13,7 @@ import secrets
 
 from starlette.requests import Request
 
+from minibridge.language import gettext
 from minibridge.web.actions import ApiError
 
 __all__ = ["TEACHER_COOKIE", "teacher_token_given", "require_teacher", "require_class_code", "matches"]
@@ -40,9 +41,11 @@ def require_teacher(request: Request) -> None:
     """Refuse a request without the teacher token (401) or with a wrong one (403)."""
     given = teacher_token_given(request)
     if not given:
-        raise ApiError(401, "this is for the teacher: open the teacher's link that 'minibridge serve' printed")
+        raise ApiError(401, gettext("this is for the teacher: open the teacher's link that 'minibridge serve' printed"))
     if not matches(given, request.app.state.teacher_token):
-        raise ApiError(403, "that is not the teacher's token: use the teacher's link that 'minibridge serve' printed")
+        raise ApiError(
+            403, gettext("that is not the teacher's token: use the teacher's link that 'minibridge serve' printed")
+        )
 
 
 def require_class_code(request: Request) -> None:
@@ -52,6 +55,6 @@ def require_class_code(request: Request) -> None:
         return
     given = request.headers.get("x-class-code")
     if not given:
-        raise ApiError(401, "this classroom needs the class code: ask your teacher for it")
+        raise ApiError(401, gettext("this classroom needs the class code: ask your teacher for it"))
     if not matches(given, code, ignore_case=True):
-        raise ApiError(403, "that is not the class code: check it with your teacher")
+        raise ApiError(403, gettext("that is not the class code: check it with your teacher"))

@@ -29,10 +29,12 @@ from minibridge.deal import Deal
 from minibridge.dealing import DealSpec, generate
 from minibridge.duplicate import Entry, competition_data, read_entry, score_results
 from minibridge.errors import MiniBridgeError
+from minibridge.language import N_, gettext
 from minibridge.lessons import find_lesson
 from minibridge.lessons.practice import pack_deals
 from minibridge.rules import RuleSet, find_rules
 from minibridge.table import Game
+from minibridge.web.actions import should_be
 
 __all__ = [
     "MAX_BOARDS",
@@ -53,12 +55,13 @@ _DEFAULT_BOARDS = 4
 _PAIR = re.compile(r"[^\s,;#]{1,16}")
 """A pair as a column of a results file holds it: a number or a short name, without spaces."""
 _EVENT_FIELDS: dict[str, tuple[type, str]] = {
-    "name": (str, 'a name, like "Tuesday club"'),
-    "boards": (int, "a number of boards, like 4"),
-    "lesson": (int, "a lesson from 1 to 6"),
-    "seed": (int, "a whole number, like 42"),
-    "slam": (bool, "true or false"),
+    "name": (str, N_('a name, like "Tuesday club"')),
+    "boards": (int, N_("a number of boards, like 4")),
+    "lesson": (int, N_("a lesson from 1 to 6")),
+    "seed": (int, N_("a whole number, like 42")),
+    "slam": (bool, N_("true or false")),
 }
+"""The settings of an event a request may send, each with its kind and the form it takes in words."""
 _RESULT_FIELDS = ("board", "ns", "ew", "contract", "declarer", "tricks")
 _RESULT_FORM = '{"board": 1, "ns": "1", "ew": "2", "contract": "3NT", "declarer": "S", "tricks": 10}'
 
@@ -157,13 +160,19 @@ def new_event(
     many deals and that seed, or ``boards`` dealt from ``seed`` (a random one when none is given)."""
     name = name.strip()
     if not name or len(name) > _MAX_NAME:
-        raise EventProblem(f'give the event a name of 1 to {_MAX_NAME} letters, like "Tuesday club"')
+        raise EventProblem(
+            gettext('give the event a name of 1 to %(most)s letters, like "Tuesday club"') % {"most": _MAX_NAME}
+        )
     if lesson is not None and not 1 <= lesson <= 6:
-        raise EventProblem(f"there are six MiniLessons: choose a lesson from 1 to 6, not {lesson}")
+        raise EventProblem(
+            gettext("there are six MiniLessons: choose a lesson from 1 to 6, not %(lesson)s") % {"lesson": lesson}
+        )
     if boards is None:
         boards = len(find_lesson(lesson).deals) if lesson is not None else _DEFAULT_BOARDS
     if not 1 <= boards <= MAX_BOARDS:
-        raise EventProblem(f"an event has 1 to {MAX_BOARDS} boards, not {boards}")
+        raise EventProblem(
+            gettext("an event has 1 to %(most)s boards, not %(boards)s") % {"most": MAX_BOARDS, "boards": boards}
+        )
     if lesson is not None:
         dealt, seed = pack_deals(find_lesson(lesson), boards, seed=seed)
     else:
@@ -172,7 +181,10 @@ def new_event(
     event = Event(id="", name=name, boards=tuple(dealt), lesson=lesson, seed=seed, slam=slam)
     for board in event.boards:
         if board.deal is None or Game(event.rules, board).stage == "redeal":
-            raise EventProblem(f"board {board.number} of these boards cannot be played: choose other boards")
+            raise EventProblem(
+                gettext("board %(board)s of these boards cannot be played: choose other boards")
+                % {"board": board.number}
+            )
     return event
 
 
@@ -181,15 +193,19 @@ def event_from_fields(fields: Mapping[str, Any]) -> Event:
     given: dict[str, Any] = {}
     for key, value in fields.items():
         if key not in _EVENT_FIELDS:
-            raise EventProblem(f"'{key}' is not a setting of an event; the settings are {', '.join(_EVENT_FIELDS)}")
+            raise EventProblem(
+                gettext("'%(name)s' is not a setting of an event; the settings are %(names)s")
+                % {"name": key, "names": ", ".join(_EVENT_FIELDS)}
+            )
         kind, form = _EVENT_FIELDS[key]
         if value is None:
             continue
         if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-            raise EventProblem(f"'{key}' should be {form}")
+            raise EventProblem(should_be(key, gettext(form)))
         given[key] = value
     if "name" not in given:
-        raise EventProblem('give the event a name, like {"name": "Tuesday club", "boards": 4}')
+        # TRANSLATORS: "name" and "boards" are what the request must send: keep them (the name may be another).
+        raise EventProblem(gettext('give the event a name, like {"name": "Tuesday club", "boards": 4}'))
     return new_event(**given)
 
 
@@ -198,25 +214,40 @@ def read_result(fields: Mapping[str, Any], event: Event) -> Entry:
     file is (the same reading as ``minibridge duplicate score``)."""
     unknown = [key for key in fields if key not in _RESULT_FIELDS]
     if unknown:
-        raise EventProblem(f"'{unknown[0]}' is not part of a result; send {_RESULT_FORM}")
+        raise EventProblem(
+            gettext("'%(name)s' is not part of a result; send %(form)s") % {"name": unknown[0], "form": _RESULT_FORM}
+        )
     missing = [key for key in _RESULT_FIELDS if fields.get(key) in (None, "")]
     if missing:
-        raise EventProblem(f"the result has no {_RESULT_WORDS[missing[0]]}; send {_RESULT_FORM}")
+        raise EventProblem(
+            gettext("the result has no %(part)s; send %(form)s")
+            % {"part": gettext(_RESULT_WORDS[missing[0]]), "form": _RESULT_FORM}
+        )
     if not event.rules.has_contract:
-        raise EventProblem(f"Lesson {event.lesson}'s boards are played without contracts: there is no score to enter")
+        raise EventProblem(
+            gettext("Lesson %(lesson)s's boards are played without contracts: there is no score to enter")
+            % {"lesson": event.lesson}
+        )
     board = fields["board"]
     if isinstance(board, bool) or not isinstance(board, int | str) or str(board).strip() not in map(str, event.numbers):
-        raise EventProblem(f"board: '{board}' is not one of this event's boards, {_numbers(event.numbers)}")
+        raise EventProblem(
+            gettext("board: '%(board)s' is not one of this event's boards, %(boards)s")
+            % {"board": board, "boards": _numbers(event.numbers)}
+        )
     texts = {}
     for key in _RESULT_FIELDS[1:]:
         value = fields[key]
         if isinstance(value, bool) or not isinstance(value, int | str):
-            raise EventProblem(f"{_RESULT_WORDS[key]}: write it as text or a number, like {_RESULT_FORM}")
+            raise EventProblem(
+                gettext("%(part)s: write it as text or a number, like %(form)s")
+                % {"part": gettext(_RESULT_WORDS[key]), "form": _RESULT_FORM}
+            )
         texts[key] = str(value).strip()
     for key in ("ns", "ew"):
         if not _PAIR.fullmatch(texts[key]):
             raise EventProblem(
-                f"{_RESULT_WORDS[key]}: '{texts[key]}' is not a pair; write its number, or a short name without spaces"
+                gettext("%(part)s: '%(pair)s' is not a pair; write its number, or a short name without spaces")
+                % {"part": gettext(_RESULT_WORDS[key]), "pair": texts[key]}
             )
     columns = [str(board).strip(), *(texts[key] for key in _RESULT_FIELDS[1:])]
     try:
@@ -226,18 +257,19 @@ def read_result(fields: Mapping[str, Any], event: Event) -> Entry:
 
 
 _RESULT_WORDS = {
-    "board": "board",
-    "ns": "N–S pair",
-    "ew": "E–W pair",
-    "contract": "contract",
-    "declarer": "declarer",
-    "tricks": "tricks",
+    "board": N_("board"),
+    "ns": N_("N–S pair"),
+    "ew": N_("E–W pair"),
+    "contract": N_("contract"),
+    "declarer": N_("declarer"),
+    "tricks": N_("tricks"),
 }
+"""The parts of a result in words (marked for translation: ``gettext`` them)."""
 
 
 def _numbers(numbers: Sequence[int]) -> str:
     if numbers == list(range(numbers[0], numbers[0] + len(numbers))):
-        return f"{numbers[0]} to {numbers[-1]}"
+        return gettext("%(first)s to %(last)s") % {"first": numbers[0], "last": numbers[-1]}
     return ", ".join(map(str, numbers))
 
 

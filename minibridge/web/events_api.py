@@ -34,7 +34,8 @@ from starlette.routing import Route
 
 from minibridge.classroom import PupilGame
 from minibridge.duplicate import Entry, results_text
-from minibridge.web.actions import ApiError, json_body
+from minibridge.language import gettext, ngettext
+from minibridge.web.actions import ApiError, json_body, should_be
 from minibridge.web.auth import matches, require_class_code, require_teacher, teacher_token_given
 from minibridge.web.events import Event, EventProblem, event_from_fields, read_result, scored_result
 from minibridge.web.events_store import AlreadyEntered, EventStore, Player
@@ -113,7 +114,7 @@ async def find_event(request: Request) -> Event:
     events: EventStore = request.app.state.events
     stored = await run_in_threadpool(events.event, request.path_params["event_id"])
     if stored is None:
-        raise ApiError(404, "there is no such event: ask your teacher for the right address")
+        raise ApiError(404, gettext("there is no such event: ask your teacher for the right address"))
     return Event.from_data(stored.id, stored.data, closed=stored.closed)
 
 
@@ -147,21 +148,31 @@ class EnteredBefore(ApiError):
 
 def already_entered_words(existing: list[Entry]) -> str:
     """Why a result is refused when its board is already entered for one of its pairs, in plain words."""
-    first = existing[0]
     entered = "; ".join(
-        f"N–S pair {e.ns} against E–W pair {e.ew}: {e.contract} by {e.declarer.title}, {e.tricks} tricks"
+        ngettext(
+            "N–S pair %(ns)s against E–W pair %(ew)s: %(contract)s by %(declarer)s, %(count)s trick",
+            "N–S pair %(ns)s against E–W pair %(ew)s: %(contract)s by %(declarer)s, %(count)s tricks",
+            e.tricks,
+        )
+        % {
+            "ns": e.ns,
+            "ew": e.ew,
+            "contract": e.contract.in_letters,
+            "declarer": e.declarer.in_words,
+            "count": e.tricks,
+        }
         for e in existing
     )
-    return (
-        f"board {first.board} is already entered ({entered}): each pair plays a board once; "
-        "if the result is wrong, the teacher corrects it"
-    )
+    return gettext(
+        "board %(board)s is already entered (%(entered)s): each pair plays a board once; if the result is wrong, "
+        "the teacher corrects it"
+    ) % {"board": existing[0].board, "entered": entered}
 
 
 def pupil_name(value: Any) -> str:
     """A pupil's name as given, tidied; 422 when it is missing or too long."""
     if not isinstance(value, str) or not value.strip() or len(value.strip()) > _MAX_NAME:
-        raise ApiError(422, f"give your name, up to {_MAX_NAME} letters, like Amy")
+        raise ApiError(422, gettext("give your name, up to %(most)s letters, like Amy") % {"most": _MAX_NAME})
     return " ".join(value.split())
 
 
@@ -175,7 +186,7 @@ def join_event(request: Request, event: Event, pupil: str, *, auto_single: bool,
     if found is not None and store.game(found.game) is not None:
         return found.game, False
     if event.closed:
-        raise ApiError(409, "the teacher has closed these deals: ask your teacher which to play")
+        raise ApiError(409, gettext("the teacher has closed these deals: ask your teacher which to play"))
     setup = event.game_setup(samples=state.samples, auto_single=auto_single)
     game_id = store.create_game(PupilGame.start(setup, advance=advance).to_data())
     player = events.join(event.id, pupil, game_id)
@@ -263,10 +274,10 @@ async def add_result(request: Request) -> Response:
     else:
         _table_or_teacher(request)
     if not isinstance(replace, bool):
-        raise ApiError(422, "'replace' should be true or false")
+        raise ApiError(422, should_be("replace", gettext("true or false")))
     event = await find_event(request)
     if event.closed and not is_teacher(request):
-        raise ApiError(409, "the teacher has closed this event: no more results are taken")
+        raise ApiError(409, gettext("the teacher has closed this event: no more results are taken"))
     try:
         entry = read_result(body, event)
     except EventProblem as problem:
@@ -326,11 +337,13 @@ async def join(request: Request) -> Response:
     body = await json_body(request)
     unknown = [key for key in body if key not in ("pupil", "auto_single")]
     if unknown:
-        raise ApiError(422, f'\'{unknown[0]}\' is not a setting of joining; send {{"pupil": "Amy"}}')
+        raise ApiError(
+            422, gettext('\'%(name)s\' is not a setting of joining; send {"pupil": "Amy"}') % {"name": unknown[0]}
+        )
     pupil = pupil_name(body.get("pupil"))
     auto_single = body.get("auto_single", False)
     if not isinstance(auto_single, bool):
-        raise ApiError(422, "'auto_single' should be true or false")
+        raise ApiError(422, should_be("auto_single", gettext("true or false")))
 
     def start() -> tuple[dict[str, Any], bool]:
         game_id, new = join_event(request, event, pupil, auto_single=auto_single, advance=True)

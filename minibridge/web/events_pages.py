@@ -32,6 +32,7 @@ from minibridge.cards import Seat, Side, Strain
 from minibridge.contract import Contract
 from minibridge.duplicate import Entry
 from minibridge.errors import MiniBridgeError
+from minibridge.language import N_, gettext
 from minibridge.lessons import find_lesson
 from minibridge.pbn import dumps
 from minibridge.web.actions import ApiError, pupils_address, same_origin
@@ -65,6 +66,8 @@ _STEPS = ("board", "ns", "ew", "contract", "declarer", "tricks")
 _PAIR_BUTTONS = 10
 """Pair numbers offered as buttons (more when a higher pair has played)."""
 _KINDS = ("part-score", "game", "slam", "grand slam")
+_NUMBER_FIELDS = {"boards": N_("boards"), "lesson": N_("lesson"), "seed": N_("seed")}
+"""The fields of the form that starts an event that take a whole number, in words (``gettext`` them)."""
 _SHOWS = ("ranking", "board", "pupils")
 
 
@@ -136,11 +139,14 @@ async def start_event(request: Request) -> Response:
     form = await request.form()
     fields: dict[str, Any] = {"name": str(form.get("name", "")), "slam": bool(form.get("slam"))}
     try:
-        for key in ("boards", "lesson", "seed"):
+        for key, words in _NUMBER_FIELDS.items():
             text = str(form.get(key, "")).strip()
             if text:
                 if not text.lstrip("-").isdigit():
-                    raise EventProblem(f"the {key} should be a whole number, not '{text}'")
+                    raise EventProblem(
+                        gettext("the %(field)s should be a whole number, not '%(text)s'")
+                        % {"field": gettext(words), "text": text}
+                    )
                 fields[key] = int(text)
         event = await run_in_threadpool(lambda: new_event(**fields))
     except EventProblem as problem:
@@ -356,7 +362,9 @@ async def table_page(request: Request) -> Response:
     if not _class_code_ok(request):
         return _page("event_code.j2", status=401, event=_event_data(event), message=None)
     if not event.rules.has_contract:
-        words = f"Lesson {event.lesson}'s boards are played without contracts: there is no score to enter here."
+        words = gettext("Lesson %(lesson)s's boards are played without contracts: there is no score to enter here.") % {
+            "lesson": event.lesson
+        }
         return _page("event_done.j2", status=409, event=_event_data(event), message=words)
     fields = {key: request.query_params.get(key, "").strip() for key in _STEPS}
     return _page("event_table.j2", **await _step_context(request, event, fields))
@@ -390,7 +398,7 @@ async def enter_result(request: Request) -> Response:
     form = await request.form()
     fields = {key: str(form.get(key, "")).strip() for key in _STEPS}
     if event.closed:
-        words = "The teacher has closed this event: no more results are taken."
+        words = gettext("The teacher has closed this event: no more results are taken.")
         return _page("event_done.j2", status=409, event=_event_data(event), message=words)
     try:
         entry = read_result(fields, event)
@@ -402,10 +410,10 @@ async def enter_result(request: Request) -> Response:
         await record_result(request, event, entry, replace=False)
     except EnteredBefore as refused:
         if refused.existing != [entry]:  # the same result sent twice (a double tap) is simply shown
-            problem = (
-                f"Board {entry.board} is already entered for N–S pair {entry.ns} or E–W pair {entry.ew}: "
-                "see below. Each pair plays a board once; if a result is wrong, ask your teacher to correct it."
-            )
+            problem = gettext(
+                "Board %(board)s is already entered for N–S pair %(ns)s or E–W pair %(ew)s: see below. Each pair "
+                "plays a board once; if a result is wrong, ask your teacher to correct it."
+            ) % {"board": entry.board, "ns": entry.ns, "ew": entry.ew}
     events: EventStore = request.app.state.events
     data = tables_view(event, await run_in_threadpool(events.results, event.id))
     traveller = next((b for b in data["boards"] if b["board"] == entry.board), None)
@@ -429,7 +437,7 @@ async def class_code(request: Request) -> Response:
     form = await request.form()
     code = str(form.get("class_code", ""))
     if not _typed_code_ok(request, code):
-        words = "That is not the class code: check it with your teacher."
+        words = gettext("That is not the class code: check it with your teacher.")
         return _page("event_code.j2", status=403, event=_event_data(event), message=words)
     response = RedirectResponse(f"/events/{event.id}/table", status_code=303)
     _keep_class_code(response, request, code)
@@ -461,17 +469,19 @@ def _pairs_kept(fields: dict[str, str], step: str) -> dict[str, str]:
 def _field_problem(event: Event, key: str, value: str, kept: Mapping[str, str]) -> str | None:
     """What is wrong with one field given so far, or None."""
     if key == "board":
-        return None if value in map(str, event.numbers) else f"There is no board {value} in {event.name}."
+        if value in map(str, event.numbers):
+            return None
+        return gettext("There is no board %(board)s in %(event)s.") % {"board": value, "event": event.name}
     if key in ("ns", "ew"):
-        return None if value.isalnum() and len(value) <= 16 else "Choose the pair's number."
+        return None if value.isalnum() and len(value) <= 16 else gettext("Choose the pair's number.")
     if key == "contract":
         try:
             Contract.from_str(value)
         except MiniBridgeError:
-            return "Choose the contract."
+            return gettext("Choose the contract.")
         return None
     if key == "declarer":
-        return None if value in ("N", "E", "S", "W") else "Choose who was declarer."
+        return None if value in ("N", "E", "S", "W") else gettext("Choose who was declarer.")
     try:
         read_result({**kept, key: value}, event)
     except EventProblem as problem:
@@ -567,7 +577,7 @@ async def join(request: Request) -> Response:
     form = await request.form()
     code = str(form.get("class_code", ""))
     if not _class_code_ok(request) and not _typed_code_ok(request, code):
-        words = "That is not the class code: ask your teacher for it."
+        words = gettext("That is not the class code: ask your teacher for it.")
         return _join_form(request, event, message_text=words, status=403)
     try:
         pupil = pupil_name(str(form.get("pupil", "")))

@@ -18,7 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from minibridge import language
 
-__all__ = ["COOKIE", "LanguageChoice", "language_links"]
+__all__ = ["COOKIE", "LanguageChoice", "language_of", "language_links"]
 
 COOKIE = "minibridge_lang"
 """The cookie that keeps the language chosen on the switch."""
@@ -48,12 +48,7 @@ class LanguageChoice:
             return
         connection = HTTPConnection(scope)
         asked = _known(connection.query_params.get("lang"))
-        code = (
-            asked
-            or _known(connection.cookies.get(COOKIE))
-            or language.from_accept_language(connection.headers.get("accept-language"))
-            or language.ENGLISH
-        )
+        code = language_of(connection)
 
         async def answer(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -72,6 +67,17 @@ class LanguageChoice:
                 await self.app(scope, receive, answer)
         finally:
             _page.reset(token)
+
+
+def language_of(connection: HTTPConnection) -> str:
+    """The language a request is answered in: the one asked for with ``?lang=``, else the cookie's, else the
+    browser's, else English."""
+    return (
+        _known(connection.query_params.get("lang"))
+        or _known(connection.cookies.get(COOKIE))
+        or language.from_accept_language(connection.headers.get("accept-language"))
+        or language.ENGLISH
+    )
 
 
 def language_links() -> list[dict[str, Any]]:

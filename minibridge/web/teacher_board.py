@@ -29,11 +29,13 @@ from minibridge.cards import Card, Seat, Side
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import MiniBridgeError
+from minibridge.language import N_, gettext
 from minibridge.lessons import find_lesson
 from minibridge.lessons.practice import practice_deals
 from minibridge.play import Play
 from minibridge.rules import RuleSet, find_rules
-from minibridge.table import Game
+from minibridge.table import Game, why_not
+from minibridge.web.actions import no_lesson
 
 __all__ = ["SCREEN", "FREE_RULES", "MOST_BOARDS", "Screen", "Position", "screen_board", "position", "screen_view"]
 
@@ -44,6 +46,8 @@ FREE_RULES = ("ebu", "nbb", "targets")
 MOST_BOARDS = 64
 """The highest board number dealt from a seed, as ``minibridge deal`` deals at most."""
 _MOST_CARDS = 52
+_NUMBER_FIELDS = {"lesson": N_("lesson"), "board": N_("board"), "seed": N_("seed")}
+"""The screen's settings that take a whole number, in words (``gettext`` them)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -70,18 +74,23 @@ class Screen:
         """The screen an address asks for; a value that cannot be read is refused in plain words."""
         lesson = _whole(query, "lesson")
         if lesson is not None and not 1 <= lesson <= 6:
-            raise MiniBridgeError(f"there are six MiniLessons, 1 to 6: there is no lesson {lesson}")
+            raise MiniBridgeError(no_lesson(lesson))
         board = _whole(query, "board")
         board = 1 if board is None else board
         if not 1 <= board <= MOST_BOARDS:
-            raise MiniBridgeError(f"give a board number from 1 to {MOST_BOARDS}, not {board}")
+            raise MiniBridgeError(
+                gettext("give a board number from 1 to %(most)s, not %(board)s") % {"most": MOST_BOARDS, "board": board}
+            )
         seed = _whole(query, "seed")
         rules = (query.get("rules") or "ebu").strip().lower()
         if rules not in FREE_RULES:
-            raise MiniBridgeError(f"there are no rules called '{rules}'; choose one of {', '.join(FREE_RULES)}")
+            raise MiniBridgeError(
+                gettext("there are no rules called '%(name)s'; choose one of %(names)s")
+                % {"name": rules, "names": ", ".join(FREE_RULES)}
+            )
         cards = tuple(code.strip().upper() for code in (query.get("cards") or "").split(",") if code.strip())
         if len(cards) > _MOST_CARDS:
-            raise MiniBridgeError(f"a deal has at most {_MOST_CARDS} cards to play")
+            raise MiniBridgeError(gettext("a deal has at most %(most)s cards to play") % {"most": _MOST_CARDS})
         for code in cards:
             Card.from_str(code)
         return cls(
@@ -119,7 +128,10 @@ def _whole(query: Mapping[str, str], name: str) -> int | None:
     if not text:
         return None
     if not text.isdigit() or len(text) > 9:
-        raise MiniBridgeError(f"the {name} should be a whole number, like 3, not '{text}'")
+        raise MiniBridgeError(
+            gettext("the %(field)s should be a whole number, like 3, not '%(text)s'")
+            % {"field": gettext(_NUMBER_FIELDS[name]), "text": text}
+        )
     return int(text)
 
 
@@ -132,10 +144,10 @@ def screen_board(screen: Screen) -> tuple[Board, RuleSet]:
         return Board(number=screen.board, deal=Deal.from_pbn(text)), rules
     if screen.seed is not None:
         if lesson is None:
-            raise MiniBridgeError("to deal from a seed, choose the lesson whose deals it should suit")
+            raise MiniBridgeError(gettext("to deal from a seed, choose the lesson whose deals it should suit"))
         return practice_deals(lesson, screen.board, seed=screen.seed)[-1], rules
     if lesson is None:
-        raise MiniBridgeError("choose a lesson's deal, deal one from a seed, or paste one")
+        raise MiniBridgeError(gettext("choose a lesson's deal, deal one from a seed, or paste one"))
     return lesson.board(screen.board), rules
 
 
@@ -173,7 +185,7 @@ def position(screen: Screen, board: Board, rules: RuleSet) -> Position:
             game.choose_contract(chosen)
     if game.play is None:
         if screen.cards:
-            raise MiniBridgeError("choose declarer and the contract before playing a card")
+            raise MiniBridgeError(gettext("choose declarer and the contract before playing a card"))
         return Position(game=game, record=(), played=0)
     cards = [Card.from_str(code) for code in screen.cards]
     record = _record(board, game, own)
@@ -183,10 +195,16 @@ def position(screen: Screen, board: Board, rules: RuleSet) -> Position:
     if followed:
         game.play = _replayed(board, game, record, followed)
     for number, card in enumerate(cards[followed:], start=followed + 1):
+        where = gettext("card %(number)s, %(card)s") % {"number": number, "card": card.shown}
+        play = game.play
+        assert play is not None
+        seat = play.to_play
+        if seat is not None and card not in play.legal_cards(seat):  # said as the pupils' pages say it
+            raise MiniBridgeError(why_not(play, seat, card), where=where)
         try:
             game.play_card(card)
         except MiniBridgeError as error:
-            raise error.at(f"card {number}, {card.symbol}") from None
+            raise error.at(where) from None
     return Position(game=game, record=record if followed == len(cards) else (), played=len(cards))
 
 

@@ -20,6 +20,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from minibridge.errors import MiniBridgeError
+from minibridge.language import gettext
 from minibridge.league import (
     League,
     Result,
@@ -126,7 +127,7 @@ def result_from_form(fields: dict[str, str], best_of: int) -> Result:
     if how == "deals":
         given_deals = [fields.get(f"deal-{n}", "").strip() for n in deals]
         return parse_deals(",".join(_played(given_deals, bool)))
-    raise MiniBridgeError("choose how to give the result: deal by deal, or only the result")
+    raise MiniBridgeError(gettext("choose how to give the result: deal by deal, or only the result"))
 
 
 def _played(deals: list[Any], given: Any) -> list[Any]:
@@ -134,7 +135,9 @@ def _played(deals: list[Any], given: Any) -> list[Any]:
     is refused."""
     count = next((place for place, deal in enumerate(deals) if not given(deal)), len(deals))
     if any(given(deal) for deal in deals[count:]):
-        raise MiniBridgeError(f"deal {count + 1} has no result but a later deal has: give the deals in order")
+        raise MiniBridgeError(
+            gettext("deal %(deal)s has no result but a later deal has: give the deals in order") % {"deal": count + 1}
+        )
     return deals[:count]
 
 
@@ -177,11 +180,15 @@ async def start_league(request: Request) -> Response:
     def start() -> str:
         if not _NEW_NAME.fullmatch(name):
             raise MiniBridgeError(
-                "give the league file a name of letters, digits, spaces and hyphens, like spring-term (at most 60)"
+                gettext(
+                    "give the league file a name of letters, digits, spaces and hyphens, like spring-term (at most 60)"
+                )
             )
         path = folder / f"{name}.yaml"
         if path.exists():
-            raise MiniBridgeError(f"there is already a league called {path.name}: choose another name")
+            raise MiniBridgeError(
+                gettext("there is already a league called %(name)s: choose another name") % {"name": path.name}
+            )
         best_of = int(fields.get("best_of", "3")) if fields.get("best_of") in ("3", "5") else 3
         scoring = fields.get("scoring", "targets") if fields.get("scoring") in ("targets", "ebu") else "targets"
         pairs = parse_pair_names(fields.get("pairs", "").replace("\r", "").replace("\n", ","))
@@ -251,14 +258,22 @@ async def record(request: Request) -> Response:
         league = load_league(path)
         round_text = fields.get("round", "")
         if not round_text.isdigit():
-            raise MiniBridgeError("the form names no round: open the league page again")
+            raise MiniBridgeError(gettext("the form names no round: open the league page again"))
         first, second = fields.get("first", ""), fields.get("second", "")
         replace = fields.get("replace") == "1"
         match = league.match_between(first, second)
         if match.played and not replace:
             raise MiniBridgeError(
-                f"round {match.round}, {match.first}–{match.second} already has a result: "
-                "to change it, use “Correct this result” under the match"
+                gettext(
+                    "round %(round)s, %(first)s–%(second)s already has a result: to change it, use “%(button)s” "
+                    "under the match"
+                )
+                % {
+                    "round": match.round,
+                    "first": match.first,
+                    "second": match.second,
+                    "button": gettext("Correct this result"),
+                }
             )
         result = result_from_form(fields, league.best_of)
         _, recorded = record_result(path, int(round_text), first, second, result, replace=replace)

@@ -23,6 +23,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from minibridge.errors import MiniBridgeError
+from minibridge.language import gettext
 from minibridge.web.teacher_lessons import LESSONS
 from minibridge.web.teacher_pages import render_teacher, teacher_page
 
@@ -94,11 +95,15 @@ def records_pdf(name: str, data: bytes, rules_name: str, paper: str, per_page: i
             raise _named(error, str(path), name) from None
     boards, partial, _ = printable_boards(read)
     if not boards and not partial:
-        raise MiniBridgeError(f"{name}: no board has a deal, so there is nothing to print")
+        raise MiniBridgeError(gettext("no board has a deal, so there is nothing to print"), where=name)
     if len(boards) > MAX_RECORD_BOARDS:
         raise MiniBridgeError(
-            f"{name}: has {len(boards)} boards; the page prints at most {MAX_RECORD_BOARDS}: "
-            f"print this file with 'minibridge records {name}'"
+            gettext(
+                "has %(count)s boards; the page prints at most %(most)s: print this file with "
+                "'minibridge records %(name)s'"
+            )
+            % {"count": len(boards), "most": MAX_RECORD_BOARDS, "name": name},
+            where=name,
         )
     analyses = analyse_boards(boards, rules)
     title, details = records_heading(read, name, words)
