@@ -236,3 +236,19 @@ def test_a_classroom_game_that_cannot_be_set_up_is_refused_in_the_language():
     assert refusal("da", lambda: GameSetup(boards=((1, "N", VOIDS.to_pbn()),), deals=2)) == (
         "lærerens spil spilles én gang: giv intet mål, højst 1 spil"
     )
+
+
+@pytest.mark.parametrize(
+    ("code", "typed", "said"),
+    [
+        ("nl", "3ZT", "3ZT (manche zonder troef), 9 slagen"),
+        ("nl", "5R", "5R (manche in ruiten), 9 slagen"),
+        ("da", "3UT", "3UT (udgang uden trumf), 9 stik"),
+        ("da", "5K", "5K (udgang i klør), 9 stik"),
+        ("nl", "3NT", "3ZT (manche zonder troef), 9 slagen"),
+    ],
+)
+def test_score_reads_a_contract_in_the_letters_of_the_language(code, typed, said):
+    result = CliRunner().invoke(main, ["score", typed, "9", "--lang", code])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(said)

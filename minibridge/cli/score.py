@@ -57,7 +57,7 @@ def score(
         minibridge score --table --rules ebu --slam
         minibridge score 1NT 8 --lesson 3
     """
-    from minibridge.contract import Contract, target_for_points
+    from minibridge.contract import contract_typed, target_for_points
     from minibridge.scoring import find_scheme, score_table
     from minibridge.scoring import score as score_deal
 
@@ -80,7 +80,7 @@ def score(
         )
     if hcp is not None:
         target_for_points(hcp)  # a declaring side holds 21 to 40 points: refuses any other number
-    result = score_deal(Contract.from_str(contract), tricks, rules, points=hcp)
+    result = score_deal(contract_typed(contract), tricks, rules, points=hcp)
     if as_json:
         print_json(result.as_data())
     else:
