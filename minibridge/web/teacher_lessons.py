@@ -17,9 +17,10 @@ from starlette.routing import Route
 
 from minibridge.board import Board
 from minibridge.cards import Seat
+from minibridge.language import gettext
 from minibridge.lessons import find_lesson
 from minibridge.lessons.answers import mark_answers
-from minibridge.lessons.lesson import Lesson
+from minibridge.lessons.lesson import VARIANTS, Lesson
 from minibridge.web.teacher_pages import render_teacher, teacher_page
 
 __all__ = ["LESSONS", "routes", "lesson_data", "paragraphs"]
@@ -62,6 +63,7 @@ def lesson_data(lesson: Lesson) -> dict[str, Any]:
         "objectives": list(lesson.objectives),
         "rules": _rules(lesson),
         "variants": list(lesson.variants),
+        "variant_words": [{"name": name, "description": gettext(VARIANTS[name])} for name in lesson.variants],
         "notes": paragraphs(lesson.teacher_notes),
         "tips": list(lesson.tips),
         "deals": [_deal_data(board) for board in lesson.deals],

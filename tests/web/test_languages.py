@@ -3,6 +3,7 @@ pupils' and the teacher's pages in the rule books' words, and PDFs printed from 
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import sys
@@ -17,8 +18,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 from sample_views import SAMPLES, sample
 
 from minibridge.cli import main
-from minibridge.language import speaking
+from minibridge.language import gettext, speaking
 from minibridge.lessons import find_lesson
+from minibridge.lessons.lesson import VARIANTS
 from minibridge.web.languages import COOKIE
 from minibridge.web.pages import render_page, render_start
 
@@ -163,3 +165,11 @@ def test_sheets_printed_from_the_room_speak_the_pages_language(teacher: TestClie
     result = CliRunner().invoke(main, ["scoresheet", "--lesson", "3", "--deals", "4", "-o", str(out), "--lang", "nl"])
     assert result.exit_code == 0, result.output
     assert response.content == out.read_bytes()
+
+
+def test_the_variants_a_teacher_may_turn_on_are_told_in_dutch(teacher: TestClient):
+    page = teacher.get("/teacher/lessons/5", headers={"Accept-Language": "nl"}).text
+    assert "Varianten die je kunt aanzetten:" in page
+    with speaking("nl"):
+        slam = gettext(VARIANTS["slam"])
+    assert slam != VARIANTS["slam"] and html.escape(slam, quote=False) in page
