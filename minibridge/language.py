@@ -61,6 +61,7 @@ __all__ = [
     "number",
     "percent",
     "date",
+    "moment",
     "calendar_date",
     "catalogue_path",
 ]
@@ -278,6 +279,15 @@ def date(value: datetime.date) -> str:
     from babel.dates import format_date
 
     return format_date(value, format="long", locale=_LOCALES[_language.get().code])
+
+
+def moment(value: datetime.datetime) -> str:
+    """A day and a time of day as the language writes them short: ``5 Mar 2024, 14:05``, ``5 mrt 2024, 14:05``."""
+    if _language.get().code == ENGLISH:
+        return f"{value.day} {value:%b %Y, %H:%M}"
+    from babel.dates import format_datetime
+
+    return format_datetime(value, "d MMM y, HH:mm", locale=_LOCALES[_language.get().code])
 
 
 def calendar_date(year: int, month: int = 0, day: int = 0) -> str:

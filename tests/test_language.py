@@ -193,15 +193,16 @@ def test_plurals_in_each_language(code, one, two):
 
 
 @pytest.mark.parametrize(
-    ("code", "thousand", "decimal", "share", "day"),
+    ("code", "thousand", "decimal", "share", "day", "when"),
     [
-        ("en", "1,020", "52.3", "52.3%", "15 March 2024"),
-        ("nl", "1.020", "52,3", "52,3%", "15 maart 2024"),
-        ("da", "1.020", "52,3", "52,3\N{NO-BREAK SPACE}%", "15. marts 2024"),
+        ("en", "1,020", "52.3", "52.3%", "15 March 2024", "5 Mar 2024, 14:05"),
+        ("nl", "1.020", "52,3", "52,3%", "15 maart 2024", "5 mrt 2024, 14:05"),
+        ("da", "1.020", "52,3", "52,3\N{NO-BREAK SPACE}%", "15. marts 2024", "5 mar. 2024, 14:05"),
     ],
 )
-def test_numbers_and_dates_in_the_language_form(code, thousand, decimal, share, day):
+def test_numbers_and_dates_in_the_language_form(code, thousand, decimal, share, day, when):
     with speaking(code):
+        assert language.moment(datetime.datetime(2024, 3, 5, 14, 5)) == when
         assert language.number(1020) == thousand
         assert language.number(52.34, decimals=1) == decimal
         assert language.percent(52.34) == share

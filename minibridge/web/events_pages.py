@@ -28,6 +28,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from minibridge import language
 from minibridge.cards import Seat, Side, Strain
 from minibridge.contract import Contract
 from minibridge.duplicate import Entry
@@ -122,7 +123,7 @@ async def _events_list(request: Request, *, message_text: str | None = None, sta
             "boards": len(s.data["boards"]),
             "lesson": s.data["lesson"],
             "seed": s.data["seed"],
-            "created": _local(s.created, "%d %b %Y, %H:%M"),
+            "created": language.moment(_local(s.created)),
             "closed": s.closed,
         }
         for s in stored
@@ -204,7 +205,7 @@ def _history(results: list[StoredResult], event: Event) -> list[dict[str, Any]]:
     for result in reversed(results):
         row = _entry_row(result.entry, event)
         row.update(number=result.number, by=result.by, replaces=list(result.replaces), in_force=result.in_force)
-        row["entered"] = _local(result.entered, "%H:%M")
+        row["entered"] = f"{_local(result.entered):%H:%M}"
         rows.append(row)
     return rows
 
@@ -620,9 +621,9 @@ def _event_data(event: Event) -> dict[str, Any]:
     }
 
 
-def _local(moment: str, form: str) -> str:
+def _local(moment: str) -> datetime:
     """A moment kept in UTC, in the server's own time."""
-    return datetime.fromisoformat(moment).astimezone().strftime(form)
+    return datetime.fromisoformat(moment).astimezone()
 
 
 def _file_name(event: Event) -> str:
