@@ -127,6 +127,49 @@ class Board:
         if self.dealer is None and self.number is not None and self.number > 0:
             self.dealer = Seat.dealer_of_board(self.number)
 
+    @classmethod
+    def read(
+        cls,
+        *,
+        number: int | None,
+        dealer: Seat | None,
+        deal: Deal | None,
+        declarer: Seat | None,
+        contract: Contract | None,
+        play: PlayRecord | None,
+        result: int | None,
+        result_by_agreement: bool,
+        partial_deal: dict[Seat, Hand],
+        tags: dict[str, str],
+        sections: dict[str, list[str]],
+        line: int,
+        source: str,
+        read_as: dict[str, object],
+    ) -> Board:
+        """``Board(…)`` of a board read from a file, made quickly: every field set at once (a file's board has no
+        note and is not generated)."""
+        board = object.__new__(cls)
+        board.__dict__ = {
+            "number": number,
+            "dealer": dealer,
+            "deal": deal,
+            "declarer": declarer,
+            "contract": contract,
+            "play": play,
+            "result": result,
+            "result_by_agreement": result_by_agreement,
+            "partial_deal": partial_deal,
+            "note": "",
+            "generated": False,
+            "tags": tags,
+            "sections": sections,
+            "line": line,
+            "source": source,
+            "read_as": read_as,
+        }
+        board.__post_init__()
+        return board
+
     @property
     def strain(self) -> Strain | None:
         """The strain played in: the contract's, or a PBN contract's that is no MiniBridge contract (``2S``)."""
