@@ -167,7 +167,8 @@ class Board:
             "source": source,
             "read_as": read_as,
         }
-        board.__post_init__()
+        if dealer is None:
+            board.__post_init__()
         return board
 
     @property

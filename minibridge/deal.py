@@ -319,8 +319,14 @@ def deal_written_as(text: str, north: int, east: int, south: int, west: int) -> 
     first = _FIRST_SEATS.get(text[:2])
     if first is None:
         return None
-    masks = (north, east, south, west)
-    a, b, c, d = masks[first:] + masks[:first] if first else masks  # clockwise from the first
+    if first == 0:  # the four hands clockwise from the first: North's
+        a, b, c, d = north, east, south, west
+    elif first == 1:
+        a, b, c, d = east, south, west, north
+    elif first == 2:
+        a, b, c, d = south, west, north, east
+    else:
+        a, b, c, d = west, north, east, south
     t = _TEXTS
     written = (
         f"{t[a >> 39]}.{t[a >> 26 & 0x1FFF]}.{t[a >> 13 & 0x1FFF]}.{t[a & 0x1FFF]} "

@@ -47,7 +47,7 @@ def loads(text: str, *, source: str = "<text>") -> list[Board]:
     text = text.lstrip("\ufeff")
     if len(text) > MAX_PBN_BYTES:
         raise PBNError(f"is larger than {MAX_PBN_BYTES // (1024 * 1024)} MB: too large for a PBN file", where=source)
-    long = _LONG_VALUE.search(text)
+    long = _LONG_VALUE.search(text) if len(text) > MAX_TAG_VALUE else None
     if long is not None:
         line = text.count("\n", 0, long.start()) + 1
         raise PBNError(

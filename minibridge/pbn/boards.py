@@ -53,10 +53,11 @@ def board_of(game: Game, source: str, deals: dict[str, Deal | None]) -> Board:
     """The board of one game, its tags resolved; ``deals`` keeps the deals read so far (a club's file gives each
     deal once a table)."""
     tags = game.tags
-    board_text = tags.get("Board", "").strip()
+    get = tags.get
+    board_text = get("Board", "").strip()
     number = int(board_text) if board_text.isdecimal() else None
-    dealer = SEATS.get(tags.get("Dealer", "").strip())
-    declarer_text = tags.get("Declarer", "").lstrip("^").strip()
+    dealer = SEATS.get(get("Dealer", "").strip())
+    declarer_text = get("Declarer", "").lstrip("^").strip()
     declarer = SEATS.get(declarer_text)
     if declarer is None and declarer_text not in ("", "?"):
         raise PBNError(
@@ -65,8 +66,8 @@ def board_of(game: Game, source: str, deals: dict[str, Deal | None]) -> Board:
         )
     deal = play = None
     partial: dict[Seat, Hand] = {}
-    deal_text = tags.get("Deal", "").strip()
-    leader_text = tags.get("Play", "").strip()
+    deal_text = get("Deal", "").strip()
+    leader_text = get("Play", "").strip()
     if deal_text:
         deal = deals.get(deal_text)
         if deal is None and game.plain_play:  # a complete play, it may be, that shows the deal
@@ -83,10 +84,10 @@ def board_of(game: Game, source: str, deals: dict[str, Deal | None]) -> Board:
                 raise PBNError(
                     f"the deal cannot be: {err.message}", where=place_of(game, source, "Deal", number)
                 ) from None
-    contract = _read_contract(tags.get("Contract", "").strip() or None)
+    contract = _read_contract(get("Contract", "").strip() or None)
     result = None
     by_agreement = False
-    result_text = tags.get("Result", "").strip()
+    result_text = get("Result", "").strip()
     if result_text and result_text != "?":
         most = deal.hands[0].mask.bit_count() if deal is not None else 13  # the tricks there are
         if len(result_text) <= 2 and result_text.isdecimal() and int(result_text) <= most:  # the usual form

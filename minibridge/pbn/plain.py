@@ -40,9 +40,9 @@ def plain_games(text: str) -> list[Game] | None:
         if "\r" in text:
             return None
     parts = _PLAIN_TAG.split(text)  # what stands before the first tag, then each tag's name, value, what follows
-    gaps, names, values = parts[0::3], parts[1::3], parts[2::3]
+    head, names, values = parts[0], parts[1::3], parts[2::3]
     count = len(names)
-    if _PLAIN_GAP.fullmatch(gaps[0] if count else gaps[0] + "\n") is None:
+    if _PLAIN_GAP.fullmatch(head if count else head + "\n") is None:
         return None
     if not count:
         return []
@@ -51,8 +51,8 @@ def plain_games(text: str) -> list[Game] | None:
     sections: list[tuple[int, str, bool]] = []  # the place of each tag followed by a section, the section, plain
     ends = []  # where each game ends: at a gap holding an empty line
     last = count - 1
-    for place in compress(range(count), gaps[1:]):
-        after = gaps[place + 1] if place < last else gaps[place + 1] + "\n"
+    for place in compress(range(count), parts[3::3]):
+        after = parts[3 * place + 3] if place < last else parts[-1] + "\n"
         plain = names[place] == "Play" and _PLAIN_PLAY.fullmatch(after)
         match = plain or _SECTION_AND_GAP.fullmatch(after)
         if match is None:
@@ -62,7 +62,7 @@ def plain_games(text: str) -> list[Game] | None:
             sections.append((place, section, bool(plain)))
         if gap and place < last and not all(row.startswith("%") for row in gap[:-1].split("\n")):
             ends.append(place + 1)
-    line = 1 + gaps[0].count("\n")
+    line = 1 + head.count("\n")
     if not ends:  # one game
         game = _plain_game(line, names, values, sections)
         return None if game is None else [game]
@@ -78,7 +78,7 @@ def plain_games(text: str) -> list[Game] | None:
         if game is None:
             return None
         games.append(game)
-        line += end - start + "".join(gaps[start + 1 : end + 1]).count("\n")
+        line += end - start + "".join(parts[3 * start + 3 : 3 * end + 3 : 3]).count("\n")
         start, first = end, after
     return games
 
@@ -88,12 +88,13 @@ def _plain_game(line: int, names: list[str], values: list[str], sections: list[t
     follows, the section, whether it is a plain Play section); None for a game with the Play tag twice, for the
     general reader. A tag given twice keeps its last value, and its sections are joined, as the general reader
     does."""
-    game = Game(line, dict(zip(names, values, strict=False)))
+    tags = dict(zip(names, values, strict=False))
+    game = Game(line, tags)
     for place, section, plain in sections:
         name = names[place]
         if name != "Play":
             game.sections.setdefault(name, []).extend(section_lines(section))
-        elif game.play_rows is None and names.count("Play") == 1:
+        elif game.play_rows is None and (len(tags) == len(names) or names.count("Play") == 1):
             game.play_rows = section
             game.plain_play = plain
         else:

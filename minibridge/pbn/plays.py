@@ -74,49 +74,40 @@ def deal_and_play(leader_text: str, game: Game, deal_text: str) -> tuple[Deal, P
     leader = SEATS.get(leader_text)
     if leader is None or not game.plain_play:
         return None
-    codes = _codes(game.play_rows)  # type: ignore[arg-type]  # a plain play has its rows
-    columns = _columns(leader, codes)
-    deal = None if columns is None else deal_written_as(deal_text, *columns)
+    cards = _cards(leader, game.play_rows)  # type: ignore[arg-type]  # a plain play has its rows
+    deal = None if cards is None else deal_written_as(deal_text, *cards[0])
     if deal is None:
         return None
-    return deal, PlayRecord.of_tricks(leader, _rows(leader, codes))
+    return deal, PlayRecord.of_tricks(leader, cards[1])
 
 
 def _plain_tricks(leader: Seat, rows: str, deal: Deal | None) -> tuple[CardRow, ...] | None:
     """The tricks of lines of four cards written like ``SA``, each line eleven characters and a line end (as the
     quick path of reading finds them); None when their cards are not simply in their columns' seats (a card twice,
     or not dealt to its column's seat)."""
-    codes = _codes(rows)
+    cards = _cards(leader, rows)
+    if cards is None:
+        return None
+    (n, e, s, w), tricks = cards
     if deal is not None:
-        columns = _columns(leader, codes)
-        if columns is None:
-            return None
-        n, e, s, w = columns
         hands = deal.hands
         if n & ~hands[0].mask or e & ~hands[1].mask or s & ~hands[2].mask or w & ~hands[3].mask:
             return None
-    return _rows(leader, codes)
+    return tricks
 
 
-def _codes(rows: str) -> bytes:
-    """The codes of :data:`_CARD_BY_CODE` of lines of four cards written like ``SA``, each line eleven characters
-    and a line end."""
-    return bytes.fromhex(rows.encode("ascii").translate(_CODES, b" \n").decode("ascii"))
-
-
-def _columns(leader: Seat, codes: bytes) -> tuple[int, int, int, int] | None:
-    """The cards of each seat's column as bit masks (by card index), North's first; None for a card twice."""
+def _cards(leader: Seat, rows: str) -> tuple[tuple[int, int, int, int], tuple[CardRow, ...]] | None:
+    """The cards of lines of four written like ``SA``, each line eleven characters and a line end: each seat's
+    column as a bit mask (by card index), North's first, and the tricks; None for a card twice."""
+    codes = bytes.fromhex(rows.encode("ascii").translate(_CODES, b" \n").decode("ascii"))
     north, east, south, west = _COLUMNS[leader]
-    bits = itemgetter(*codes)(_BIT_BY_CODE)
+    of_codes = itemgetter(*codes)
+    bits = of_codes(_BIT_BY_CODE)
     n, e, s, w = sum(bits[north::4]), sum(bits[east::4]), sum(bits[south::4]), sum(bits[west::4])
-    return (n, e, s, w) if (n | e | s | w).bit_count() == len(bits) else None
-
-
-def _rows(leader: Seat, codes: bytes) -> tuple[CardRow, ...]:
-    """The tricks of the cards of ``codes``, four a trick in columns clockwise from the opening leader."""
-    north, east, south, west = _COLUMNS[leader]
-    cards = itemgetter(*codes)(_CARD_BY_CODE)
-    return tuple(zip(cards[north::4], cards[east::4], cards[south::4], cards[west::4], strict=True))
+    if (n | e | s | w).bit_count() != len(bits):
+        return None
+    cards = of_codes(_CARD_BY_CODE)
+    return (n, e, s, w), tuple(zip(cards[north::4], cards[east::4], cards[south::4], cards[west::4], strict=True))
 
 
 def _tricks(leader: Seat, lines: list[tuple[int, list[str]]], deal: Deal | None, tag_place: str) -> PlayRecord:
