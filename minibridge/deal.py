@@ -23,6 +23,7 @@ SUIT_MASKS: tuple[int, int, int, int] = tuple((0x1FFF << (13 * s)) for s in rang
 UNKNOWN_HANDS = ("-", "...")
 """How a PBN deal writes a hand that is not known: ``-`` (the standard), ``...`` (Bridge Composer)."""
 
+_SEATS = tuple(Seat)
 _HCP_BY_INDEX = tuple(HCP[c.rank] for c in CARDS)
 _RANK_OFFSET = {letter: offset for offset, letter in enumerate("23456789TJQKA")}
 
@@ -231,7 +232,11 @@ class Deal(Mapping[Seat, Hand]):
 
     def holder(self, card: Card) -> Seat | None:
         """The seat dealt ``card`` (None when no one was: a short deal)."""
-        return next((seat for seat in Seat if self.hands[seat].mask >> card.index & 1), None)
+        bit = 1 << card.index
+        for seat, hand in zip(_SEATS, self.hands, strict=True):
+            if hand.mask & bit:
+                return seat
+        return None
 
     def to_pbn(self, first: Seat = Seat.NORTH) -> str:
         """``N:… … … …``: the four hands clockwise from ``first``."""

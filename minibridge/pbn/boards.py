@@ -27,7 +27,7 @@ def resolve(games: Iterable[Game]) -> Iterator[Game]:
     previous: dict[str, str] = {}
     lasting: dict[str, str] = {}
     for game in games:
-        if not lasting and "#" not in "".join(game.tags.values()):
+        if not lasting and "\n#" not in "\n" + "\n".join(game.tags.values()):  # no value starts with '#'
             previous = game.tags  # read, never changed
             yield game
             continue

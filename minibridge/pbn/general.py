@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from operator import itemgetter
 
 from minibridge.errors import PBNError
 
@@ -27,6 +28,8 @@ _TOKENS = re.compile(
     re.VERBOSE,
 )
 _UNESCAPE = re.compile(r"\\(.)")
+_ESCAPED = itemgetter(1)
+"""The character a backslash escapes, of a match of :data:`_UNESCAPE`."""
 
 
 class Game:
@@ -54,7 +57,7 @@ def place_of(game: Game, source: str, name: str, number: int | None) -> str:
 
 def unescape(value: str) -> str:
     """A tag's value as meant: ``\\"`` is ``"``, ``\\\\`` is ``\\``."""
-    return _UNESCAPE.sub(r"\1", value)
+    return _UNESCAPE.sub(_ESCAPED, value) if "\\" in value else value
 
 
 def short(text: str) -> str:

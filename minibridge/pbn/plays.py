@@ -8,7 +8,6 @@ ends with ``*``; ``-`` stands for a card not played; notes and NAGs are left asi
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from operator import itemgetter
 
@@ -57,14 +56,13 @@ def play_record(leader_text: str, game: Game, deal: Deal | None, source: str, nu
         return _tricks(leader, section_lines(rows), deal, place_of(game, source, "Play", number))
     # the lines of four plain cards at the start quickly, if they can be, the rest (a claim …) as any
     end = _PLAIN_LINES.match(rows).end()  # type: ignore[union-attr]  # always matches, if only ""
-    tricks = _plain_tricks(leader, "".join(line[:11] + "\n" for line in rows[:end].splitlines()), deal) if end else ()
+    plain = rows[:end]
+    if plain and (len(plain) % 12 or plain[11::12] != "\n" * (end // 12)):  # spaces end some lines
+        plain = "".join(line[:11] + "\n" for line in plain.splitlines())
+    tricks = _plain_tricks(leader, plain, deal) if plain else ()
     if tricks is None:
         tricks, end = (), 0
-    rest = _tricks(leader, section_lines(rows[end:]), deal, place_of(game, source, "Play", number))
-    if not tricks:
-        return rest
-    leads = (None,) * len(tricks) + rest.leads if rest.leads else ()
-    return dataclasses.replace(rest, tricks=tricks + rest.tricks, leads=leads)
+    return _tricks(leader, section_lines(rows[end:]), deal, place_of(game, source, "Play", number), tricks)
 
 
 def deal_and_play(leader_text: str, game: Game, deal_text: str) -> tuple[Deal, PlayRecord] | None:
@@ -110,12 +108,19 @@ def _cards(leader: Seat, rows: str) -> tuple[tuple[int, int, int, int], tuple[Ca
     return (n, e, s, w), tuple(zip(cards[north::4], cards[east::4], cards[south::4], cards[west::4], strict=True))
 
 
-def _tricks(leader: Seat, lines: list[tuple[int, list[str]]], deal: Deal | None, tag_place: str) -> PlayRecord:
-    """The tricks of any Play section: dashes, claims, notes, marks, cards in the order they fell."""
+def _tricks(
+    leader: Seat,
+    lines: list[tuple[int, list[str]]],
+    deal: Deal | None,
+    tag_place: str,
+    first: tuple[CardRow, ...] = (),
+) -> PlayRecord:
+    """The tricks of any Play section: dashes, claims, notes, marks, cards in the order they fell; after ``first``,
+    the tricks read already from its first lines."""
     holder = (lambda card: None) if deal is None else deal.holder
     order = leader.clockwise()
-    rows: list[CardRow] = []
-    leads: list[Seat | None] = []
+    rows: list[CardRow] = list(first)
+    leads: list[Seat | None] = [None] * len(first)
     marked: dict[str, set[Card]] = {"R": set(), "L": set()}
     for line_number, words in lines:
         place = tag_place.rsplit(", line", 1)[0] + f", line {line_number}"
