@@ -128,46 +128,14 @@ class Board:
             self.dealer = Seat.dealer_of_board(self.number)
 
     @classmethod
-    def read(
-        cls,
-        *,
-        number: int | None,
-        dealer: Seat | None,
-        deal: Deal | None,
-        declarer: Seat | None,
-        contract: Contract | None,
-        play: PlayRecord | None,
-        result: int | None,
-        result_by_agreement: bool,
-        partial_deal: dict[Seat, Hand],
-        tags: dict[str, str],
-        sections: dict[str, list[str]],
-        line: int,
-        source: str,
-        read_as: dict[str, object],
-    ) -> Board:
-        """``Board(…)`` of a board read from a file, made quickly: every field set at once (a file's board has no
-        note and is not generated)."""
+    def read(cls, fields: dict[str, object]) -> Board:
+        """``Board(**fields)`` of a board read from a file, made quickly: ``fields`` are all the board's fields but
+        ``note`` and ``generated`` (a file's board has no note and is not generated), taken as they are."""
         board = object.__new__(cls)
-        board.__dict__ = {
-            "number": number,
-            "dealer": dealer,
-            "deal": deal,
-            "declarer": declarer,
-            "contract": contract,
-            "play": play,
-            "result": result,
-            "result_by_agreement": result_by_agreement,
-            "partial_deal": partial_deal,
-            "note": "",
-            "generated": False,
-            "tags": tags,
-            "sections": sections,
-            "line": line,
-            "source": source,
-            "read_as": read_as,
-        }
-        if dealer is None:
+        fields["note"] = ""
+        fields["generated"] = False
+        board.__dict__ = fields
+        if fields["dealer"] is None:
             board.__post_init__()
         return board
 

@@ -53,7 +53,7 @@ def test_a_board_made_quickly_for_a_file_is_the_board_made_with_its_checks(numbe
         "source": "club.pbn",
         "read_as": {"Board": number},
     }
-    read = Board.read(**fields)
+    read = Board.read(dict(fields))
     assert vars(read) == vars(Board(**fields))  # every field, the dealer of the number too
     assert read == Board(**fields)
 

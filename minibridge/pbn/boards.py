@@ -119,20 +119,22 @@ def board_of(game: Game, source: str, deals: dict[str, Deal | None]) -> Board:
         "Play": play,
     }
     board = Board.read(
-        number=number,
-        dealer=dealer,
-        deal=deal,
-        declarer=declarer,
-        contract=contract,
-        play=play,
-        result=result,
-        result_by_agreement=by_agreement,
-        partial_deal=partial,
-        tags=tags,
-        sections=sections,
-        line=game.line,
-        source=source,
-        read_as=read_as,
+        {
+            "number": number,
+            "dealer": dealer,
+            "deal": deal,
+            "declarer": declarer,
+            "contract": contract,
+            "play": play,
+            "result": result,
+            "result_by_agreement": by_agreement,
+            "partial_deal": partial,
+            "tags": tags,
+            "sections": sections,
+            "line": game.line,
+            "source": source,
+            "read_as": read_as,
+        }
     )
     read_as["Dealer"] = board.dealer  # the dealer of its number, if no other
     return board
