@@ -45,11 +45,18 @@ class BeforeReader:
     def __init__(self, texts: list[str]) -> None:
         self._folder = tempfile.TemporaryDirectory()
         folder = Path(self._folder.name)
-        archive = subprocess.run(
-            ["git", "-C", str(Path(__file__).parents[1]), "archive", BEFORE, "minibridge"],
-            capture_output=True,
-            check=True,
-        ).stdout
+        try:
+            archive = subprocess.run(
+                ["git", "-C", str(Path(__file__).parents[1]), "archive", BEFORE, "minibridge"],
+                capture_output=True,
+                check=True,
+            ).stdout
+        except (OSError, subprocess.CalledProcessError):
+            self._folder.cleanup()
+            raise SystemExit(
+                f"the reader before (commit {BEFORE[:7]}) is not in this repository's history: run the bench in a "
+                "full clone of the repository, with git"
+            ) from None
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(folder / "package", filter="data")
         (folder / "texts.pickle").write_bytes(pickle.dumps(texts))
