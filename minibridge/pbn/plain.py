@@ -18,7 +18,7 @@ __all__ = ["plain_games", "section_lines"]
 _PLAIN_TAG = re.compile(r'\[([A-Za-z0-9_]++) "([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"\][ \t]*+(?:\n|\Z)')
 """A tag that is alone on its line."""
 _PLAIN_GAP = re.compile(r"(?:(?:%[^\n]*|[ \t]*)\n)*")
-"""What may stand before the first tag of a plain text, and after a section: whole ``%`` lines and empty lines."""
+"""What may stand before the first tag of a plain text: whole ``%`` lines and empty lines."""
 _SECTION_AND_GAP = re.compile(
     r'((?:[^\s\[%\]{};"][^\n\[\]{};"\x1c-\x1f\x85\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*+\n)*+)'
     r"((?:(?:%[^\n]*+|[ \t]*+)\n)*+)"

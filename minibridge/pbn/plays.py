@@ -34,6 +34,7 @@ _CARD_BY_CODE: tuple[Card | None, ...] = tuple(
     CARDS[code // 16 * 13 + code % 16] if code < 64 and code % 16 < 13 else None for code in range(256)
 )
 _BIT_BY_CODE: tuple[int, ...] = tuple(1 << card.index if card is not None else 1 << 52 for card in _CARD_BY_CODE)
+"""The bit of each card in a hand's mask, by its code (a bit no card has for a code that is no card's)."""
 _COLUMNS = {leader: tuple((seat - leader) % 4 for seat in Seat) for leader in Seat}
 """By the opening leader, the column of the Play section of each seat, North's first."""
 
