@@ -22,9 +22,10 @@ from pathlib import Path
 
 from timing import arguments, best_in_turn
 
+from minibridge.board import Board
 from minibridge.cards import Seat
 from minibridge.deal import Deal
-from minibridge.pbn import Board, dumps
+from minibridge.pbn import dumps
 
 REFERENCE = (
     "import sys\n"

@@ -127,6 +127,18 @@ class Board:
         if self.dealer is None and self.number is not None and self.number > 0:
             self.dealer = Seat.dealer_of_board(self.number)
 
+    @classmethod
+    def read(cls, fields: dict[str, object]) -> Board:
+        """``Board(**fields)`` of a board read from a file, made quickly: ``fields`` are all the board's fields but
+        ``note`` and ``generated`` (a file's board has no note and is not generated), taken as they are."""
+        board = object.__new__(cls)
+        fields["note"] = ""
+        fields["generated"] = False
+        board.__dict__ = fields
+        if fields["dealer"] is None:
+            board.__post_init__()
+        return board
+
     @property
     def strain(self) -> Strain | None:
         """The strain played in: the contract's, or a PBN contract's that is no MiniBridge contract (``2S``)."""

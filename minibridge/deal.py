@@ -8,12 +8,14 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Iterator, Mapping
+from operator import itemgetter
 
 from minibridge.cards import CARDS, HCP, Card, Rank, Seat, Side, Suit
-from minibridge.errors import DealError, NotationError
+from minibridge.errors import DealError, MiniBridgeError, NotationError
 
-__all__ = ["Hand", "Deal", "SUIT_MASKS", "UNKNOWN_HANDS", "known_hands"]
+__all__ = ["Hand", "Deal", "SUIT_MASKS", "UNKNOWN_HANDS", "known_hands", "plain_deal", "deal_written_as"]
 
 SUIT_MASKS: tuple[int, int, int, int] = tuple((0x1FFF << (13 * s)) for s in range(4))  # type: ignore[assignment]
 """Bit masks of the 13 cards of each suit, clubs first, by card index."""
@@ -21,8 +23,28 @@ SUIT_MASKS: tuple[int, int, int, int] = tuple((0x1FFF << (13 * s)) for s in rang
 UNKNOWN_HANDS = ("-", "...")
 """How a PBN deal writes a hand that is not known: ``-`` (the standard), ``...`` (Bridge Composer)."""
 
+_SEATS = tuple(Seat)
 _HCP_BY_INDEX = tuple(HCP[c.rank] for c in CARDS)
 _RANK_OFFSET = {letter: offset for offset, letter in enumerate("23456789TJQKA")}
+
+
+class _HoldingTexts(dict[int, str]):
+    """How each holding is written (``AKT``: from the ace down, tens as ``T``), by its ranks as 13 bits, the two
+    lowest; each written when first asked for."""
+
+    def __missing__(self, bits: int) -> str:
+        text = "".join("23456789TJQKA"[rank] for rank in range(12, -1, -1) if bits >> rank & 1)
+        self[bits] = text
+        return text
+
+
+_TEXTS = _HoldingTexts()
+
+
+def _hand_text(mask: int) -> str:
+    """The hand of ``mask`` as PBN writes it: ``AKQ2.T98.76.5432``, spades first."""
+    texts = _TEXTS
+    return f"{texts[mask >> 39]}.{texts[mask >> 26 & 0x1FFF]}.{texts[mask >> 13 & 0x1FFF]}.{texts[mask & 0x1FFF]}"
 
 
 class Hand:
@@ -89,7 +111,7 @@ class Hand:
 
     def to_pbn(self) -> str:
         """``AKQ2.T98.76.5432``: spades, hearts, diamonds, clubs, tens as ``T``."""
-        return ".".join("".join(r.letter for r in self.ranks(suit)) for suit in reversed(Suit))
+        return _hand_text(self.mask)
 
     @classmethod
     def from_pbn(cls, text: str) -> Hand:
@@ -109,8 +131,20 @@ class Hand:
         return cls(mask)
 
 
-_HOLDINGS: dict[str, int] = {}
-"""Holdings already read (``AKT``, ``kq10``): their ranks as 13 bits, the two lowest."""
+class _Holdings(dict[str, int]):
+    """Holdings already read (``AKT``, ``kq10``): their ranks as 13 bits, the two lowest. Asked for one not read
+    yet, it reads it (KeyError for a holding that cannot be)."""
+
+    def __missing__(self, holding: str) -> int:
+        try:
+            return _read_holding(holding, Suit.SPADES, holding)
+        except MiniBridgeError:
+            raise KeyError(holding) from None
+
+
+_HOLDINGS = _Holdings()
+_MOST_HOLDINGS = 16384
+"""How many holdings are remembered: the 8192 a suit can hold written from the ace down, and as many others."""
 
 
 def _read_holding(text: str, suit: Suit, holding: str) -> int:
@@ -125,7 +159,8 @@ def _read_holding(text: str, suit: Suit, holding: str) -> int:
         if bits >> rank & 1:
             raise DealError(f"the hand '{text}' holds the {suit.plural[:-1]} {letter} twice")
         bits |= 1 << rank
-    _HOLDINGS[holding] = bits
+    if len(_HOLDINGS) < _MOST_HOLDINGS:
+        _HOLDINGS[holding] = bits
     return bits
 
 
@@ -197,7 +232,11 @@ class Deal(Mapping[Seat, Hand]):
 
     def holder(self, card: Card) -> Seat | None:
         """The seat dealt ``card`` (None when no one was: a short deal)."""
-        return next((seat for seat in Seat if self.hands[seat].mask >> card.index & 1), None)
+        bit = 1 << card.index
+        for seat, hand in zip(_SEATS, self.hands, strict=True):
+            if hand.mask & bit:
+                return seat
+        return None
 
     def to_pbn(self, first: Seat = Seat.NORTH) -> str:
         """``N:… … … …``: the four hands clockwise from ``first``."""
@@ -206,6 +245,9 @@ class Deal(Mapping[Seat, Hand]):
     @classmethod
     def from_pbn(cls, text: str) -> Deal:
         """Read ``N:AKQ2.… … … …`` (the letter names the first hand; hands go clockwise)."""
+        deal = plain_deal(text)
+        if deal is not None:
+            return deal
         hands = _pbn_hands(text)
         for seat, hand in hands.items():
             if hand is None:
@@ -226,6 +268,90 @@ class Deal(Mapping[Seat, Hand]):
                 mask |= 1 << i
             masks.append(Hand(mask))
         return cls(masks)
+
+
+_FIRST_SEATS = {f"{seat.letter}:": seat for seat in Seat}
+_PLAIN_DEAL = re.compile(" +".join([r"([2-9TJQKA]*)\.([2-9TJQKA]*)\.([2-9TJQKA]*)\.([2-9TJQKA]*)"] * 4))
+_new = object.__new__
+_set_hands = Deal.hands.__set__  # type: ignore[attr-defined]  # the slot's own setter
+_set_mask = Hand.mask.__set__  # type: ignore[attr-defined]
+
+
+def plain_deal(text: str) -> Deal | None:
+    """The deal of ``text`` written the usual way, made quickly: an upper-case seat and a colon, then four hands of
+    upper-case ranks (``T`` for tens) making a deal; None for any other text, which :meth:`Deal.from_pbn` reads
+    and tells what is wrong with.
+
+    >>> plain_deal("N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876").cards_per_hand
+    13
+    >>> plain_deal("N:AKQJT.9876.5432. - - -") is None
+    True
+    """
+    first = _FIRST_SEATS.get(text[:2])
+    match = None if first is None else _PLAIN_DEAL.fullmatch(text, 2)
+    if match is None:
+        return None
+    try:
+        s0, h0, d0, c0, s1, h1, d1, c1, s2, h2, d2, c2, s3, h3, d3, c3 = itemgetter(*match.groups())(_HOLDINGS)
+    except KeyError:  # a rank twice in a suit
+        return None
+    masks = (
+        s0 << 39 | h0 << 26 | d0 << 13 | c0,
+        s1 << 39 | h1 << 26 | d1 << 13 | c1,
+        s2 << 39 | h2 << 26 | d2 << 13 | c2,
+        s3 << 39 | h3 << 26 | d3 << 13 | c3,
+    )
+    north, east, south, west = masks[-first:] + masks[:-first] if first else masks  # clockwise from the first
+    size = north.bit_count()
+    if not (
+        size
+        and east.bit_count() == south.bit_count() == west.bit_count() == size
+        and (north | east | south | west).bit_count() == 4 * size
+    ):
+        return None
+    return _deal_of_masks(north, east, south, west)
+
+
+def deal_written_as(text: str, north: int, east: int, south: int, west: int) -> Deal | None:
+    """The deal of four hands' masks (no card twice, as many cards each), when ``text`` is how :meth:`Deal.to_pbn`
+    writes it from the seat it names; None for any other text. A deal whose hands are known already (a complete
+    play shows them) is read this way more quickly than by :func:`plain_deal`.
+
+    >>> deal = Deal.random(random.Random(1))
+    >>> deal_written_as(deal.to_pbn(Seat.EAST), *(hand.mask for hand in deal.hands)) == deal
+    True
+    """
+    first = _FIRST_SEATS.get(text[:2])
+    if first is None:
+        return None
+    if first == 0:  # the four hands clockwise from the first: North's
+        a, b, c, d = north, east, south, west
+    elif first == 1:
+        a, b, c, d = east, south, west, north
+    elif first == 2:
+        a, b, c, d = south, west, north, east
+    else:
+        a, b, c, d = west, north, east, south
+    t = _TEXTS
+    written = (
+        f"{t[a >> 39]}.{t[a >> 26 & 0x1FFF]}.{t[a >> 13 & 0x1FFF]}.{t[a & 0x1FFF]} "
+        f"{t[b >> 39]}.{t[b >> 26 & 0x1FFF]}.{t[b >> 13 & 0x1FFF]}.{t[b & 0x1FFF]} "
+        f"{t[c >> 39]}.{t[c >> 26 & 0x1FFF]}.{t[c >> 13 & 0x1FFF]}.{t[c & 0x1FFF]} "
+        f"{t[d >> 39]}.{t[d >> 26 & 0x1FFF]}.{t[d >> 13 & 0x1FFF]}.{t[d & 0x1FFF]}"
+    )
+    return _deal_of_masks(north, east, south, west) if text[2:] == written else None
+
+
+def _deal_of_masks(north: int, east: int, south: int, west: int) -> Deal:
+    """The deal of four hands' masks known to make one: made without the checks of ``Hand()`` and ``Deal()``."""
+    hands = _new(Hand), _new(Hand), _new(Hand), _new(Hand)
+    _set_mask(hands[0], north)
+    _set_mask(hands[1], east)
+    _set_mask(hands[2], south)
+    _set_mask(hands[3], west)
+    deal = _new(Deal)
+    _set_hands(deal, hands)
+    return deal
 
 
 def known_hands(text: str) -> dict[Seat, Hand]:

@@ -35,6 +35,29 @@ def test_a_dealer_given_is_kept_and_a_board_without_a_number_has_none():
     assert Board(number=0).dealer is None
 
 
+@pytest.mark.parametrize(("number", "dealer"), [(6, None), (7, Seat.NORTH), (None, None), (0, None)])
+def test_a_board_made_quickly_for_a_file_is_the_board_made_with_its_checks(number: int | None, dealer: Seat | None):
+    fields = {
+        "number": number,
+        "dealer": dealer,
+        "deal": VOIDS,
+        "declarer": Seat.SOUTH,
+        "contract": Contract.from_str("1NT"),
+        "play": PlayRecord(leader=Seat.WEST, tricks=((None, None, None, Card.from_str("S9")),)),
+        "result": 7,
+        "result_by_agreement": True,
+        "partial_deal": {},
+        "tags": {"Event": "Club night"},
+        "sections": {"Auction": ["1NT Pass"]},
+        "line": 3,
+        "source": "club.pbn",
+        "read_as": {"Board": number},
+    }
+    read = Board.read(dict(fields))
+    assert vars(read) == vars(Board(**fields))  # every field, the dealer of the number too
+    assert read == Board(**fields)
+
+
 def test_the_declaring_points_are_the_stronger_sides():
     assert Board(number=1, deal=PLAIN).declaring_points == 24
     assert Board(number=1, deal=VOIDS).declaring_points == 20  # a redeal: each side 20

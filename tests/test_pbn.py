@@ -373,6 +373,115 @@ def test_random_deals_read_back_from_any_first_seat(seed: int, size: int, first:
     assert again.holders() == deal.holders() and str(again) == str(deal)
 
 
+def _careful_deal(text: str) -> Deal | str:
+    """A deal read the careful way, hand by hand with every check, or the error's message."""
+    from minibridge.deal import _pbn_hands
+
+    try:
+        hands = _pbn_hands(text)
+        return "a hand is unknown" if None in hands.values() else Deal(hands)  # type: ignore[arg-type]
+    except (NotationError, DealError) as err:
+        return err.message
+
+
+def _written_otherwise(text: str, how: str, rng: random.Random) -> str:
+    """A deal's text written another way that PBN allows, or made wrong."""
+    first, hands = text[:2], text[2:].split(" ")
+    if how == "lower case":
+        return first.lower() + " ".join(hands).lower()
+    if how == "tens as 10":
+        return first + " ".join(hands).replace("T", "10")
+    if how == "a suit in another order":
+        suits = hands[0].split(".")
+        suits[0] = "".join(reversed(suits[0]))
+        return first + " ".join([".".join(suits), *hands[1:]])
+    if how == "two spaces":
+        return first + "  ".join(hands)
+    if how == "a card moved":
+        cards = [(place, letter) for place, letter in enumerate(hands[0]) if letter != "."]
+        place, letter = rng.choice(cards)
+        hands[0] = hands[0][:place] + hands[0][place + 1 :]
+        hands[1] = letter + hands[1]
+        return first + " ".join(hands)
+    if how == "a card twice":
+        return first + " ".join([hands[0], hands[0], *hands[2:]])
+    if how == "hands swapped":
+        return first + " ".join([hands[1], hands[0], *hands[2:]])
+    if how == "a suit missing":
+        return first + " ".join([hands[0].replace(".", "", 1), *hands[1:]])
+    return text
+
+
+_WAYS = ["as written", "lower case", "tens as 10", "a suit in another order", "two spaces", "a card moved"]
+_WAYS += ["a card twice", "hands swapped", "a suit missing"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 13), st.sampled_from(list(Seat)), st.sampled_from(_WAYS))
+def test_the_quick_readings_of_a_deal_agree_with_the_careful_one(seed: int, size: int, first: Seat, how: str):
+    from minibridge.deal import deal_written_as, plain_deal
+
+    rng = random.Random(seed)
+    deal = Deal.random(rng, cards_per_hand=size)
+    text = _written_otherwise(deal.to_pbn(first), how, rng)
+    careful = _careful_deal(text)
+    quick = plain_deal(text)
+    assert quick is None or (quick == careful and quick.hands == careful.hands)  # type: ignore[union-attr]
+    if how in ("as written", "hands swapped", "two spaces"):
+        assert quick is not None
+    elif how in ("lower case", "a card moved", "a card twice", "a suit missing"):
+        assert quick is None
+    shown = deal_written_as(text, *(hand.mask for hand in deal.hands))  # the hands a complete play shows
+    assert (shown is not None) == (text == deal.to_pbn(first))
+    assert shown is None or (shown == careful == deal and shown.hands == deal.hands)
+    if isinstance(careful, Deal):
+        assert Deal.from_pbn(text) == careful
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.integers(0, 2**32 - 1),
+    st.integers(1, 13),
+    st.sampled_from(_WAYS),
+    st.booleans(),
+    st.sampled_from(["as played", "a card twice", "two cards swapped"]),
+)
+def test_a_game_whose_deal_is_written_otherwise_than_its_play_shows_reads_the_same_by_either_path(
+    seed: int, size: int, how: str, complete: bool, cards_written: str
+):
+    """The quick path reads a deal from a complete play when the deal is written as the play shows it; any other
+    deal is read as written, and the play checked against it, as the general reader does."""
+    from minibridge.pbn import dumps
+
+    rng = random.Random(seed)
+    deal = Deal.random(rng, cards_per_hand=size)
+    declarer = rng.choice(list(Seat))
+    play = Play(deal, trumps=rng.choice([None, *Suit]), declarer=declarer)
+    cards = []
+    while not play.finished:
+        card = rng.choice(play.legal_cards())
+        play.play(card)
+        cards.append(card)
+    if not complete:
+        cards = cards[: rng.randrange(1, len(cards) + 1)]
+    board = Board(number=rng.randrange(1, 33), deal=deal, declarer=declarer, play=PlayRecord.from_order(cards, deal))
+    text = dumps([board])
+    written = text.split('[Deal "', 1)[1].split('"', 1)[0]
+    text = text.replace(written, _written_otherwise(written, how, rng))
+    play_text = text.split('[Play "', 1)[1].split("\n", 1)[1]
+    names = play_text.split()
+    if cards_written == "a card twice" and len(names) > 1:
+        text = text.replace(play_text, play_text.replace(names[1], names[0], 1))
+    elif cards_written == "two cards swapped" and len(names) > 4:
+        swapped = play_text.replace(names[1], "XX", 1).replace(names[4], names[1], 1).replace("XX", names[4], 1)
+        text = text.replace(play_text, swapped)
+    read = _read(text)
+    assert read == _read(_commented(text))
+    if how in ("as written", "lower case", "tens as 10", "a suit in another order", "two spaces"):
+        assert not isinstance(read, str) and read[0][2] == deal
+        assert read[0][6] == board.play or cards_written != "as played"
+
+
 # --- our own files: irregularity marks, every Result form, unknown hands, an empty file, an end position -----
 
 OWN = DATA / "pbn"

@@ -1,0 +1,121 @@
+"""The general reader of PBN text: any text, token by token, with the line of everything it finds.
+
+It reads what the quick path (:mod:`minibridge.pbn.plain`) leaves to it: comments, several tags on a line,
+CR line ends, and every text with something wrong, which it reports with its line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from operator import itemgetter
+
+from minibridge.errors import PBNError
+
+__all__ = ["Game", "games", "place_of", "short", "unescape"]
+
+_TOKENS = re.compile(
+    r"""
+    (?P<newline>\r?\n|\r)
+    |(?P<space>[ \t\f\v\xa0]+)
+    |(?P<escape>(?<![^\r\n])%[^\r\n]*)
+    |(?P<comment>;[^\r\n]*)
+    |(?P<brace>\{[^}]*\}?)
+    |(?P<tag>\[[ \t]*(?P<name>[A-Za-z0-9_]+)[ \t]+"(?P<value>(?:[^"\\\r\n]|\\.)*)"[ \t]*\])
+    |(?P<word>[^\s\[\]{};"]+|"(?:[^"\\\r\n]|\\.)*")
+    |(?P<bad>.)
+    """,
+    re.VERBOSE,
+)
+_UNESCAPE = re.compile(r"\\(.)")
+_ESCAPED = itemgetter(1)
+"""The character a backslash escapes, of a match of :data:`_UNESCAPE`."""
+
+
+class Game:
+    """One game as read: the line of its first tag, its tags (unresolved), where each stands (the general reader
+    only), its sections as (line, words) per line, and in a plain text its Play section as written."""
+
+    __slots__ = ("line", "tags", "tag_lines", "sections", "play_rows", "plain_play")
+
+    def __init__(self, line: int, tags: dict[str, str] | None = None) -> None:
+        self.line = line
+        self.tags: dict[str, str] = {} if tags is None else tags
+        self.tag_lines: dict[str, int] = {}
+        self.sections: dict[str, list[tuple[int, list[str]]]] = {}
+        self.play_rows: str | None = None
+        """In a plain text, the Play section as written (then not in ``sections``)."""
+        self.plain_play = False
+        """The Play section as written is lines of four cards written like ``SA`` and nothing else."""
+
+
+def place_of(game: Game, source: str, name: str, number: int | None) -> str:
+    """Where a tag of a game stands: the file, the line, the board."""
+    where = f"{source}, line {game.tag_lines.get(name, game.line)}"
+    return where if number is None else f"{where}, board {number}"
+
+
+def unescape(value: str) -> str:
+    """A tag's value as meant: ``\\"`` is ``"``, ``\\\\`` is ``\\``."""
+    return _UNESCAPE.sub(_ESCAPED, value) if "\\" in value else value
+
+
+def short(text: str) -> str:
+    """Text quoted in an error, cut to 40 characters."""
+    text = text.strip()
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+def games(text: str, source: str) -> Iterator[Game]:
+    """The games of a PBN text, tags unresolved, sections as (line, words) per line."""
+    line = 1
+    game: Game | None = None
+    section: list[tuple[int, list[str]]] | None = None
+    content = False
+    for match in _TOKENS.finditer(text):
+        kind = match.lastgroup
+        if kind == "newline":
+            if not content and game is not None:
+                yield game
+                game, section = None, None
+            line += 1
+            content = False
+        elif kind == "space":
+            continue
+        elif kind in ("escape", "comment"):
+            content = True
+        elif kind == "brace":
+            body = match.group()
+            if not body.endswith("}"):
+                raise PBNError("a comment opened with '{' is never closed with '}'", where=f"{source}, line {line}")
+            line += body.count("\n") or body.count("\r")
+            content = True
+        elif kind == "tag":
+            content = True
+            name = match.group("name")
+            value = unescape(match.group("value"))
+            if game is None:
+                game = Game(line)
+            game.tags[name] = value
+            game.tag_lines[name] = line
+            section = game.sections.setdefault(name, [])
+        elif kind == "word":
+            content = True
+            if section is None:
+                raise PBNError(
+                    f"'{short(match.group())}' stands outside any tag: this is not a PBN file, which is made of "
+                    'tags like [Board "1"] and [Deal "N:…"]',
+                    where=f"{source}, line {line}",
+                )
+            if section and section[-1][0] == line:
+                section[-1][1].append(match.group())
+            else:
+                section.append((line, [match.group()]))
+        else:
+            raise PBNError(
+                f"cannot read '{short(text[match.start() :].splitlines()[0])}': a tag is written "
+                '[Name "value"], like [Board "1"]',
+                where=f"{source}, line {line}",
+            )
+    if game is not None:
+        yield game
