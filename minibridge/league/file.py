@@ -19,6 +19,7 @@ import yaml
 
 from minibridge.errors import LeagueError, raise_problems
 from minibridge.files import write_atomic
+from minibridge.language import N_
 from minibridge.league.model import (
     BEST_OF,
     CHANGES,
@@ -112,7 +113,7 @@ def dumps_league(league: League) -> str:
 
 def loads_league(text: str, *, source: str = "<text>") -> League:
     """Read and validate a league file's text; every problem is reported at once with its line and field."""
-    return _league_of(*read_yaml(text, source, LeagueError, "a league file"), source)
+    return _league_of(*read_yaml(text, source, LeagueError, N_("a league file")), source)
 
 
 def _league_of(data: Any, lines: Mapping[tuple[Any, ...], int], source: str) -> League:
@@ -127,8 +128,8 @@ def _league_of(data: Any, lines: Mapping[tuple[Any, ...], int], source: str) -> 
 def load_league(path: str | Path) -> League:
     """Read and validate a league file."""
     path = Path(path)
-    missing = "no such league file: start one with 'minibridge league new'"
-    return _league_of(*read_yaml_file(path, LeagueError, "a league file", missing=missing), str(path))
+    missing = N_("no such league file: start one with 'minibridge league new'")
+    return _league_of(*read_yaml_file(path, LeagueError, N_("a league file"), missing=missing), str(path))
 
 
 @contextmanager

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from minibridge.errors import LessonError
+from minibridge.language import N_
 from minibridge.lessons import find_lesson
 from minibridge.lessons.exercises import answer_form, asked_keys, find_kind, read_pupil_answer
 from minibridge.lessons.lesson import Exercise, Lesson
@@ -81,7 +82,7 @@ def answers_template(lesson: Lesson, ref: str) -> str:
 def read_answers(path: Path, folder: Path | None = None) -> Answers:
     """Read a pupil's answers file; its lesson is found in ``folder`` (by default the lessons shipped), or
     read from the lesson file it names (beside the answers file unless the path is absolute)."""
-    data, lines = read_yaml_file(path, LessonError, "an answers file")
+    data, lines = read_yaml_file(path, LessonError, N_("an answers file"))
     if not isinstance(data, dict) or "lesson" not in data:
         raise LessonError(
             "an answers file names its lesson ('lesson: 3') and gives 'answers:'; "

@@ -19,7 +19,7 @@ from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.dealing import DealSpec, generate
 from minibridge.errors import LessonError, MiniBridgeError, problems_message
-from minibridge.language import ENGLISH, LANGUAGES
+from minibridge.language import ENGLISH, LANGUAGES, N_
 from minibridge.lessons.exercises import KINDS, exercise_problems
 from minibridge.lessons.lesson import NUMBER_WORDS, VARIANTS, Exercise, Lesson, LessonTexts, shown
 from minibridge.places import KeyLines, place, read_yaml_file
@@ -146,7 +146,7 @@ SCHEMA: dict[str, Any] = {
 def load_lesson(path: str | Path) -> Lesson:
     """Read and validate a lesson file; every problem is reported at once (:class:`LessonError`)."""
     path = Path(path)
-    data, lines = read_yaml_file(path, LessonError, "a lesson file")
+    data, lines = read_yaml_file(path, LessonError, N_("a lesson file"))
     problems = _schema_problems(data, path, lines)
     if problems:
         raise LessonError(problems_message(problems))
