@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,7 @@ __all__ = [
     "read_yaml_file",
     "plain_problem",
     "place",
+    "unknown_field",
 ]
 
 KeyLines = Mapping[tuple[Any, ...], int]
@@ -309,6 +310,14 @@ def place(source: object, lines: KeyLines, keys: tuple[Any, ...]) -> str:
             break
     field_path = _field_path(keys)
     return ", ".join([str(source)] + ([at_line(line)] if line else []) + ([field_path] if field_path else []))
+
+
+def unknown_field(field: Any, allowed: Sequence[str]) -> str:
+    """The words for a field a file may not give in its place, and the fields it may."""
+    return gettext("unknown field '%(field)s'; the fields here are %(fields)s") % {
+        "field": field,
+        "fields": ", ".join(allowed),
+    }
 
 
 def _field_path(keys: tuple[Any, ...]) -> str:

@@ -11,8 +11,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from minibridge.cards import Card
 from minibridge.cli import main
-from minibridge.errors import LeagueError, file_place, problems_message
+from minibridge.deal import Deal
+from minibridge.dealing import DealSpec
+from minibridge.errors import LeagueError, MiniBridgeError, file_place, problems_message
 from minibridge.language import speaking
 
 
@@ -132,3 +135,166 @@ def test_a_file_is_not_replaced_unless_asked(tmp_path: Path, code, said):
     sheet.write_bytes(b"mine")
     assert error_line("scoresheet", "-o", str(sheet), "--lang", code) == f"'{sheet}' {said}"
     assert sheet.read_bytes() == b"mine"
+
+
+# --- lesson files, deals written by hand, seeds ------------------------------------------------------------------
+
+SHIPPED = Path(__file__).parents[1] / "lessons" / "three.yaml"
+
+
+def bad_lesson(tmp_path: Path) -> Path:
+    """Lesson Three with a club written 'X' in board 1 and the ace of diamonds twice in board 2 (so that the
+    translations of their notes and the exercises on them name boards the lesson no longer has: 9 problems)."""
+    text = SHIPPED.read_text(encoding="utf-8")
+    text = text.replace("N:2.AQ9.Q9.QJT8632 ", "N:2.AQ9.Q9.QJT863X ").replace("N:KQ9632.KT.A85.", "N:KQ9632.KT.AA5.")
+    lesson = tmp_path / "three.yaml"
+    lesson.write_text(text, encoding="utf-8")
+    return lesson
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        (
+            "en",
+            [
+                "9 problems to fix:",
+                "  {file}, line 75, deals[0].deal: North's hand: the hand '2.AQ9.Q9.QJT863X' has 'X' in clubs; "
+                "cards are A K Q J T 9 8 7 6 5 4 3 2",
+                "  {file}, line 82, deals[1].deal: North's hand: the hand 'KQ9632.KT.AA5.62' holds the diamond A twice",
+            ],
+        ),
+        (
+            "nl",
+            [
+                "9 problemen om op te lossen:",
+                "  {file}, regel 75, deals[0].deal: de hand van Noord: de hand '2.AQ9.Q9.QJT863X' heeft 'X' in "
+                "klaveren; de kaarten zijn A K Q J T 9 8 7 6 5 4 3 2",
+                "  {file}, regel 82, deals[1].deal: de hand van Noord: de hand 'KQ9632.KT.AA5.62' heeft ruiten A "
+                "twee keer",
+            ],
+        ),
+        (
+            "da",
+            [
+                "9 problemer at rette:",
+                "  {file}, linje 75, deals[0].deal: Nords hånd: hånden '2.AQ9.Q9.QJT863X' har 'X' i klør; "
+                "kortene er A K Q J T 9 8 7 6 5 4 3 2",
+                "  {file}, linje 82, deals[1].deal: Nords hånd: hånden 'KQ9632.KT.AA5.62' har ruder A to gange",
+            ],
+        ),
+    ],
+)
+def test_the_deals_of_a_lesson_file_written_wrong(tmp_path: Path, code, said):
+    lesson = bad_lesson(tmp_path)
+    code_, output = run("pack", "--lesson", str(lesson), "-o", str(tmp_path / "pack.pdf"), "--lang", code)
+    assert code_ == 1
+    lines = output.strip().removeprefix("Error: ").splitlines()
+    assert lines[:3] == [line.format(file=lesson) for line in said]  # then the notes of those boards' translations
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", "line 2, number: 'three' should be a whole number"),
+        ("nl", "regel 2, number: 'three' moet een geheel getal zijn"),
+        ("da", "linje 2, number: 'three' skal være et helt tal"),
+    ],
+)
+def test_a_field_of_a_lesson_file_of_the_wrong_kind(tmp_path: Path, code, said):
+    lesson = tmp_path / "three.yaml"
+    lesson.write_text(SHIPPED.read_text(encoding="utf-8").replace("\nnumber: 3\n", "\nnumber: three\n"), "utf-8")
+    assert error_line("sheet", "--lesson", str(lesson), "-o", str(tmp_path / "s.pdf"), "--lang", code) == (
+        f"{lesson}, {said}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", "MiniLesson Three has no exercise 99; its exercises are 1, 2, 3, 4, 5, 6, 7, 8, 9, 10"),
+        ("nl", "Minibridgeles 3 heeft geen oefening 99; de oefeningen zijn 1, 2, 3, 4, 5, 6, 7, 8, 9, 10"),
+        ("da", "Minibridge-lektion 3 har ingen opgave 99; opgaverne er 1, 2, 3, 4, 5, 6, 7, 8, 9, 10"),
+    ],
+)
+def test_an_answers_file_answering_an_exercise_the_lesson_has_not(tmp_path: Path, code, said):
+    answers = tmp_path / "sam.yaml"
+    answers.write_text("lesson: 3\nanswers:\n  1: N 11, E 7, S 14, W 8\n  99: 4\n", encoding="utf-8")
+    assert error_line("check", str(answers), "--lang", code) == f"{answers}: {said}"
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", "('q' could not be read; give declarer too)"),
+        ("nl", "('q' kon niet gelezen worden; geef ook declarer)"),
+        ("da", "('q' kunne ikke læses; giv også declarer)"),
+    ],
+)
+def test_what_is_wrong_with_the_form_of_a_pupils_answer(tmp_path: Path, code, said):
+    answers = tmp_path / "sam.yaml"
+    answers.write_text("lesson: 3\nanswers:\n  2: {declarer: Q, dummy: N}\n", encoding="utf-8")
+    code_, output = run("check", str(answers), "--lang", code)
+    assert code_ == 0
+    assert output.splitlines()[2].endswith(f"{said}.")
+
+
+@pytest.mark.parametrize(
+    ("code", "problems"),
+    [
+        (
+            "en",
+            [
+                "the deal 'N:AKQ2.T98.76.5432' has 1 hand; a deal has four, separated by spaces",
+                "the deal 'AKQ2... - - -' does not start with a seat; write it like N:AKQ2.T98.76.5432 … (four hands)",
+                "every hand must hold the same number of cards, but they hold North 1, East 1, South 1, West 2",
+                "the card SA is dealt twice (again to East)",
+                "'SX' is not a card; write the suit then the rank, like SA, HT or D7",
+                "unknown deal constraint 'fits'; the constraints are points, fit, major_fit, long_suit, "
+                "strong_short_trumps, equal_partners, sequence_lead",
+            ],
+        ),
+        (
+            "nl",
+            [
+                "de verdeling 'N:AKQ2.T98.76.5432' heeft 1 hand; een verdeling heeft er vier, gescheiden door spaties",
+                "de verdeling 'AKQ2... - - -' begint niet met een plaats; schrijf hem zoals N:AKQ2.T98.76.5432 … "
+                "(vier handen)",
+                "elke hand moet evenveel kaarten hebben, maar ze hebben Noord 1, Oost 1, Zuid 1, West 2",
+                "de kaart SA is twee keer gedeeld (nog eens aan Oost)",
+                "'SX' is geen kaart; schrijf de kleur en dan de hoogte, zoals SA, HT of D7",
+                "onbekende eis aan de verdeling 'fits'; de eisen zijn points, fit, major_fit, long_suit, "
+                "strong_short_trumps, equal_partners, sequence_lead",
+            ],
+        ),
+        (
+            "da",
+            [
+                "fordelingen 'N:AKQ2.T98.76.5432' har 1 hånd; en fordeling har fire, adskilt af mellemrum",
+                "fordelingen 'AKQ2... - - -' begynder ikke med en plads; skriv den som N:AKQ2.T98.76.5432 … "
+                "(fire hænder)",
+                "alle hænder skal have lige mange kort, men de har Nord 1, Øst 1, Syd 1, Vest 2",
+                "kortet SA er givet to gange (igen til Øst)",
+                "'SX' er ikke et kort; skriv farven og så værdien, som SA, HT eller D7",
+                "ukendt krav til fordelingen 'fits'; kravene er points, fit, major_fit, long_suit, "
+                "strong_short_trumps, equal_partners, sequence_lead",
+            ],
+        ),
+    ],
+)
+def test_deals_cards_and_seeds_written_by_hand(code, problems):
+    def problem(make) -> str:
+        with pytest.raises(MiniBridgeError) as caught:
+            make()
+        return str(caught.value)
+
+    with speaking(code):
+        found = [
+            problem(lambda: Deal.from_pbn("N:AKQ2.T98.76.5432")),
+            problem(lambda: Deal.from_pbn("AKQ2... - - -")),
+            problem(lambda: Deal.from_pbn("N:A... K... Q... JT...")),
+            problem(lambda: Deal.from_pbn("N:A... A... Q... J...")),
+            problem(lambda: Card.from_str("SX")),
+            problem(lambda: DealSpec.from_mapping({"seed": 1, "count": 8, "fits": 8})),
+        ]
+    assert found == problems
