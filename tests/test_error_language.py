@@ -17,6 +17,7 @@ from minibridge.deal import Deal
 from minibridge.dealing import DealSpec
 from minibridge.errors import LeagueError, MiniBridgeError, file_place, problems_message
 from minibridge.language import speaking
+from minibridge.league import Change
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -298,3 +299,105 @@ def test_deals_cards_and_seeds_written_by_hand(code, problems):
             problem(lambda: DealSpec.from_mapping({"seed": 1, "count": 8, "fits": 8})),
         ]
     assert found == problems
+
+
+# --- league files ------------------------------------------------------------------------------------------------
+
+
+def bad_league(tmp_path: Path) -> Path:
+    """A league of four pairs whose file says best of 4, gives a deal played after the mini-match was won, and
+    names a pair 'V' the league does not have."""
+    league = tmp_path / "spring.yaml"
+    assert run("league", "new", str(league), "--pairs", "I,II,III,IV")[0] == 0
+    text = league.read_text(encoding="utf-8").replace("best_of: 3", "best_of: 4")
+    text = text.replace("  - pairs: [I, IV]\n", "  - pairs: [I, IV]\n    deals: [W, W, L]\n", 1)
+    league.write_text(text.replace("  - pairs: [II, III]\n", "  - pairs: [II, V]\n", 1), encoding="utf-8")
+    return league
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        (
+            "nl",
+            [
+                "4 problemen om op te lossen:",
+                "  {file}, regel 13, best_of: best_of is 3 of 5 (spellen in een miniwedstrijd), niet 4",
+                "  {file}, regel 19, rounds[0].matches[0].deals: de miniwedstrijd was voorbij na spel 2 (W,W): een "
+                "miniwedstrijd van het beste uit 3 is voorbij zodra een paar 2 spellen heeft gewonnen: 2-0 of 2-1 voor "
+                "de winnaar; laat het spel daarna weg",
+                "  {file}, regel 20, rounds[0].matches[1].pairs: er is geen paar 'V' in deze competitie; de paren zijn "
+                "I, II, III, IV",
+                "  {file}, regel 15, rounds: 1 miniwedstrijd ontbreekt in het schema (II–III): elk paar speelt één "
+                "keer tegen elk ander paar",
+            ],
+        ),
+        (
+            "da",
+            [
+                "4 problemer at rette:",
+                "  {file}, linje 13, best_of: best_of er 3 eller 5 (spil i en minikamp), ikke 4",
+                "  {file}, linje 19, rounds[0].matches[0].deals: minikampen var slut efter spil 2 (W,W): en minikamp "
+                "bedst af 3 er slut, så snart et par har vundet 2 spil: 2-0 eller 2-1 til vinderen; udelad spillet "
+                "efter det",
+                "  {file}, linje 20, rounds[0].matches[1].pairs: der er intet par 'V' i denne turnering; parrene er "
+                "I, II, III, IV",
+                "  {file}, linje 15, rounds: 1 minikamp mangler i programmet (II–III): hvert par møder hvert andet "
+                "par én gang",
+            ],
+        ),
+    ],
+)
+def test_a_league_file_with_mistakes(tmp_path: Path, code, said):
+    league = bad_league(tmp_path)
+    code_, output = run("league", "table", str(league), "-o", str(tmp_path / "table.pdf"), "--lang", code)
+    assert code_ == 1
+    assert output.strip().removeprefix("Error: ").splitlines() == [line.format(file=league) for line in said]
+
+
+def test_a_league_file_with_mistakes_in_english_as_before(tmp_path: Path):
+    league = bad_league(tmp_path)
+    code, output = run("league", "table", str(league), "-o", str(tmp_path / "table.pdf"), "--lang", "en")
+    assert code == 1
+    assert output.strip().splitlines()[1:] == [
+        f"  {league}, line 13, best_of: best_of is 3 or 5 (deals in a mini-match), not 4",
+        f"  {league}, line 19, rounds[0].matches[0].deals: the mini-match was over after deal 2 (W,W): a best-of-3 "
+        "mini-match ends as soon as one pair has won 2 deals: 2-0 or 2-1 to the winner; leave out the deal played "
+        "after it",
+        f"  {league}, line 20, rounds[0].matches[1].pairs: there is no pair 'V' in this league; the pairs are I, II, "
+        "III, IV",
+        f"  {league}, line 15, rounds: 1 mini-match missing from the schedule (II–III): every pair meets every other "
+        "once",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", ["II joined in round 4", "III withdrew before round 4; its results stand", "I was Ann until round 4"]),
+        (
+            "nl",
+            [
+                "II doet mee vanaf ronde 4",
+                "III is gestopt voor ronde 4; de uitslagen blijven staan",
+                "I heette Ann tot ronde 4",
+            ],
+        ),
+        (
+            "da",
+            [
+                "II er med fra runde 4",
+                "III trak sig før runde 4; resultaterne står ved magt",
+                "I hed Ann indtil runde 4",
+            ],
+        ),
+    ],
+)
+def test_the_changes_of_the_pairs_in_each_language(code, said):
+    changes = [
+        Change(round=4, kind="joined", pair="II"),
+        Change(round=4, kind="withdrew", pair="III"),
+        Change(round=4, kind="renamed", pair="I", was="Ann"),
+    ]
+    with speaking(code):
+        assert [change.text() for change in changes] == said

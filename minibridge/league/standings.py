@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from minibridge.language import gettext
 from minibridge.league.model import League
 
 __all__ = ["TIE_BREAKS", "Standing", "standings"]
@@ -44,10 +45,10 @@ class Standing:
     @property
     def note(self) -> str:
         """``joined in round 4``, ``withdrew before round 4``, ``was Cara & Dan``: what happened to the pair in
-        mid-term, or nothing."""
-        parts = [f"was {' then '.join(self.was)}"] if self.was else []
-        parts += [f"joined in round {self.joined}"] if self.joined else []
-        parts += [f"withdrew before round {self.withdrew}"] if self.withdrew else []
+        mid-term (in the language in use), or nothing."""
+        parts = [gettext("was %(names)s") % {"names": gettext(" then ").join(self.was)}] if self.was else []
+        parts += [gettext("joined in round %(round)s") % {"round": self.joined}] if self.joined else []
+        parts += [gettext("withdrew before round %(round)s") % {"round": self.withdrew}] if self.withdrew else []
         return "; ".join(parts)
 
 
