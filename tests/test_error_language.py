@@ -401,3 +401,68 @@ def test_the_changes_of_the_pairs_in_each_language(code, said):
     ]
     with speaking(code):
         assert [change.text() for change in changes] == said
+
+
+# --- duplicate results files ---------------------------------------------------------------------------------------
+
+RESULTS = "1 1 2 3NT S 9\n1 3 4 game S 9\n2 1 2 3NT X 9\nx y\n"
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        (
+            "en",
+            [
+                "3 problems to fix:",
+                "  {file}, line 2, contract: 'game' is not a contract; a contract is one word, its level and strain: "
+                "1NT, 3NT, 1S, 4S, 4H, 5D, 5C (6NT with --slam)",
+                "  {file}, line 3, declarer: 'X' is not a seat; write N, E, S or W",
+                "  {file}, line 4: 6 columns are needed (board, N–S pair, E–W pair, contract, declarer, tricks), "
+                "found 2: 'x y'",
+            ],
+        ),
+        (
+            "nl",
+            [
+                "3 problemen om op te lossen:",
+                "  {file}, regel 2, contract: 'game' is geen contract; een contract is één woord, zijn niveau en "
+                "kleur: 1NT, 3NT, 1S, 4S, 4H, 5D, 5C (6NT met --slam)",
+                "  {file}, regel 3, leider: 'X' is geen plaats; schrijf N, E, S of W",
+                "  {file}, regel 4: er zijn 6 kolommen nodig (spel, paar N–Z, paar O–W, contract, leider, slagen), "
+                "gevonden 2: 'x y'",
+            ],
+        ),
+        (
+            "da",
+            [
+                "3 problemer at rette:",
+                "  {file}, linje 2, kontrakt: 'game' er ikke en kontrakt; en kontrakt er ét ord, dens trin og farve: "
+                "1NT, 3NT, 1S, 4S, 4H, 5D, 5C (6NT med --slam)",
+                "  {file}, linje 3, spilfører: 'X' er ikke en plads; skriv N, E, S eller W",
+                "  {file}, linje 4: der skal være 6 kolonner (spil, par N–S, par Ø–V, kontrakt, spilfører, stik), "
+                "fundet 2: 'x y'",
+            ],
+        ),
+    ],
+)
+def test_a_results_file_with_mistakes(tmp_path: Path, code, said):
+    results = tmp_path / "results.txt"
+    results.write_text(RESULTS, encoding="utf-8")
+    code_, output = run("duplicate", "score", str(results), "--lang", code)
+    assert code_ == 1
+    assert output.strip().removeprefix("Error: ").splitlines() == [line.format(file=results) for line in said]
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", "line 2: N–S pair 1 plays board 1 twice (lines 1 and 2): each pair plays a board once"),
+        ("nl", "regel 2: paar N–Z 1 speelt spel 1 twee keer (regel 1 en 2): elk paar speelt een spel één keer"),
+        ("da", "linje 2: par N–S 1 spiller spil 1 to gange (linje 1 og 2): hvert par spiller et spil én gang"),
+    ],
+)
+def test_a_pair_that_plays_a_board_twice(tmp_path: Path, code, said):
+    results = tmp_path / "results.txt"
+    results.write_text("1 1 2 3NT S 9\n1 1 4 3NT S 10\n", encoding="utf-8")
+    assert error_line("duplicate", "score", str(results), "--lang", code) == f"{results}, {said}"
