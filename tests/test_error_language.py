@@ -6,6 +6,7 @@ Each area's real bad input is read through the commands that take ``--lang`` (or
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,8 @@ from minibridge.dealing import DealSpec
 from minibridge.errors import LeagueError, MiniBridgeError, file_place, problems_message
 from minibridge.language import speaking
 from minibridge.league import Change
+from minibridge.pbn import loads
+from minibridge.replay import replay_boards
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -466,3 +469,54 @@ def test_a_pair_that_plays_a_board_twice(tmp_path: Path, code, said):
     results = tmp_path / "results.txt"
     results.write_text("1 1 2 3NT S 9\n1 1 4 3NT S 10\n", encoding="utf-8")
     assert error_line("duplicate", "score", str(results), "--lang", code) == f"{results}, {said}"
+
+
+# --- templates of a teacher's own folder -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        (
+            "en",
+            "template {file}, line 2: mixes things that do not go together (unsupported operand type(s) for /: 'str' "
+            "and 'int'): text and numbers, for example",
+        ),
+        (
+            "nl",
+            "sjabloon {file}, regel 2: mengt dingen die niet samengaan (unsupported operand type(s) for /: 'str' and "
+            "'int'): tekst en getallen, bijvoorbeeld",
+        ),
+        (
+            "da",
+            "skabelon {file}, linje 2: blander ting der ikke passer sammen (unsupported operand type(s) for /: 'str' "
+            "and 'int'): tekst og tal, for eksempel",
+        ),
+    ],
+)
+def test_a_template_that_breaks(tmp_path: Path, code, said):
+    folder = tmp_path / "templates"
+    shutil.copytree(Path(__file__).parents[1] / "templates", folder)
+    pack = folder / "pack.j2"
+    lines = pack.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[1] = "{% macro title(name, title) %}{{ name }}: {{ title / 0 }}{% endmacro %}\n"
+    pack.write_text("".join(lines), encoding="utf-8")
+    args = ("pack", "--lesson", "3", "--templates", str(folder), "-o", str(tmp_path / "p.pdf"), "--lang", code)
+    assert error_line(*args) == said.format(file=pack)
+
+
+# --- a file's plays replayed ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", "club.pbn, board 1 (game 1, line 1): has a play but it has no deal: not replayed"),
+        ("nl", "club.pbn, spel 1 (partij 1, regel 1): heeft een spelverloop maar geen verdeling: niet nagespeeld"),
+        ("da", "club.pbn, spil 1 (parti 1, linje 1): har et spilforløb, men ingen fordeling: ikke spillet igennem"),
+    ],
+)
+def test_a_play_without_its_deal_is_not_replayed(code, said):
+    boards = loads('[Board "1"]\n[Declarer "S"]\n[Contract "3NT"]\n[Play "W"]\nDA D2 S2 D9\n*\n')
+    with speaking(code):
+        assert replay_boards(boards, source="club.pbn").skipped == [said]
