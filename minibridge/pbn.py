@@ -29,7 +29,8 @@ from minibridge.board import Board, CardRow, PlayRecord
 from minibridge.cards import CARDS, Card, Seat, Side
 from minibridge.contract import pbn_contract
 from minibridge.deal import UNKNOWN_HANDS, Deal, Hand, known_hands
-from minibridge.errors import MiniBridgeError, PBNError
+from minibridge.errors import MiniBridgeError, PBNError, file_place
+from minibridge.language import gettext
 
 __all__ = ["load", "loads", "dump", "dumps"]
 
@@ -146,7 +147,9 @@ def _games(text: str, source: str) -> Iterator[_Game]:
         elif kind == "brace":
             body = match.group()
             if not body.endswith("}"):
-                raise PBNError("a comment opened with '{' is never closed with '}'", where=f"{source}, line {line}")
+                raise PBNError(
+                    gettext("a comment opened with '{' is never closed with '}'"), where=file_place(source, line=line)
+                )
             line += body.count("\n") or body.count("\r")
             content = True
         elif kind == "tag":
@@ -162,9 +165,12 @@ def _games(text: str, source: str) -> Iterator[_Game]:
             content = True
             if section is None:
                 raise PBNError(
-                    f"'{_short(match.group())}' stands outside any tag: this is not a PBN file, which is made of "
-                    'tags like [Board "1"] and [Deal "N:…"]',
-                    where=f"{source}, line {line}",
+                    gettext(
+                        "'%(text)s' stands outside any tag: this is not a PBN file, which is made of "
+                        'tags like [Board "1"] and [Deal "N:…"]'
+                    )
+                    % {"text": _short(match.group())},
+                    where=file_place(source, line=line),
                 )
             if section and section[-1][0] == line:
                 section[-1][1].append(match.group())
@@ -172,9 +178,9 @@ def _games(text: str, source: str) -> Iterator[_Game]:
                 section.append((line, [match.group()]))
         else:
             raise PBNError(
-                f"cannot read '{_short(text[match.start() :].splitlines()[0])}': a tag is written "
-                '[Name "value"], like [Board "1"]',
-                where=f"{source}, line {line}",
+                gettext('cannot read \'%(text)s\': a tag is written [Name "value"], like [Board "1"]')
+                % {"text": _short(text[match.start() :].splitlines()[0])},
+                where=file_place(source, line=line),
             )
     if game is not None:
         yield game
@@ -297,7 +303,7 @@ def _board(game: _Game, source: str, deals: dict[str, Deal | None]) -> Board:
     declarer = _SEATS.get(declarer_text)
     if declarer is None and declarer_text not in ("", "?"):
         raise PBNError(
-            f"the declarer '{_short(declarer_text)}' is not a seat; write N, E, S or W",
+            gettext("the declarer '%(text)s' is not a seat; write N, E, S or W") % {"text": _short(declarer_text)},
             where=_place(game, source, "Declarer", number),
         )
     deal = None
@@ -309,7 +315,10 @@ def _board(game: _Game, source: str, deals: dict[str, Deal | None]) -> Board:
             if deal is None:
                 partial = known_hands(deal_text)
         except MiniBridgeError as err:
-            raise PBNError(f"the deal cannot be: {err.message}", where=_place(game, source, "Deal", number)) from None
+            raise PBNError(
+                gettext("the deal cannot be: %(problem)s") % {"problem": err.message},
+                where=_place(game, source, "Deal", number),
+            ) from None
     contract = _read_contract(tags.get("Contract", "").strip() or None)
     result = None
     by_agreement = False
@@ -328,7 +337,7 @@ def _board(game: _Game, source: str, deals: dict[str, Deal | None]) -> Board:
     play = None
     leader_text = tags.get("Play", "").strip()
     if leader_text and leader_text not in ("?", "-"):
-        play = _play(leader_text, game, deal, lambda: _place(game, source, "Play", number))
+        play = _play(leader_text, game, deal, lambda line=None: _place(game, source, "Play", number, line))
     sections = {}
     if game.sections:
         sections = {
@@ -364,10 +373,12 @@ def _board(game: _Game, source: str, deals: dict[str, Deal | None]) -> Board:
     return board
 
 
-def _place(game: _Game, source: str, name: str, number: int | None) -> str:
-    """Where a tag of a game stands: the file, the line, the board."""
-    where = f"{source}, line {game.tag_lines.get(name, game.line)}"
-    return where if number is None else f"{where}, board {number}"
+def _place(game: _Game, source: str, name: str, number: int | None, line: int | None = None) -> str:
+    """Where a tag of a game stands: the file, the line, the board; or a ``line`` of its section: the file and
+    that line (in the language in use)."""
+    if line is not None:
+        return file_place(source, line=line)
+    return file_place(source, line=game.tag_lines.get(name, game.line), board=number)
 
 
 def _result(text: str, side: Side, most: int) -> tuple[int, bool]:
@@ -379,23 +390,34 @@ def _result(text: str, side: Side, most: int) -> tuple[int, bool]:
     match = _RESULT.fullmatch(text)
     if match is None:
         raise PBNError(
-            f'the result \'{text}\' is not a number of tricks; write it like [Result "9"], [Result "NS 9"] '
-            'or [Result "NS 9 EW 4"]'
+            gettext(
+                'the result \'%(text)s\' is not a number of tricks; write it like [Result "9"], [Result "NS 9"] '
+                'or [Result "NS 9 EW 4"]'
+            )
+            % {"text": text}
         )
     agreed, plain, first_side, first, second_side, second = match.groups()
     counts = [int(plain)] if plain is not None else [int(first)] + ([int(second)] if second is not None else [])
     if max(counts) > most:
-        raise PBNError(f"the result '{text}' is more tricks than there are: 0 to {most}")
+        raise PBNError(
+            gettext("the result '%(text)s' is more tricks than there are: 0 to %(most)s") % {"text": text, "most": most}
+        )
     if plain is not None:
         return counts[0], agreed is not None
     named = Side.from_str(first_side)
     if second_side is not None:
         if Side.from_str(second_side) is named:
-            raise PBNError(f"the result '{text}' names {named.title} twice; write it like NS 9 EW 4")
+            raise PBNError(
+                gettext("the result '%(text)s' names %(side)s twice; write it like NS 9 EW 4")
+                % {"text": text, "side": named.in_words}
+            )
         if sum(counts) != most:
             raise PBNError(
-                f"the result '{text}' gives {sum(counts)} tricks in all, but there are {most}: the two sides' "
-                f"tricks add up to {most}"
+                gettext(
+                    "the result '%(text)s' gives %(count)s tricks in all, but there are %(most)s: the two sides' "
+                    "tricks add up to %(most)s"
+                )
+                % {"text": text, "count": sum(counts), "most": most}
             )
     tricks = counts[0] if named is side else most - counts[0]
     return tricks, agreed is not None
@@ -439,7 +461,7 @@ def _any_deal(text: str) -> Deal | None:
     return None if any(hand in UNKNOWN_HANDS for hand in hands) else Deal.from_pbn(text)
 
 
-def _play(leader_text: str, game: _Game, deal: Deal | None, place: Callable[[], str]) -> PlayRecord:
+def _play(leader_text: str, game: _Game, deal: Deal | None, place: Callable[..., str]) -> PlayRecord:
     """The Play section: each line a trick, its columns the seats clockwise from the opening leader.
 
     Some programs write a trick in the order its cards fell; when the deal shows that each card of a line
@@ -448,10 +470,13 @@ def _play(leader_text: str, game: _Game, deal: Deal | None, place: Callable[[], 
     """
     leader = _SEATS.get(leader_text)
     if leader is None:
-        raise PBNError(f'[Play "{leader_text}"] should name the opening leader: N, E, S or W', where=place())
+        raise PBNError(
+            gettext('[Play "%(text)s"] should name the opening leader: N, E, S or W') % {"text": leader_text},
+            where=place(),
+        )
     rows = game.play_rows
     if rows is None:
-        return _tricks(leader, game.sections.get("Play", []), deal, place())
+        return _tricks(leader, game.sections.get("Play", []), deal, place)
     # the lines of four plain cards at the start quickly, if they can be, the rest (a claim …) as any
     plain, end = _plain_rows(rows)
     tricks = _plain_tricks(leader, plain, deal) if plain else ()
@@ -459,7 +484,7 @@ def _play(leader_text: str, game: _Game, deal: Deal | None, place: Callable[[], 
         tricks, end = (), 0
     if end == len(rows):
         return PlayRecord.of_tricks(leader, tricks)
-    rest = _tricks(leader, _section_lines(rows[end:]), deal, place())
+    rest = _tricks(leader, _section_lines(rows[end:]), deal, place)
     if not tricks:
         return rest
     leads = (None,) * len(tricks) + rest.leads if rest.leads else ()
@@ -515,7 +540,9 @@ def _plain_tricks(leader: Seat, rows: str, deal: Deal | None) -> tuple[CardRow, 
     return tuple(zip(cards, cards, cards, cards, strict=True))  # four at a time: a trick
 
 
-def _tricks(leader: Seat, lines: list[tuple[int, list[str]]], deal: Deal | None, tag_place: str) -> PlayRecord:
+def _tricks(
+    leader: Seat, lines: list[tuple[int, list[str]]], deal: Deal | None, place_of: Callable[[int], str]
+) -> PlayRecord:
     """The tricks of any Play section: dashes, claims, notes, marks, cards in the order they fell."""
     holder = (lambda card: None) if deal is None else deal.holder
     order = leader.clockwise()
@@ -523,10 +550,14 @@ def _tricks(leader: Seat, lines: list[tuple[int, list[str]]], deal: Deal | None,
     leads: list[Seat | None] = []
     marked: dict[str, set[Card]] = {"R": set(), "L": set()}
     for line_number, words in lines:
-        place = tag_place.rsplit(", line", 1)[0] + f", line {line_number}"
+        place = place_of(line_number)
         cells, marks, ended = _cells(words, place)
         if len(cells) > 4:
-            raise PBNError(f"a line of the play has {len(cells)} cards; each line is one trick of four", where=place)
+            raise PBNError(
+                gettext("a line of the play has %(count)s cards; each line is one trick of four")
+                % {"count": len(cells)},
+                where=place,
+            )
         if any(cell is not None for cell in cells):
             cells += [None] * (4 - len(cells))
             row: list[Card | None] = [None, None, None, None]
@@ -548,7 +579,9 @@ def _tricks(leader: Seat, lines: list[tuple[int, list[str]]], deal: Deal | None,
                     lead = seats[0]
             out_of_turn = [cell for cell, mark in marks if mark == "L"]
             if len(out_of_turn) > 1:
-                raise PBNError("two cards of one trick are marked ^L (led out of turn); one card leads", where=place)
+                raise PBNError(
+                    gettext("two cards of one trick are marked ^L (led out of turn); one card leads"), where=place
+                )
             if out_of_turn:
                 lead = Seat(row.index(out_of_turn[0]))
             for cell, mark in marks:
@@ -584,18 +617,25 @@ def _cells(words: list[str], place: str) -> tuple[list[Card | None], list[tuple[
                 cells.append(Card.from_str(_CARD_MARKS.sub("", written)))
             except MiniBridgeError:
                 raise PBNError(
-                    f"'{word}' in the play is not a card; write cards like SA, HT or D7, '-' for one not played",
+                    gettext(
+                        "'%(text)s' in the play is not a card; write cards like SA, HT or D7, '-' for one not played"
+                    )
+                    % {"text": word},
                     where=place,
                 ) from None
         if caret:
             mark = mark.upper()
             if mark not in _MARKS:
                 raise PBNError(
-                    f"'{word}' in the play is not a mark I know: ^R marks a revoke, ^L a lead out of turn",
+                    gettext("'%(text)s' in the play is not a mark I know: ^R marks a revoke, ^L a lead out of turn")
+                    % {"text": word},
                     where=place,
                 )
             if not cells or cells[-1] is None:
-                raise PBNError(f"the mark '^{mark}' must follow the card it marks, like H2 ^{mark}", where=place)
+                raise PBNError(
+                    gettext("the mark '^%(mark)s' must follow the card it marks, like H2 ^%(mark)s") % {"mark": mark},
+                    where=place,
+                )
             marks.append((cells[-1], mark))
     return cells, marks, False
 
@@ -611,13 +651,16 @@ def loads(text: str, *, source: str = "<text>") -> list[Board]:
     """Every game of a PBN text, in file order."""
     text = text.lstrip("\ufeff")
     if len(text) > MAX_PBN_BYTES:
-        raise PBNError(f"is larger than {MAX_PBN_BYTES // (1024 * 1024)} MB: too large for a PBN file", where=source)
+        raise PBNError(
+            gettext("is larger than %(size)s MB: too large for a PBN file") % {"size": MAX_PBN_BYTES // (1024 * 1024)},
+            where=source,
+        )
     long = _LONG_VALUE.search(text)
     if long is not None:
         line = text.count("\n", 0, long.start()) + 1
         raise PBNError(
-            f"a tag value is longer than {MAX_TAG_VALUE} characters: this is not a PBN file",
-            where=f"{source}, line {line}",
+            gettext("a tag value is longer than %(most)s characters: this is not a PBN file") % {"most": MAX_TAG_VALUE},
+            where=file_place(source, line=line),
         )
     games = _plain_games(text)
     if games is not None:
@@ -638,20 +681,24 @@ def load(path: str | Path) -> list[Board]:
         with path.open("rb") as stream:
             data = stream.read(MAX_PBN_BYTES + 1)
     except FileNotFoundError:
-        raise PBNError("there is no such file; check the name and the folder", where=str(path)) from None
+        raise PBNError(gettext("there is no such file; check the name and the folder"), where=str(path)) from None
     except IsADirectoryError:
-        raise PBNError("this is a folder, not a PBN file", where=str(path)) from None
+        raise PBNError(gettext("this is a folder, not a PBN file"), where=str(path)) from None
     except OSError as err:
-        raise PBNError(f"the file cannot be read ({err.strerror})", where=str(path)) from None
+        raise PBNError(
+            gettext("the file cannot be read (%(reason)s)") % {"reason": err.strerror}, where=str(path)
+        ) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         text = data.decode("latin-1")
     if "\x00" in text:
-        raise PBNError("this is not a PBN file (it is not text)", where=str(path))
+        raise PBNError(gettext("this is not a PBN file (it is not text)"), where=str(path))
     boards = loads(text, source=str(path))
     if not boards and not _PBN_HEADER.match(text.lstrip("\ufeff")):
-        raise PBNError('this is not a PBN file: it has no tags like [Board "1"] or [Deal "N:…"]', where=str(path))
+        raise PBNError(
+            gettext('this is not a PBN file: it has no tags like [Board "1"] or [Deal "N:…"]'), where=str(path)
+        )
     return boards
 
 

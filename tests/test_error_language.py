@@ -520,3 +520,74 @@ def test_a_play_without_its_deal_is_not_replayed(code, said):
     boards = loads('[Board "1"]\n[Declarer "S"]\n[Contract "3NT"]\n[Play "W"]\nDA D2 S2 D9\n*\n')
     with speaking(code):
         assert replay_boards(boards, source="club.pbn").skipped == [said]
+
+
+# --- PBN files -----------------------------------------------------------------------------------------------------
+
+BAD_PBN = [
+    '[Board "1"]\n[Deal "N:AKQ.T98.76.5432 - - -"]\n[Result "nine"]\n',
+    '[Board "2"]\n[Deal "N:AA.T98.76.5432 KQJ.AKQ.AKQ.AKQ 2.2.2.2 3.3.3.3"]\n',
+    '[Board "1"]\n[Play "N"]\nSA SK SQ XJ\n',
+]
+"""A result that is not a number, a card twice in a hand, a card in the play that is no card."""
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        (
+            "en",
+            [
+                "{file}, line 3, board 1: the result 'nine' is not a number of tricks; write it like [Result \"9\"], "
+                '[Result "NS 9"] or [Result "NS 9 EW 4"]',
+                "{file}, line 2, board 2: the deal cannot be: North's hand: the hand 'AA.T98.76.5432' holds the "
+                "spade A twice",
+                "{file}, line 3: 'XJ' in the play is not a card; write cards like SA, HT or D7, '-' for one not played",
+            ],
+        ),
+        (
+            "nl",
+            [
+                "{file}, regel 3, spel 1: de uitslag 'nine' is geen aantal slagen; schrijf hem zoals [Result \"9\"], "
+                '[Result "NS 9"] of [Result "NS 9 EW 4"]',
+                "{file}, regel 2, spel 2: de verdeling kan niet: de hand van Noord: de hand 'AA.T98.76.5432' heeft "
+                "schoppen A twee keer",
+                "{file}, regel 3: 'XJ' in het spelverloop is geen kaart; schrijf kaarten zoals SA, HT of D7, '-' voor "
+                "een niet gespeelde",
+            ],
+        ),
+        (
+            "da",
+            [
+                "{file}, linje 3, spil 1: resultatet 'nine' er ikke et antal stik; skriv det som [Result \"9\"], "
+                '[Result "NS 9"] eller [Result "NS 9 EW 4"]',
+                "{file}, linje 2, spil 2: fordelingen kan ikke være rigtig: Nords hånd: hånden 'AA.T98.76.5432' har "
+                "spar A to gange",
+                "{file}, linje 3: 'XJ' i spilforløbet er ikke et kort; skriv kort som SA, HT eller D7, '-' for et der "
+                "ikke blev spillet",
+            ],
+        ),
+    ],
+)
+def test_pbn_files_with_mistakes(tmp_path: Path, code, said):
+    found = []
+    for index, text in enumerate(BAD_PBN):
+        pbn = tmp_path / f"bad{index}.pbn"
+        pbn.write_text(text, encoding="utf-8")
+        found.append(
+            error_line("records", str(pbn), "-o", str(tmp_path / "r.pdf"), "--lang", code).replace(str(pbn), "{file}")
+        )
+    assert found == said
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", "there is no such file; check the name and the folder"),
+        ("nl", "dit bestand bestaat niet; kijk de naam en de map na"),
+        ("da", "filen findes ikke; tjek navnet og mappen"),
+    ],
+)
+def test_a_pbn_file_that_is_not_there(tmp_path: Path, code, said):
+    pbn = tmp_path / "club.pbn"
+    assert error_line("records", str(pbn), "--lang", code) == f"{pbn}: {said}"
