@@ -591,3 +591,27 @@ def test_pbn_files_with_mistakes(tmp_path: Path, code, said):
 def test_a_pbn_file_that_is_not_there(tmp_path: Path, code, said):
     pbn = tmp_path / "club.pbn"
     assert error_line("records", str(pbn), "--lang", code) == f"{pbn}: {said}"
+
+
+@pytest.mark.parametrize(
+    ("code", "left_out", "nothing"),
+    [
+        ("en", "line 1: board 1 has no deal to print: left out", "no board has a deal, so there is nothing to print"),
+        (
+            "nl",
+            "regel 1: spel 1 heeft geen verdeling om te printen: weggelaten",
+            "geen enkel spel heeft een verdeling, dus er is niets om te printen",
+        ),
+        (
+            "da",
+            "linje 1: spil 1 har ingen fordeling at udskrive: udeladt",
+            "intet spil har en fordeling, så der er intet at udskrive",
+        ),
+    ],
+)
+def test_a_pbn_file_without_a_deal_to_print(tmp_path: Path, code, left_out, nothing):
+    pbn = tmp_path / "club.pbn"
+    pbn.write_text('[Board "1"]\n[Dealer "N"]\n', encoding="utf-8")
+    code_, output = run("records", str(pbn), "-o", str(tmp_path / "r.pdf"), "--lang", code)
+    assert code_ == 1
+    assert output.splitlines() == [f"{pbn}, {left_out}", f"Error: {pbn}: {nothing}"]

@@ -25,7 +25,8 @@ from minibridge.cli.printing import (
     templates_option,
     words_from,
 )
-from minibridge.language import ngettext
+from minibridge.errors import file_place
+from minibridge.language import gettext, ngettext
 
 if TYPE_CHECKING:
     from minibridge.analysis import BoardAnalysis
@@ -100,12 +101,22 @@ def records(
     games = load(pbn_file)
     boards, partial, skipped = printable_boards(games)
     for board in skipped[:_SHOWN_SKIPS]:
-        name = f"board {board.number}" if board.number is not None else "a game"
-        click.echo(f"{pbn_file}, line {board.line}: {name} has no deal to print: left out", err=True)
+        said = (
+            gettext("board %(board)s has no deal to print: left out") % {"board": board.number}
+            if board.number is not None
+            else gettext("a game has no deal to print: left out")
+        )
+        click.echo(f"{file_place(pbn_file, line=board.line)}: {said}", err=True)
     if len(skipped) > _SHOWN_SKIPS:
-        click.echo(f"{pbn_file}: {len(skipped) - _SHOWN_SKIPS} more games without a deal to print left out", err=True)
+        more = len(skipped) - _SHOWN_SKIPS
+        said = ngettext(
+            "%(count)s more game without a deal to print left out",
+            "%(count)s more games without a deal to print left out",
+            more,
+        ) % {"count": more}
+        click.echo(f"{pbn_file}: {said}", err=True)
     if not boards and not partial:
-        raise click.ClickException(f"{pbn_file}: no board has a deal, so there is nothing to print")
+        raise click.ClickException(f"{pbn_file}: " + gettext("no board has a deal, so there is nothing to print"))
     with progress_bar(len(boards), "Solving deals double dummy", quiet=quiet) as progress:
         analyses = analyse_boards(boards, rules, cache=not no_cache, progress=progress)
     printed: list[BoardAnalysis | PartialBoard] = sorted([*analyses, *partial], key=lambda item: item.number)

@@ -8,6 +8,7 @@ import click
 
 from minibridge.cli.common import json_option, lessons_folder_option, print_json
 from minibridge.errors import MiniBridgeError
+from minibridge.language import gettext
 
 
 @click.command()
@@ -34,7 +35,7 @@ def verify(paths: tuple[Path, ...], lessons_folder: Path | None, as_json: bool) 
     except MiniBridgeError as err:
         raise click.ClickException(str(err)) from None
     if not targets:
-        raise click.ClickException("no lesson files found: give a lesson file or a folder that holds some")
+        raise click.ClickException(gettext("no lesson files found: give a lesson file or a folder that holds some"))
     report = []
     bad = 0
     for path in targets:
