@@ -555,8 +555,10 @@ KINDS: dict[str, ExerciseKind] = {
 }
 """Every kind of exercise by name, in the order the schema and the messages list them."""
 
-EXERCISE_KINDS: dict[str, str] = {name: kind.form for name, kind in KINDS.items()}
-"""The kinds of exercise and the form of their answers."""
+with language.speaking(language.ENGLISH):  # whatever the language in use when the lessons are first read
+    EXERCISE_KINDS: dict[str, str] = {name: kind.form for name, kind in KINDS.items()}
+"""The kinds of exercise and the form of their answers, in English (``find_kind(name).form`` in the language in
+use)."""
 
 
 def find_kind(name: str) -> ExerciseKind:
