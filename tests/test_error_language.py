@@ -550,7 +550,7 @@ BAD_PBN = [
             [
                 "{file}, regel 3, spel 1: de uitslag 'nine' is geen aantal slagen; schrijf hem zoals [Result \"9\"], "
                 '[Result "NS 9"] of [Result "NS 9 EW 4"]',
-                "{file}, regel 2, spel 2: de verdeling kan niet: de hand van Noord: de hand 'AA.T98.76.5432' heeft "
+                "{file}, regel 2, spel 2: de verdeling klopt niet: de hand van Noord: de hand 'AA.T98.76.5432' heeft "
                 "schoppen A twee keer",
                 "{file}, regel 3: 'XJ' in het spelverloop is geen kaart; schrijf kaarten zoals SA, HT of D7, '-' voor "
                 "een niet gespeelde",
@@ -561,7 +561,7 @@ BAD_PBN = [
             [
                 "{file}, linje 3, spil 1: resultatet 'nine' er ikke et antal stik; skriv det som [Result \"9\"], "
                 '[Result "NS 9"] eller [Result "NS 9 EW 4"]',
-                "{file}, linje 2, spil 2: fordelingen kan ikke være rigtig: Nords hånd: hånden 'AA.T98.76.5432' har "
+                "{file}, linje 2, spil 2: fordelingen er ikke mulig: Nords hånd: hånden 'AA.T98.76.5432' har "
                 "spar A to gange",
                 "{file}, linje 3: 'XJ' i spilforløbet er ikke et kort; skriv kort som SA, HT eller D7, '-' for et der "
                 "ikke blev spillet",
