@@ -34,6 +34,7 @@ from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import MiniBridgeError, RuleError
 from minibridge.files import write_atomic
+from minibridge.language import gettext
 from minibridge.play import Play
 from minibridge.rules import RuleSet, allowed_contracts
 from minibridge.scoring import Score, score
@@ -222,7 +223,7 @@ def double_dummy_card(play: Play) -> Card:
     """The card a player who sees all four hands plays: the one that takes most tricks (the lowest of equals)."""
     legal = play.legal_cards()
     if not legal:
-        raise RuleError("the play is over: there is no card to choose")
+        raise RuleError(gettext("the play is over: there is no card to choose"))
     if len(legal) == 1:
         return legal[0]
     assert play.leader is not None
@@ -382,7 +383,7 @@ def analyse_boards(
     deals = []
     for board in boards:
         if board.deal is None or board.dealer is None:
-            raise MiniBridgeError(f"board {board.number} has no complete deal to analyse")
+            raise MiniBridgeError(gettext("board %(board)s has no complete deal to analyse") % {"board": board.number})
         deals.append(board.deal)
     tables = dd_tables(deals, cache=cache, progress=progress)
     analysed = []

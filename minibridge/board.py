@@ -22,6 +22,7 @@ from minibridge.cards import Card, Seat, Side, Strain
 from minibridge.contract import Contract, pbn_strain
 from minibridge.deal import Deal, Hand
 from minibridge.errors import IllegalPlayError
+from minibridge.language import gettext
 
 __all__ = ["Board", "PlayRecord", "CardRow", "complete_boards"]
 
@@ -62,11 +63,14 @@ class PlayRecord:
             for number, card in enumerate(order[start : start + 4], start=start + 1):
                 seat = holders.get(card)
                 if seat is None:
-                    raise IllegalPlayError(f"card {number} of the play, {card}, is not in this deal")
+                    raise IllegalPlayError(
+                        gettext("card %(number)s of the play, %(card)s, is not in this deal")
+                        % {"number": number, "card": card}
+                    )
                 row[seat] = card
             rows.append((row[0], row[1], row[2], row[3]))
         if not order:
-            raise IllegalPlayError("a recorded play needs at least its opening lead")
+            raise IllegalPlayError(gettext("a recorded play needs at least its opening lead"))
         leads = tuple(holders[order[start]] for start in range(0, len(order), 4))
         return cls(leader=leads[0], tricks=tuple(rows), order=order, claim=claim, leads=leads)
 
@@ -162,7 +166,7 @@ class Board:
     def declaring_points(self) -> int:
         """The combined points of the side with more (20 on a redeal)."""
         if self.deal is None:
-            raise IllegalPlayError("this board has no deal")
+            raise IllegalPlayError(gettext("this board has no deal"))
         return max(self.deal.side_hcp(side) for side in Side)
 
 

@@ -53,7 +53,7 @@ class Side(IntEnum):
         for side, names in ((cls.NORTH_SOUTH, ("NS", "NORTHSOUTH")), (cls.EAST_WEST, ("EW", "EASTWEST"))):
             if key in names:
                 return side
-        raise NotationError(f"'{text}' is not a side; write NS or EW")
+        raise NotationError(gettext("'%(text)s' is not a side; write NS or EW") % {"text": text})
 
 
 class Seat(IntEnum):
@@ -121,7 +121,9 @@ class Seat(IntEnum):
     def dealer_of_board(cls, board: int) -> Seat:
         """The dealer of a pre-dealt board: 1 North, 2 East, 3 South, 4 West, 5 North …"""
         if board < 1:
-            raise NotationError(f"board number {board} is not valid; boards are numbered from 1")
+            raise NotationError(
+                gettext("board number %(board)s is not valid; boards are numbered from 1") % {"board": board}
+            )
         return cls((board - 1) % 4)
 
     @classmethod
@@ -129,7 +131,7 @@ class Seat(IntEnum):
         """``N``/``E``/``S``/``W`` or the full name, in any case."""
         seat = _SEAT_NAMES.get(text.strip().upper())
         if seat is None:
-            raise NotationError(f"'{text}' is not a seat; write N, E, S or W")
+            raise NotationError(gettext("'%(text)s' is not a seat; write N, E, S or W") % {"text": text})
         return seat
 
 
@@ -193,7 +195,7 @@ class Suit(IntEnum):
         for suit in cls:
             if key.upper() in (suit.letter, suit.name, suit.name[:-1]) or key in (suit.symbol, "♤♡♢♧"[3 - suit]):
                 return suit
-        raise NotationError(f"'{text}' is not a suit; write S, H, D or C (or ♠ ♥ ♦ ♣)")
+        raise NotationError(gettext("'%(text)s' is not a suit; write S, H, D or C (or ♠ ♥ ♦ ♣)") % {"text": text})
 
 
 class Strain(IntEnum):
@@ -252,7 +254,9 @@ class Strain(IntEnum):
         try:
             return Suit.from_str(text).strain
         except NotationError:
-            raise NotationError(f"'{text}' is not a strain; write NT, S, H, D or C (or ♠ ♥ ♦ ♣)") from None
+            raise NotationError(
+                gettext("'%(text)s' is not a strain; write NT, S, H, D or C (or ♠ ♥ ♦ ♣)") % {"text": text}
+            ) from None
 
 
 class Rank(IntEnum):
@@ -293,7 +297,9 @@ class Rank(IntEnum):
             key = "T"
         if len(key) == 1 and key in "23456789TJQKA":
             return cls("23456789TJQKA".index(key) + 2)
-        raise NotationError(f"'{text}' is not a card rank; write A K Q J T (or 10) 9 8 7 6 5 4 3 2")
+        raise NotationError(
+            gettext("'%(text)s' is not a card rank; write A K Q J T (or 10) 9 8 7 6 5 4 3 2") % {"text": text}
+        )
 
 
 HCP: dict[int, int] = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1} | {r: 0 for r in range(2, 11)}
@@ -364,7 +370,9 @@ class Card:
                 return CARDS[Suit.from_str(suit_part) * 13 + Rank.from_str(rank_part) - 2]
             except NotationError:
                 continue
-        raise NotationError(f"'{text}' is not a card; write the suit then the rank, like SA, HT or D7")
+        raise NotationError(
+            gettext("'%(text)s' is not a card; write the suit then the rank, like SA, HT or D7") % {"text": text}
+        )
 
 
 def card_typed(text: str) -> Card:

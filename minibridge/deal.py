@@ -14,6 +14,7 @@ from operator import itemgetter
 
 from minibridge.cards import CARDS, HCP, Card, Rank, Seat, Side, Suit
 from minibridge.errors import DealError, MiniBridgeError, NotationError
+from minibridge.language import gettext, ngettext, pgettext
 
 __all__ = ["Hand", "Deal", "SUIT_MASKS", "UNKNOWN_HANDS", "known_hands", "plain_deal", "deal_written_as"]
 
@@ -62,7 +63,7 @@ class Hand:
             for card in cards:
                 bit = 1 << card.index
                 if mask & bit:
-                    raise DealError(f"the card {card} is in the hand twice")
+                    raise DealError(gettext("the card %(card)s is in the hand twice") % {"card": card})
                 mask |= bit
         object.__setattr__(self, "mask", mask)
 
@@ -119,8 +120,14 @@ class Hand:
         parts = text.strip().split(".")
         if len(parts) != 4:
             raise NotationError(
-                f"the hand '{text}' has {len(parts)} suit{'s' if len(parts) != 1 else ''}; "
-                "write four suits separated by dots, spades first, like AKQ2.T98.76.5432"
+                ngettext(
+                    "the hand '%(hand)s' has %(count)s suit; "
+                    "write four suits separated by dots, spades first, like AKQ2.T98.76.5432",
+                    "the hand '%(hand)s' has %(count)s suits; "
+                    "write four suits separated by dots, spades first, like AKQ2.T98.76.5432",
+                    len(parts),
+                )
+                % {"hand": text, "count": len(parts)}
             )
         mask = 0
         for suit, holding in zip((3, 2, 1, 0), parts, strict=True):
@@ -154,14 +161,28 @@ def _read_holding(text: str, suit: Suit, holding: str) -> int:
         rank = _RANK_OFFSET.get(letter)
         if rank is None:
             raise NotationError(
-                f"the hand '{text}' has '{letter}' in {suit.plural}; cards are A K Q J T 9 8 7 6 5 4 3 2"
+                gettext("the hand '%(hand)s' has '%(letter)s' in %(suit)s; cards are A K Q J T 9 8 7 6 5 4 3 2")
+                % {"hand": text, "letter": letter, "suit": suit.in_words}
             )
         if bits >> rank & 1:
-            raise DealError(f"the hand '{text}' holds the {suit.plural[:-1]} {letter} twice")
+            raise DealError(
+                gettext("the hand '%(hand)s' holds the %(suit)s %(rank)s twice")
+                % {"hand": text, "suit": _one_of(suit), "rank": letter}
+            )
         bits |= 1 << rank
     if len(_HOLDINGS) < _MOST_HOLDINGS:
         _HOLDINGS[holding] = bits
     return bits
+
+
+def _one_of(suit: Suit) -> str:
+    """A card's suit in words before its rank (``the spade K``), in the language in use."""
+    return (
+        pgettext("one card of the suit", "club"),
+        pgettext("one card of the suit", "diamond"),
+        pgettext("one card of the suit", "heart"),
+        pgettext("one card of the suit", "spade"),
+    )[suit]
 
 
 class Deal(Mapping[Seat, Hand]):
@@ -176,17 +197,17 @@ class Deal(Mapping[Seat, Hand]):
 
     def __init__(self, hands: Mapping[Seat, Hand] | Iterable[Hand]) -> None:
         if isinstance(hands, Mapping):
-            missing = [s.title for s in Seat if s not in hands]
+            missing = [s.in_words for s in Seat if s not in hands]
             if missing:
-                raise DealError(f"the deal has no hand for {', '.join(missing)}")
+                raise DealError(gettext("the deal has no hand for %(seats)s") % {"seats": ", ".join(missing)})
             ordered = tuple(hands[s] for s in Seat)
         else:
             ordered = tuple(hands)
         if len(ordered) != 4:
-            raise DealError(f"a deal has four hands, not {len(ordered)}")
+            raise DealError(gettext("a deal has four hands, not %(count)s") % {"count": len(ordered)})
         _check_hands(dict(zip(Seat, ordered, strict=True)))
         if not 1 <= len(ordered[0]) <= 13:
-            raise DealError(f"each hand must hold 1 to 13 cards, not {len(ordered[0])}")
+            raise DealError(gettext("each hand must hold 1 to 13 cards, not %(count)s") % {"count": len(ordered[0])})
         object.__setattr__(self, "hands", ordered)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -251,14 +272,17 @@ class Deal(Mapping[Seat, Hand]):
         hands = _pbn_hands(text)
         for seat, hand in hands.items():
             if hand is None:
-                raise DealError(f"{seat.title}'s hand is unknown in '{text.strip()}'; a deal needs all four hands")
+                raise DealError(
+                    gettext("%(seat)s's hand is unknown in '%(deal)s'; a deal needs all four hands")
+                    % {"seat": seat.in_words, "deal": text.strip()}
+                )
         return cls(hands)  # type: ignore[arg-type]  # every hand is known
 
     @classmethod
     def random(cls, rng: random.Random | None = None, *, cards_per_hand: int = 13) -> Deal:
         """A shuffled deal; ``rng`` makes it reproducible."""
         if not 1 <= cards_per_hand <= 13:
-            raise DealError(f"each hand must hold 1 to 13 cards, not {cards_per_hand}")
+            raise DealError(gettext("each hand must hold 1 to 13 cards, not %(count)s") % {"count": cards_per_hand})
         order = list(range(52))
         (rng or random.Random()).shuffle(order)
         masks = []
@@ -370,13 +394,18 @@ def known_hands(text: str) -> dict[Seat, Hand]:
 def _check_hands(hands: Mapping[Seat, Hand]) -> None:
     """Refuse hands of a deal that hold different numbers of cards, or a card twice."""
     if len({len(hand) for hand in hands.values()}) > 1:
-        counts = ", ".join(f"{seat.title} {len(hand)}" for seat, hand in hands.items())
-        raise DealError(f"every hand must hold the same number of cards, but they hold {counts}")
+        counts = ", ".join(f"{seat.in_words} {len(hand)}" for seat, hand in hands.items())
+        raise DealError(
+            gettext("every hand must hold the same number of cards, but they hold %(counts)s") % {"counts": counts}
+        )
     seen = 0
     for seat, hand in hands.items():
         twice = seen & hand.mask
         if twice:
-            raise DealError(f"the card {CARDS[twice.bit_length() - 1]} is dealt twice (again to {seat.title})")
+            raise DealError(
+                gettext("the card %(card)s is dealt twice (again to %(seat)s)")
+                % {"card": CARDS[twice.bit_length() - 1], "seat": seat.in_words}
+            )
         seen |= hand.mask
 
 
@@ -386,12 +415,20 @@ def _pbn_hands(text: str) -> dict[Seat, Hand | None]:
     first_text, colon, rest = text.partition(":")
     if not colon:
         raise NotationError(
-            f"the deal '{text}' does not start with a seat; write it like N:AKQ2.T98.76.5432 … (four hands)"
+            gettext("the deal '%(deal)s' does not start with a seat; write it like N:AKQ2.T98.76.5432 … (four hands)")
+            % {"deal": text}
         )
     first = Seat.from_str(first_text)
     parts = rest.split()
     if len(parts) != 4:
-        raise NotationError(f"the deal '{text}' has {len(parts)} hands; a deal has four, separated by spaces")
+        raise NotationError(
+            ngettext(
+                "the deal '%(deal)s' has %(count)s hand; a deal has four, separated by spaces",
+                "the deal '%(deal)s' has %(count)s hands; a deal has four, separated by spaces",
+                len(parts),
+            )
+            % {"deal": text, "count": len(parts)}
+        )
     hands: dict[Seat, Hand | None] = {}
     for seat, part in zip(first.clockwise(), parts, strict=True):
         if part in UNKNOWN_HANDS:
@@ -400,5 +437,7 @@ def _pbn_hands(text: str) -> dict[Seat, Hand | None]:
         try:
             hands[seat] = Hand.from_pbn(part)
         except (NotationError, DealError) as err:
-            raise type(err)(f"{seat.title}'s hand: {err.message}") from None
+            raise type(err)(
+                gettext("%(seat)s's hand: %(problem)s") % {"seat": seat.in_words, "problem": err.message}
+            ) from None
     return hands

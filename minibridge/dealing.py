@@ -17,6 +17,7 @@ from minibridge.board import Board
 from minibridge.cards import Seat, Suit
 from minibridge.deal import Deal
 from minibridge.errors import DealError
+from minibridge.language import gettext, ngettext
 
 __all__ = ["DealSpec", "Playable", "generate", "CONSTRAINTS"]
 
@@ -59,7 +60,10 @@ class DealSpec:
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise DealError(f"unknown deal constraint '{unknown[0]}'; the constraints are {', '.join(CONSTRAINTS)}")
+            raise DealError(
+                gettext("unknown deal constraint '%(name)s'; the constraints are %(names)s")
+                % {"name": unknown[0], "names": ", ".join(CONSTRAINTS)}
+            )
         values = dict(data)
         if "points" in values and values["points"] is not None:
             values["points"] = tuple(values["points"])
@@ -78,7 +82,7 @@ def generate(spec: DealSpec, *, playable: Playable | None = None) -> list[Board]
     refusals the deals are the same as without the check.
     """
     if spec.count < 1:
-        raise DealError(f"ask for at least one deal, not {spec.count}")
+        raise DealError(gettext("ask for at least one deal, not %(count)s") % {"count": spec.count})
     rng = random.Random(spec.seed)
     boards: list[Board] = []
     waiting: list[Deal] = []
@@ -94,8 +98,10 @@ def generate(spec: DealSpec, *, playable: Playable | None = None) -> list[Board]
             tries += 1
             if tries > MAX_TRIES:
                 raise DealError(
-                    f"no deal met the constraints in {MAX_TRIES} tries ({len(boards)} of {spec.count} found): "
-                    "loosen them"
+                    gettext(
+                        "no deal met the constraints in %(tries)s tries (%(found)s of %(count)s found): loosen them"
+                    )
+                    % {"tries": MAX_TRIES, "found": len(boards), "count": spec.count}
                 )
             number = spec.first_board + len(boards) + len(candidates)
             deal = Deal.random(rng, cards_per_hand=spec.cards_per_hand)
@@ -110,8 +116,14 @@ def generate(spec: DealSpec, *, playable: Playable | None = None) -> list[Board]
             refusals += 1
             if refusals > MAX_REFUSALS:
                 raise DealError(
-                    f"only {len(boards)} of {spec.count} deals could be played under the lesson's rules after "
-                    f"{MAX_REFUSALS} tries: loosen the constraints"
+                    ngettext(
+                        "only %(found)s of %(count)s deal could be played under the lesson's rules after %(tries)s "
+                        "tries: loosen the constraints",
+                        "only %(found)s of %(count)s deals could be played under the lesson's rules after %(tries)s "
+                        "tries: loosen the constraints",
+                        spec.count,
+                    )
+                    % {"found": len(boards), "count": spec.count, "tries": MAX_REFUSALS}
                 )
     return boards
 

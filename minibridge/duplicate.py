@@ -28,7 +28,8 @@ from typing import Any
 
 from minibridge.cards import Seat, Side
 from minibridge.contract import Contract
-from minibridge.errors import MiniBridgeError, ResultsError, raise_problems
+from minibridge.errors import MiniBridgeError, ResultsError, at_board, at_line, file_place, raise_problems
+from minibridge.language import N_, gettext, pgettext
 from minibridge.rules import RuleSet, find_rules
 from minibridge.scoring import score
 
@@ -50,11 +51,14 @@ __all__ = [
 
 COLUMNS = ("board", "N–S pair", "E–W pair", "contract", "declarer", "tricks")
 """The columns of a results file, in order."""
-CONTRACT_COLUMN = "a contract is one word, its level and strain: 1NT, 3NT, 1S, 4S, 4H, 5D, 5C (6NT with --slam)"
+CONTRACT_COLUMN = N_("a contract is one word, its level and strain: 1NT, 3NT, 1S, 4S, 4H, 5D, 5C (6NT with --slam)")
 """What the contract column of a results file holds: words like "game in hearts" cannot fit in one column."""
 
-NORTH_SOUTH = "N–S"
-EAST_WEST = "E–W"
+
+def _columns() -> str:
+    """The columns of a results file in the language in use: ``board, N–S pair, E–W pair, …``."""
+    # TRANSLATORS: the columns of a duplicate results file, in order, as a list in a sentence.
+    return pgettext("results file", "board, N–S pair, E–W pair, contract, declarer, tricks")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -154,24 +158,30 @@ def parse_results(text: str, *, source: str = "<text>", rules: RuleSet | None = 
             first = False
             continue
         first = False
-        where = f"{source}, line {number}"
+        where = file_place(source, line=number)
         if len(fields) != len(COLUMNS):
             misshapen += 1
-            one_word = f"; {CONTRACT_COLUMN}" if len(fields) > len(COLUMNS) else ""
-            problems.append(
-                f"{where}: {len(COLUMNS)} columns are needed ({', '.join(COLUMNS)}), found {len(fields)}: "
-                f"'{line}'{one_word}"
-            )
+            wrong = gettext("%(count)s columns are needed (%(columns)s), found %(found)s: '%(line)s'") % {
+                "count": len(COLUMNS),
+                "columns": _columns(),
+                "found": len(fields),
+                "line": line,
+            }
+            one_word = "; " + gettext(CONTRACT_COLUMN) if len(fields) > len(COLUMNS) else ""
+            problems.append(f"{where}: {wrong}{one_word}")
             continue
         try:
             entries.append(_entry(fields, number, rules))
         except MiniBridgeError as err:
             problems.append(f"{where}, {err.message}")
     if not entries and not problems:
-        problems.append(f"{source}: no results: write one line per table per board ({', '.join(COLUMNS)})")
+        none = gettext("no results: write one line per table per board (%(columns)s)") % {"columns": _columns()}
+        problems.append(f"{source}: {none}")
     if not entries and len(problems) > 1 and 2 * misshapen >= len(problems):
         opening = problems[0].removeprefix(f"{source}, ")
-        raise ResultsError(f"{source}: not a results file: no line reads as a result; {opening}")
+        raise ResultsError(
+            gettext("not a results file: no line reads as a result; %(first)s") % {"first": opening}, where=source
+        )
     if problems:
         _raise(problems)
     return entries
@@ -180,27 +190,36 @@ def parse_results(text: str, *, source: str = "<text>", rules: RuleSet | None = 
 def _entry(fields: list[str], line: int, rules: RuleSet) -> Entry:
     board_text, ns, ew, contract_text, declarer_text, tricks_text = fields
     if not board_text.isdigit() or int(board_text) < 1:
-        raise ResultsError(f"board: '{board_text}' is not a board number (1, 2, 3 …)")
+        raise ResultsError(gettext("board: '%(text)s' is not a board number (1, 2, 3 …)") % {"text": board_text})
     try:
         contract = Contract.from_str(contract_text)
     except MiniBridgeError:
-        raise ResultsError(f"contract: '{contract_text}' is not a contract; {CONTRACT_COLUMN}") from None
+        raise ResultsError(
+            gettext("contract: '%(text)s' is not a contract; %(rule)s")
+            % {"text": contract_text, "rule": gettext(CONTRACT_COLUMN)}
+        ) from None
     try:
         declarer = Seat.from_str(declarer_text)
     except MiniBridgeError as err:
-        raise ResultsError(f"declarer: {err.message}") from None
+        raise ResultsError(gettext("declarer: %(problem)s") % {"problem": err.message}) from None
     if tricks_text.isdigit():
         tricks = int(tricks_text)
     elif _RELATIVE.match(tricks_text):
         tricks = contract.goal() + (0 if tricks_text == "=" else int(tricks_text))
     else:
-        raise ResultsError(f"tricks: '{tricks_text}' is not declarer's tricks (0 to 13) nor a result like =, +1, -2")
+        raise ResultsError(
+            gettext("tricks: '%(text)s' is not declarer's tricks (0 to 13) nor a result like =, +1, -2")
+            % {"text": tricks_text}
+        )
     if not 0 <= tricks <= 13:
-        raise ResultsError(f"tricks: '{tricks_text}' makes {tricks} tricks; declarer takes 0 to 13")
+        raise ResultsError(
+            gettext("tricks: '%(text)s' makes %(count)s tricks; declarer takes 0 to 13")
+            % {"text": tricks_text, "count": tricks}
+        )
     try:
         score(contract, tricks, rules)
     except MiniBridgeError as err:
-        raise ResultsError(f"contract: {err.message}") from None
+        raise ResultsError(gettext("contract: %(problem)s") % {"problem": err.message}) from None
     return Entry(board=int(board_text), ns=ns, ew=ew, contract=contract, declarer=declarer, tricks=tricks, line=line)
 
 
@@ -220,9 +239,13 @@ def load_results(path: str | Path, *, rules: RuleSet | None = None) -> list[Entr
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise ResultsError("no such results file", where=str(path)) from None
+        raise ResultsError(gettext("no such results file"), where=str(path)) from None
     except (IsADirectoryError, PermissionError, UnicodeDecodeError) as err:
-        raise ResultsError(f"cannot be read as a results file ({err.__class__.__name__})", where=str(path)) from None
+        raise ResultsError(
+            gettext("cannot be read as %(what)s (%(error)s)")
+            % {"what": gettext("a results file"), "error": err.__class__.__name__},
+            where=str(path),
+        ) from None
     return parse_results(text, source=str(path), rules=rules)
 
 
@@ -260,10 +283,11 @@ def score_results(entries: Sequence[Entry], *, rules: RuleSet | None = None, sou
         travellers.append(_traveller(board, boards[board], rules))
         sides = {entry.declarer.side for entry in boards[board]}
         if len(sides) > 1:
-            notes.append(
-                f"{where}board {board}: declarer sat N–S at some tables and E–W at others; with the same "
-                "cards the same side should declare: check the points were counted right"
+            note = gettext(
+                "declarer sat N–S at some tables and E–W at others; with the same cards the same side should "
+                "declare: check the points were counted right"
             )
+            notes.append(f"{where}{at_board(board)}: {note}")
     ns_ranking = _ranking(travellers, Side.NORTH_SOUTH)
     ew_ranking = _ranking(travellers, Side.EAST_WEST)
     return Competition(travellers=tuple(travellers), ns_ranking=ns_ranking, ew_ranking=ew_ranking, notes=tuple(notes))
@@ -273,14 +297,22 @@ def _check_pairs_once(entries: Sequence[Entry], where: str) -> None:
     """A pair plays a board once."""
     seen: dict[tuple[int, str, str], int] = {}
     problems = []
+    north_south, east_west = gettext("N–S"), gettext("E–W")
     for entry in entries:
-        for direction, pair in ((NORTH_SOUTH, entry.ns), (EAST_WEST, entry.ew)):
+        for direction, pair in ((north_south, entry.ns), (east_west, entry.ew)):
             key = (entry.board, direction, pair)
             if key in seen:
-                problems.append(
-                    f"{where}line {entry.line}: {direction} pair {pair} plays board {entry.board} "
-                    f"twice (lines {seen[key]} and {entry.line}): each pair plays a board once"
-                )
+                twice = gettext(
+                    "%(direction)s pair %(pair)s plays board %(board)s twice (lines %(first)s and %(second)s): "
+                    "each pair plays a board once"
+                ) % {
+                    "direction": direction,
+                    "pair": pair,
+                    "board": entry.board,
+                    "first": seen[key],
+                    "second": entry.line,
+                }
+                problems.append(f"{where}{at_line(entry.line)}: {twice}")
             seen.setdefault(key, entry.line)
     if problems:
         _raise(problems)

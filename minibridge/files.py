@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 
 from minibridge.errors import AlreadyExistsError, MiniBridgeError
+from minibridge.language import gettext
 
 __all__ = ["write_atomic"]
 
@@ -24,7 +25,9 @@ def write_atomic(path: str | Path, data: str | bytes, *, overwrite: bool = False
         folder.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as err:
-        raise MiniBridgeError(f"cannot write in '{folder}': {err.strerror}") from None
+        raise MiniBridgeError(
+            gettext("cannot write in '%(folder)s': %(reason)s") % {"folder": folder, "reason": err.strerror}
+        ) from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data.encode("utf-8") if isinstance(data, str) else data)
@@ -38,7 +41,9 @@ def write_atomic(path: str | Path, data: str | bytes, *, overwrite: bool = False
     except FileExistsError:
         raise AlreadyExistsError(path) from None
     except OSError as err:
-        raise MiniBridgeError(f"cannot write '{path}': {err.strerror}") from None
+        raise MiniBridgeError(
+            gettext("cannot write '%(file)s': %(reason)s") % {"file": path, "reason": err.strerror}
+        ) from None
     finally:
         Path(temporary).unlink(missing_ok=True)
     return path

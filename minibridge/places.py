@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,8 @@ except ImportError:  # PyYAML without libyaml
             yaml.parser.Parser.__init__(self)
 
 
-from minibridge.errors import MiniBridgeError
+from minibridge.errors import MiniBridgeError, at_line, file_place
+from minibridge.language import N_, gettext
 
 __all__ = [
     "MAX_YAML_BYTES",
@@ -32,6 +33,7 @@ __all__ = [
     "read_yaml_file",
     "plain_problem",
     "place",
+    "unknown_field",
 ]
 
 KeyLines = Mapping[tuple[Any, ...], int]
@@ -73,7 +75,9 @@ class _Reader(_Parser, SafeConstructor, Resolver):  # type: ignore[misc,valid-ty
             node = self.node(1)
             self.get_event()
         if not self.check_event(yaml.StreamEndEvent):
-            raise _Refused("holds more than one document (a line '---'); keep one", self.peek_event().start_mark)
+            raise _Refused(
+                gettext("holds more than one document (a line '---'); keep one"), self.peek_event().start_mark
+            )
         return node
 
     def node(self, depth: int) -> yaml.Node:
@@ -81,20 +85,29 @@ class _Reader(_Parser, SafeConstructor, Resolver):  # type: ignore[misc,valid-ty
         if isinstance(event, yaml.AliasEvent):
             if event.anchor in self.open:
                 raise _Refused(
-                    f"the alias *{event.anchor} is part of what it names; write the value out", event.start_mark
+                    gettext("the alias *%(name)s is part of what it names; write the value out")
+                    % {"name": event.anchor},
+                    event.start_mark,
                 )
             if event.anchor not in self.known:
-                raise _Refused(f"the alias *{event.anchor} names no &{event.anchor} before it", event.start_mark)
+                raise _Refused(
+                    gettext("the alias *%(name)s names no &%(name)s before it") % {"name": event.anchor},
+                    event.start_mark,
+                )
             node, weight = self.known[event.anchor]
             self.count += weight
             self.aliased += weight
             if self.aliased > MAX_ALIASED:
                 raise _Refused(
-                    f"its aliases repeat more than {MAX_ALIASED} values; write the values out", event.start_mark
+                    gettext("its aliases repeat more than %(most)s values; write the values out")
+                    % {"most": MAX_ALIASED},
+                    event.start_mark,
                 )
             return node
         if depth > MAX_DEPTH:
-            raise _Refused(f"nests lists and fields more than {MAX_DEPTH} deep", event.start_mark)
+            raise _Refused(
+                gettext("nests lists and fields more than %(most)s deep") % {"most": MAX_DEPTH}, event.start_mark
+            )
         before = self.count
         anchor = event.anchor
         if anchor is not None:
@@ -125,23 +138,24 @@ class _Reader(_Parser, SafeConstructor, Resolver):  # type: ignore[misc,valid-ty
 def read_yaml(text: str, source: object, error: type[MiniBridgeError], what: str) -> tuple[Any, KeyLines]:
     """The data of a YAML text (read safely, within bounds) and the line of every key path.
 
-    ``error`` names the line when the text does not parse (it is not ``what``, e.g. ``"a lesson file"``), when
-    a field is given twice, which YAML would otherwise settle silently by keeping the last, and when the text
-    is larger, deeper or repeats more through aliases than any of our files need.
+    ``error`` names the line when the text does not parse (it is not ``what``, e.g. ``N_("a lesson file")``,
+    said in the language in use), when a field is given twice, which YAML would otherwise settle silently by
+    keeping the last, and when the text is larger, deeper or repeats more through aliases than any of our files
+    need.
     """
     if len(text) > MAX_YAML_BYTES:
-        raise error(f"is larger than {MAX_YAML_BYTES // 1024} KB: too large for {what}", where=str(source))
+        raise error(_too_large(what), where=str(source))
     reader = _Reader(text)
     try:
         node = reader.document()
         data = None if node is None else reader.construct_document(node)
     except _Refused as err:
-        raise error(f"is not {what}: {err}", where=f"{source}, line {err.mark.line + 1}") from None
+        raise error(_is_not(what, str(err)), where=file_place(source, line=err.mark.line + 1)) from None
     except yaml.YAMLError as err:
         line, problem = plain_problem(err, text)
-        raise error(problem, where=f"{source}, line {line}" if line else str(source)) from None
+        raise error(problem, where=file_place(source, line=line)) from None
     except ValueError as err:  # a number of thousands of digits
-        raise error(f"is not {what}: {' '.join(str(err).split())[:120]}", where=str(source)) from None
+        raise error(_is_not(what, " ".join(str(err).split())[:120]), where=str(source)) from None
     finally:
         reader.dispose()
     lines: dict[tuple[Any, ...], int] = {}
@@ -163,34 +177,57 @@ def plain_problem(err: yaml.YAMLError, text: str) -> tuple[int | None, str]:
 
     if isinstance(err, yaml.reader.ReaderError):
         line = text[: err.position].count("\n") + 1
-        return line, "holds a character that is not text (a control character): type the line again"
+        return line, gettext("holds a character that is not text (a control character): type the line again")
     problem = str(getattr(err, "problem", "") or "")
     context = str(getattr(err, "context", "") or "")
     at, opened = getattr(err, "problem_mark", None), getattr(err, "context_mark", None)
     line = at.line + 1 if at is not None else None
     start = opened.line + 1 if opened is not None else line
     if "could not find expected ':'" in problem and start:
-        return start, f"a colon is missing after '{first_word(start)}'"
+        return start, _colon_missing(first_word(start))
     if "mapping values are not allowed" in problem and line and at is not None:
         return _stray_colon(line, line_text(line), at.column, line_text)
     if "expected ',' or '}'" in problem or "expected ',' or ']'" in problem:
         close, opener = ("}", "{") if "}" in problem else ("]", "[")
         found = line_text(at.line + 1)[at.column : at.column + 1] if at is not None else ""
+        brackets = {"opener": opener, "close": close}
         if start == line and found not in "]}":
-            return line, f"a comma is missing between two parts inside '{opener} {close}'"
-        return start, f"the '{opener}' on this line is never closed: end it with '{close}' on the same line"
+            return line, gettext("a comma is missing between two parts inside '%(opener)s %(close)s'") % brackets
+        return start, (
+            gettext("the '%(opener)s' on this line is never closed: end it with '%(close)s' on the same line")
+            % brackets
+        )
     if "sequence entries" in problem:
-        return line, "a '-' cannot start a value here: put the value in quotes"
+        return line, gettext("a '-' cannot start a value here: put the value in quotes")
     if "block mapping" in context or "expected key" in problem:
-        return line, "this line is not lined up with the lines above it: start it with the same spaces"
+        return line, gettext("this line is not lined up with the lines above it: start it with the same spaces")
     if "end of stream" in problem and "quoted" in context:
-        return start, "a quote opened on this line is never closed: close it with the same quote mark"
+        return start, gettext("a quote opened on this line is never closed: close it with the same quote mark")
     if "cannot start any token" in problem and at is not None:
         character = line_text(at.line + 1)[at.column : at.column + 1]
         if character == "\t":
-            return line, "a tab is used here: use spaces instead"
-        return line, f"a value cannot start with '{character}': put the value in quotes"
-    return line, "cannot be read: look at its colons, commas, quotes and brackets"
+            return line, gettext("a tab is used here: use spaces instead")
+        return line, gettext("a value cannot start with '%(character)s': put the value in quotes") % {
+            "character": character
+        }
+    return line, gettext("cannot be read: look at its colons, commas, quotes and brackets")
+
+
+def _colon_missing(word: str) -> str:
+    return gettext("a colon is missing after '%(word)s'") % {"word": word}
+
+
+def _too_large(what: str) -> str:
+    """The words for a file larger than any of ``what`` (``N_("a lesson file")``) can be."""
+    return gettext("is larger than %(size)s KB: too large for %(what)s") % {
+        "size": MAX_YAML_BYTES // 1024,
+        "what": gettext(what),
+    }
+
+
+def _is_not(what: str, problem: str) -> str:
+    """The words for a text that is not ``what`` (``N_("a lesson file")``) because of ``problem``."""
+    return gettext("is not %(what)s: %(problem)s") % {"what": gettext(what), "problem": problem}
 
 
 def _stray_colon(number: int, text: str, column: int, line_text: Callable[[int], str]) -> tuple[int, str]:
@@ -200,30 +237,37 @@ def _stray_colon(number: int, text: str, column: int, line_text: Callable[[int],
     if ": " in before:
         key, _, rest = text.strip().partition(":")
         rest = rest.strip().strip("{}").strip()
-        return number, f"two colons on one line: put an answer of several parts in braces, like {key}: {{{rest}}}"
+        return number, gettext(
+            "two colons on one line: put an answer of several parts in braces, like %(key)s: {%(rest)s}"
+        ) % {"key": key, "rest": rest}
     above = number - 1
     while above > 0 and not line_text(above).strip():
         above -= 1
     if above > 0 and ":" not in line_text(above):
         word = line_text(above).strip().lstrip("-").split()[0]
-        return above, f"a colon is missing after '{word}'"
-    return number, "this line starts further in than the line above it: start it with the same spaces"
+        return above, _colon_missing(word)
+    return number, gettext("this line starts further in than the line above it: start it with the same spaces")
 
 
 def read_yaml_file(
-    path: Path, error: type[MiniBridgeError], what: str, *, missing: str = "no such file"
+    path: Path, error: type[MiniBridgeError], what: str, *, missing: str = N_("no such file")
 ) -> tuple[Any, KeyLines]:
-    """:func:`read_yaml` of a file; ``missing`` is said when there is no such file."""
+    """:func:`read_yaml` of a file; ``missing`` (marked with ``N_``, said in the language in use) is said when
+    there is no such file."""
     try:
         with path.open("rb") as stream:
             data = stream.read(MAX_YAML_BYTES + 1)
         if len(data) > MAX_YAML_BYTES:
-            raise error(f"is larger than {MAX_YAML_BYTES // 1024} KB: too large for {what}", where=str(path))
+            raise error(_too_large(what), where=str(path))
         text = data.decode("utf-8")
     except FileNotFoundError:
-        raise error(missing, where=str(path)) from None
+        raise error(gettext(missing), where=str(path)) from None
     except (OSError, UnicodeDecodeError) as err:
-        raise error(f"cannot be read as {what} ({err.__class__.__name__})", where=str(path)) from None
+        raise error(
+            gettext("cannot be read as %(what)s (%(error)s)")
+            % {"what": gettext(what), "error": err.__class__.__name__},
+            where=str(path),
+        ) from None
     return read_yaml(text, path, error, what)
 
 
@@ -242,10 +286,10 @@ def _walk(
         for key, value in node.value:
             line = key.start_mark.line + 1
             if key.value in seen:
-                field = place(source, {}, (*path, key.value)).split(", ", 1)[-1]
                 raise error(
-                    f"the field {field} is given twice (first on line {seen[key.value]}); keep only one",
-                    where=f"{source}, line {line}",
+                    gettext("the field %(field)s is given twice (first on line %(line)s); keep only one")
+                    % {"field": _field_path((*path, key.value)), "line": seen[key.value]},
+                    where=file_place(source, line=line),
                 )
             seen[key.value] = line
             _walk(value, (*path, key.value), lines, source, error)
@@ -256,14 +300,29 @@ def _walk(
 
 
 def place(source: object, lines: KeyLines, keys: tuple[Any, ...]) -> str:
-    """``lessons/three.yaml, line 12, exercises[2].answer``: the file, the nearest known line, the field."""
+    """``lessons/three.yaml, line 12, exercises[2].answer``: the file, the nearest known line (in the language in
+    use), the field (as the file writes it)."""
     keys = tuple(str(k) if not isinstance(k, int) else k for k in keys)
     line = None
     for length in range(len(keys), -1, -1):
         line = lines.get(keys[:length])
         if line is not None:
             break
+    field_path = _field_path(keys)
+    return ", ".join([str(source)] + ([at_line(line)] if line else []) + ([field_path] if field_path else []))
+
+
+def unknown_field(field: Any, allowed: Sequence[str]) -> str:
+    """The words for a field a file may not give in its place, and the fields it may."""
+    return gettext("unknown field '%(field)s'; the fields here are %(fields)s") % {
+        "field": field,
+        "fields": ", ".join(allowed),
+    }
+
+
+def _field_path(keys: tuple[Any, ...]) -> str:
+    """``exercises[2].answer``: a field as the file writes it."""
     field_path = ""
     for key in keys:
-        field_path += f"[{key}]" if isinstance(key, int) else (f".{key}" if field_path else key)
-    return ", ".join([str(source)] + ([f"line {line}"] if line else []) + ([field_path] if field_path else []))
+        field_path += f"[{key}]" if isinstance(key, int) else (f".{key}" if field_path else str(key))
+    return field_path

@@ -19,6 +19,7 @@ from minibridge.board import Board
 from minibridge.cards import Seat, Side
 from minibridge.contract import Contract
 from minibridge.errors import MiniBridgeError, RuleError
+from minibridge.language import gettext
 from minibridge.play import Play
 from minibridge.rules import RuleSet, check_contract, check_deal, find_rules, trumps_held
 from minibridge.scoring import Score, score
@@ -92,7 +93,7 @@ def replay_game(board: Board, rules: RuleSet, *, number: int = 1, by_lesson: boo
     """
     deal = board.deal
     if deal is None or board.play is None:
-        raise MiniBridgeError("a replay needs the deal and its recorded play")
+        raise MiniBridgeError(gettext("a replay needs the deal and its recorded play"))
     if by_lesson:
         check_deal(rules, deal)
     contract: Contract | None = None
@@ -149,11 +150,17 @@ def _check_under_lesson(board: Board, rules: RuleSet) -> None:
     """Refuse a declarer or contract the lesson's rules do not allow."""
     assert board.deal is not None and board.play is not None
     if board.contract is None:
-        raise RuleError(f"'{board.tags.get('Contract')}' is not a MiniBridge contract (1NT, 4S, 5C …)")
+        raise RuleError(
+            gettext("'%(contract)s' is not a MiniBridge contract (1NT, 4S, 5C …)")
+            % {"contract": board.tags.get("Contract")}
+        )
     declarer = board.declarer if board.declarer is not None else board.play.leader.rho
     announced = announce_under(rules, board.deal, board.dealer or Seat.NORTH)
     if declarer not in announced.may_declare:
-        raise RuleError(f"the announcement makes {announced.declarer} declarer, not {declarer}")
+        raise RuleError(
+            gettext("the announcement makes %(declarer)s declarer, not %(given)s")
+            % {"declarer": announced.declarer, "given": declarer}
+        )
     held = trumps_held(board.deal, declarer, board.contract.strain)
     check_contract(board.contract, rules, points=board.deal.side_hcp(declarer.side), trumps_held=held)
 
@@ -178,11 +185,19 @@ def replay_boards(
             continue
         if board.play is None or (board.deal is None and not board.play.tricks):
             continue
-        board_name = board.number if board.number is not None else "?"
-        place = f"{source}, board {board_name} (game {number}, line {board.line})"
+        place = gettext("%(file)s, board %(board)s (game %(game)s, line %(line)s)") % {
+            "file": source,
+            "board": board.number if board.number is not None else "?",
+            "game": number,
+            "line": board.line,
+        }
         if board.deal is None:
-            known = "only part of its deal is known" if board.partial_deal else "it has no deal"
-            skipped.append(f"{place}: has a play but {known}: not replayed")
+            known = (
+                gettext("has a play but only part of its deal is known: not replayed")
+                if board.partial_deal
+                else gettext("has a play but it has no deal: not replayed")
+            )
+            skipped.append(f"{place}: {known}")
             continue
         try:
             game = replay_game(board, rules, number=number, by_lesson=by_lesson)
@@ -191,11 +206,15 @@ def replay_boards(
         if game is None:
             written = board.tags.get("Contract")
             reason = (
-                f"its contract '{written}' is not one I can read"
+                gettext("has a play but its contract '%(contract)s' is not one I can read: not replayed")
+                % {"contract": written}
                 if written
-                else "it has no contract (for a game of MiniLesson One or Two, add --lesson 1)"
+                else gettext(
+                    "has a play but it has no contract (for a game of MiniLesson One or Two, add --lesson 1): "
+                    "not replayed"
+                )
             )
-            skipped.append(f"{place}: has a play but {reason}: not replayed")
+            skipped.append(f"{place}: {reason}")
         else:
             games.append(game)
     return FileReplay(games=games, skipped=skipped)

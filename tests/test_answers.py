@@ -12,9 +12,10 @@ from click.testing import CliRunner
 
 from minibridge.cli import main
 from minibridge.errors import LessonError
+from minibridge.language import speaking
 from minibridge.lessons import find_lesson
 from minibridge.lessons.answers import Mark, _answer_text, answers_template, mark_answers, read_answers
-from minibridge.lessons.exercises import find_kind
+from minibridge.lessons.exercises import find_kind, pupil_answer
 
 SMALL = Path(__file__).parent / "data" / "lessons" / "small.yaml"
 
@@ -312,3 +313,33 @@ def test_points_that_do_not_add_up_to_40_get_the_books_cue(tmp_path: Path):
     assert marks["1"]["cue"].startswith("your four hands add up to 38, not 40") and marks["3"]["cue"] is None
     right = mark_answers(find_lesson(3), {"1": "N 11, E 7, S 14, W 8", "3": {"N": 14}})
     assert right[0].right and right[0].cue is None and right[2].cue is None  # a part only: no total to add
+
+
+@pytest.mark.parametrize(
+    ("code", "hcp", "declarer", "goal"),
+    [
+        ("nl", "N elf, O 7, Z 14, W acht", "Zuid, dummy noord", "zeven"),
+        ("da", "N elleve, Ø syv, S 14, V otte", "Syd, dummy nord", "syv"),
+    ],
+)
+def test_a_pupil_writes_seats_and_numbers_in_the_language_of_the_run(code, hcp, declarer, goal):
+    with speaking(code):
+        assert pupil_answer("hcp", hcp) == {"N": 11, "E": 7, "S": 14, "W": 8}
+        assert pupil_answer("declarer", declarer) == {"declarer": "S", "dummy": "N"}
+        assert pupil_answer("goal", goal) == 7
+    assert pupil_answer("hcp", hcp) != {"N": 11, "E": 7, "S": 14, "W": 8}  # in English the words are not read
+
+
+def test_the_danish_two_is_not_the_english_to():
+    with speaking("da"):
+        assert pupil_answer("tricks", "NS to, EW 11") == {"NS": 2, "EW": 11}
+    assert pupil_answer("score", "130 to declarers, 0 to defenders") == {"declarers": 130, "defenders": 0}
+
+
+def test_the_empty_answers_file_in_dutch(tmp_path: Path):
+    form = tmp_path / "sam.yaml"
+    assert invoke("check", "--template", "3", "-o", str(form), "--lang", "nl")[0] == 0
+    text = form.read_text(encoding="utf-8")
+    assert text.startswith("# Antwoorden bij Minibridgeles 3: Spelen met een dummy\n# Schrijf elk antwoord")
+    assert "  # antwoord: {declarer: __, dummy: __} (declarer, dummy: N, E, S of W), of redeal\n  2:\n" in text
+    assert yaml.safe_load(text) == {"lesson": 3, "pupil": "", "answers": {n: None for n in range(1, 11)}}

@@ -195,12 +195,12 @@ def lesson_options(command: F) -> F:
 
 def lesson_from(ref: str, folder: Path | None) -> Lesson:
     """The lesson named by ``--lesson``: a number from 1 to 6 or a lesson file."""
-    from minibridge.lessons import find_lesson, load_lesson
+    from minibridge.lessons import find_lesson, load_lesson, not_a_lesson
 
     if ref.strip().isdigit():
         return find_lesson(int(ref), folder)
     if not Path(ref).exists():
-        raise LessonError(gettext("'%(ref)s' is neither a lesson number (1 to 6) nor a lesson file") % {"ref": ref})
+        raise LessonError(not_a_lesson(ref))
     return load_lesson(Path(ref))
 
 

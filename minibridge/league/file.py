@@ -19,6 +19,7 @@ import yaml
 
 from minibridge.errors import LeagueError, raise_problems
 from minibridge.files import write_atomic
+from minibridge.language import N_, gettext, ngettext
 from minibridge.league.model import (
     BEST_OF,
     CHANGES,
@@ -33,7 +34,7 @@ from minibridge.league.model import (
     parse_deals,
     parse_scores,
 )
-from minibridge.places import place, read_yaml, read_yaml_file
+from minibridge.places import place, read_yaml, read_yaml_file, unknown_field
 
 __all__ = [
     "LOCK_SECONDS",
@@ -112,7 +113,7 @@ def dumps_league(league: League) -> str:
 
 def loads_league(text: str, *, source: str = "<text>") -> League:
     """Read and validate a league file's text; every problem is reported at once with its line and field."""
-    return _league_of(*read_yaml(text, source, LeagueError, "a league file"), source)
+    return _league_of(*read_yaml(text, source, LeagueError, N_("a league file")), source)
 
 
 def _league_of(data: Any, lines: Mapping[tuple[Any, ...], int], source: str) -> League:
@@ -120,15 +121,15 @@ def _league_of(data: Any, lines: Mapping[tuple[Any, ...], int], source: str) -> 
     checker = _Checker(source, lines)
     league = checker.league(data)
     if checker.problems or league is None:
-        raise_problems(LeagueError, checker.problems or [f"{source}: is not a league file"])
+        raise_problems(LeagueError, checker.problems or [source + ": " + gettext("is not a league file")])
     return league
 
 
 def load_league(path: str | Path) -> League:
     """Read and validate a league file."""
     path = Path(path)
-    missing = "no such league file: start one with 'minibridge league new'"
-    return _league_of(*read_yaml_file(path, LeagueError, "a league file", missing=missing), str(path))
+    missing = N_("no such league file: start one with 'minibridge league new'")
+    return _league_of(*read_yaml_file(path, LeagueError, N_("a league file"), missing=missing), str(path))
 
 
 @contextmanager
@@ -143,10 +144,14 @@ def league_lock(path: str | Path, *, timeout: float = LOCK_SECONDS) -> Iterator[
         lock.acquire()
     except Timeout:
         raise LeagueError(
-            f"another minibridge command has been writing it for {timeout:.0f} seconds; try again", where=str(path)
+            gettext("another minibridge command has been writing it for %(seconds)s seconds; try again")
+            % {"seconds": f"{timeout:.0f}"},
+            where=str(path),
         ) from None
     except OSError as err:
-        raise LeagueError(f"cannot lock it for writing ({err.strerror})", where=str(path)) from None
+        raise LeagueError(
+            gettext("cannot lock it for writing (%(reason)s)") % {"reason": err.strerror}, where=str(path)
+        ) from None
     try:
         yield
     finally:
@@ -223,31 +228,36 @@ class _Checker:
     def unknown_fields(self, data: dict[Any, Any], allowed: Sequence[str], *keys: Any) -> None:
         for key in data:
             if key not in allowed:
-                self.problem(f"unknown field '{key}'; the fields here are {', '.join(allowed)}", *keys, key)
+                self.problem(unknown_field(key, allowed), *keys, key)
 
     def league(self, data: Any) -> League | None:
         if not isinstance(data, dict):
-            self.problem("is not a league file: it should hold the fields title, pairs, best_of, scoring, rounds")
+            self.problem(
+                gettext("is not a league file: it should hold the fields title, pairs, best_of, scoring, rounds")
+            )
             return None
         self.unknown_fields(data, _TOP_FIELDS)
         for key in ("pairs", "best_of", "scoring", "rounds"):
             if key not in data:
-                self.problem(f"the field '{key}' is missing")
+                self.problem(gettext("the field '%(field)s' is missing") % {"field": key})
         title = data.get("title", "League")
         if not isinstance(title, str):
-            self.problem("the title is a line of text", "title")
+            self.problem(gettext("the title is a line of text"), "title")
             title = "League"
         notes = data.get("notes", "")
         if not isinstance(notes, str):
-            self.problem("notes are text", "notes")
+            self.problem(gettext("notes are text"), "notes")
             notes = ""
         best_of = data.get("best_of", 3)
         if best_of not in BEST_OF or isinstance(best_of, bool):
-            self.problem(f"best_of is 3 or 5 (deals in a mini-match), not {best_of!r}", "best_of")
+            self.problem(
+                gettext("best_of is 3 or 5 (deals in a mini-match), not %(value)s") % {"value": repr(best_of)},
+                "best_of",
+            )
             best_of = 3
         scoring = data.get("scoring", "targets")
         if scoring not in SCORINGS:
-            self.problem(f"scoring is targets or ebu, not {scoring!r}", "scoring")
+            self.problem(gettext("scoring is targets or ebu, not %(value)s") % {"value": repr(scoring)}, "scoring")
             scoring = "targets"
         pairs = self.pairs(data.get("pairs"))
         if pairs is None:
@@ -257,7 +267,7 @@ class _Checker:
         rounds = data.get("rounds")
         if not isinstance(rounds, list) or not rounds:
             if "rounds" in data:
-                self.problem("rounds is a list of rounds, each with its round number and matches", "rounds")
+                self.problem(gettext("rounds is a list of rounds, each with its round number and matches"), "rounds")
             return league
         for index, item in enumerate(rounds):
             round_ = self.round(item, index, league)
@@ -270,13 +280,16 @@ class _Checker:
         if value is None:
             return None
         if not isinstance(value, list):
-            self.problem("pairs is a list of names, like [I, II, III, IV]", "pairs")
+            self.problem(gettext("pairs is a list of names, like [I, II, III, IV]"), "pairs")
             return None
         names = []
         for index, name in enumerate(value):
             if isinstance(name, bool) or not isinstance(name, (str, int)):
                 self.problem(
-                    f"{name!r} is not a pair's name; write names in quotes if they look like yes/no", "pairs", index
+                    gettext("%(name)s is not a pair's name; write names in quotes if they look like yes/no")
+                    % {"name": repr(name)},
+                    "pairs",
+                    index,
                 )
                 return None
             names.append(str(name))
@@ -289,7 +302,7 @@ class _Checker:
     def changes(self, value: Any, league: League) -> list[Change]:
         """The changes of the pairs: each a round and what happened (joined, withdrew, renamed with was)."""
         if not isinstance(value, list):
-            self.problem("changes is a list, like - {round: 4, joined: V}", "changes")
+            self.problem(gettext("changes is a list, like - {round: 4, joined: V}"), "changes")
             return []
         found: list[Change] = []
         for index, item in enumerate(value):
@@ -297,7 +310,9 @@ class _Checker:
             kinds = [kind for kind in CHANGES if isinstance(item, dict) and kind in item]
             if len(kinds) != 1 or not isinstance(item.get("round"), int) or isinstance(item.get("round"), bool):
                 self.problem(
-                    "a change gives its round and one of joined, withdrew or renamed, like {round: 4, joined: V}",
+                    gettext(
+                        "a change gives its round and one of joined, withdrew or renamed, like {round: 4, joined: V}"
+                    ),
                     *keys,
                 )
                 continue
@@ -310,26 +325,32 @@ class _Checker:
                 continue
             was = str(item.get("was", "")).strip()
             if kind == "renamed" and not was:
-                self.problem(f"say the name {pair} had before, like was: Old name", *keys)
+                self.problem(gettext("say the name %(pair)s had before, like was: Old name") % {"pair": pair}, *keys)
             earlier = [c for c in found if c.pair == pair and c.kind == kind and kind != "renamed"]
             if earlier:
-                self.problem(f"{pair} {kind} once, in round {earlier[0].round}", *keys)
+                once = (
+                    gettext("%(pair)s joined once, in round %(round)s")
+                    if kind == "joined"
+                    else gettext("%(pair)s withdrew once, in round %(round)s")
+                )
+                self.problem(once % {"pair": pair, "round": earlier[0].round}, *keys)
             found.append(Change(round=item["round"], kind=kind, pair=pair, was=was))
         joined = {c.pair: c.round for c in found if c.kind == "joined"}
         for change in found:
             if change.kind == "withdrew" and change.round <= joined.get(change.pair, 1):
-                self.problem(f"{change.pair} withdrew before it joined", "changes")
+                self.problem(gettext("%(pair)s withdrew before it joined") % {"pair": change.pair}, "changes")
         return found
 
     def round(self, item: Any, index: int, league: League) -> Round | None:
         if not isinstance(item, dict):
-            self.problem("a round has a round number and its matches", "rounds", index)
+            self.problem(gettext("a round has a round number and its matches"), "rounds", index)
             return None
         self.unknown_fields(item, _ROUND_FIELDS, "rounds", index)
         number = item.get("round")
         if number != index + 1 or isinstance(number, bool):
             self.problem(
-                f"the rounds are numbered 1, 2, 3 … in order: this one should be {index + 1}, not {number!r}",
+                gettext("the rounds are numbered 1, 2, 3 … in order: this one should be %(number)s, not %(value)s")
+                % {"number": index + 1, "value": repr(number)},
                 "rounds",
                 index,
                 "round",
@@ -337,7 +358,7 @@ class _Checker:
             number = index + 1
         matches_data = item.get("matches")
         if not isinstance(matches_data, list):
-            self.problem("matches is a list, each with the two pairs that meet", "rounds", index, "matches")
+            self.problem(gettext("matches is a list, each with the two pairs that meet"), "rounds", index, "matches")
             return None
         round_ = Round(number=number, matches=[])
         playing: set[str] = set()
@@ -347,7 +368,13 @@ class _Checker:
                 continue
             for pair in match.pairs:
                 if pair in playing:
-                    self.problem(f"{pair} plays twice in round {number}", "rounds", index, "matches", position)
+                    self.problem(
+                        gettext("%(pair)s plays twice in round %(round)s") % {"pair": pair, "round": number},
+                        "rounds",
+                        index,
+                        "matches",
+                        position,
+                    )
                 playing.add(pair)
             round_.matches.append(match)
         idle = item.get("sits_out")
@@ -358,17 +385,27 @@ class _Checker:
                 self.problem(err.message, "rounds", index, "sits_out")
                 continue
             if pair in playing:
-                self.problem(f"{pair} is said to sit out but plays in round {number}", "rounds", index, "sits_out")
+                self.problem(
+                    gettext("%(pair)s is said to sit out but plays in round %(round)s")
+                    % {"pair": pair, "round": number},
+                    "rounds",
+                    index,
+                    "sits_out",
+                )
         return round_
 
     def match(self, entry: Any, keys: tuple[Any, ...], number: int, league: League) -> Match | None:
         if not isinstance(entry, dict) or "pairs" not in entry:
-            self.problem("a match gives the two pairs that meet, like pairs: [I, III]", *keys)
+            self.problem(gettext("a match gives the two pairs that meet, like pairs: [I, III]"), *keys)
             return None
         self.unknown_fields(entry, _MATCH_FIELDS, *keys)
         names = entry["pairs"]
         if not isinstance(names, list) or len(names) != 2:
-            self.problem(f"pairs names the two pairs that meet, like [I, III], not {names!r}", *keys, "pairs")
+            self.problem(
+                gettext("pairs names the two pairs that meet, like [I, III], not %(value)s") % {"value": repr(names)},
+                *keys,
+                "pairs",
+            )
             return None
         try:
             first, second = (find_pair(str(name), league.pairs) for name in names)
@@ -376,15 +413,20 @@ class _Checker:
             self.problem(err.message, *keys, "pairs")
             return None
         if first == second:
-            self.problem(f"a pair cannot play against itself ({first}–{second})", *keys, "pairs")
+            self.problem(
+                gettext("a pair cannot play against itself (%(first)s–%(second)s)")
+                % {"first": first, "second": second},
+                *keys,
+                "pairs",
+            )
             return None
         note = entry.get("note", "")
         if not isinstance(note, str):
-            self.problem("a note is text", *keys, "note")
+            self.problem(gettext("a note is text"), *keys, "note")
             note = ""
         given = [key for key in ("deals", "scores", "result") if key in entry]
         if len(given) > 1:
-            self.problem(f"give one of {', '.join(given)}, not several", *keys, given[1])
+            self.problem(gettext("give one of %(fields)s, not several") % {"fields": ", ".join(given)}, *keys, given[1])
             return Match(round=number, first=first, second=second, note=note)
         result = None
         if given:
@@ -395,21 +437,25 @@ class _Checker:
         try:
             if form == "deals":
                 if not isinstance(value, list):
-                    raise LeagueError("deals is a list of W (won by the first pair) and L, like [W, L, W]")
+                    raise LeagueError(gettext("deals is a list of W (won by the first pair) and L, like [W, L, W]"))
                 result = parse_deals(",".join(str(v) for v in value))
             elif form == "scores":
                 if not league.in_points:
-                    raise LeagueError("scores per deal are for leagues with scoring: ebu; give deals: [W, L, W]")
+                    raise LeagueError(
+                        gettext("scores per deal are for leagues with scoring: ebu; give deals: [W, L, W]")
+                    )
                 if not isinstance(value, list) or not all(
                     isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) for x in v) for v in value
                 ):
                     raise LeagueError(
-                        "scores is a list of [points of the first pair, of the second], like [[420, 0], [0, 100]]"
+                        gettext(
+                            "scores is a list of [points of the first pair, of the second], like [[420, 0], [0, 100]]"
+                        )
                     )
                 result = parse_scores(",".join(f"{a}-{b}" for a, b in value))
             else:
                 if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)):
-                    raise LeagueError("result is the deals won by each pair, like [2, 1]")
+                    raise LeagueError(gettext("result is the deals won by each pair, like [2, 1]"))
                 result = Result(won=value[0], lost=value[1])
         except LeagueError as err:
             self.problem(err.message, *keys, form)
@@ -429,19 +475,27 @@ class _Checker:
                 keys = ("rounds", index, "matches", position)
                 key = frozenset(match.pairs)
                 if key in met:
-                    message = f"{match.first} and {match.second} meet twice (rounds {met[key]} and {round_.number})"
-                    self.problem(f"{message}: pairs meet once", *keys)
+                    self.problem(
+                        gettext("%(first)s and %(second)s meet twice (rounds %(one)s and %(two)s): pairs meet once")
+                        % {"first": match.first, "second": match.second, "one": met[key], "two": round_.number},
+                        *keys,
+                    )
                 met.setdefault(key, round_.number)
                 for pair in match.pairs:
                     if league.joined(pair) > round_.number:
                         self.problem(
-                            f"{pair} plays in round {round_.number} but joined in round {league.joined(pair)}", *keys
+                            gettext("%(pair)s plays in round %(round)s but joined in round %(joined)s")
+                            % {"pair": pair, "round": round_.number, "joined": league.joined(pair)},
+                            *keys,
                         )
                     gone = league.withdrew(pair)
                     if gone is not None and (round_.number >= gone or not match.played):
                         self.problem(
-                            f"{pair} withdrew before round {gone}: its mini-matches from then on, and those it left "
-                            "without a result, come out of the schedule",
+                            gettext(
+                                "%(pair)s withdrew before round %(round)s: its mini-matches from then on, and those it "
+                                "left without a result, come out of the schedule"
+                            )
+                            % {"pair": pair, "round": gone},
                             *keys,
                         )
         playing = league.playing
@@ -449,7 +503,11 @@ class _Checker:
         if missing:
             shown = ", ".join(missing[:6]) + (" …" if len(missing) > 6 else "")
             self.problem(
-                f"{len(missing)} mini-match{'es' if len(missing) > 1 else ''} missing from the "
-                f"schedule ({shown}): every pair meets every other once",
+                ngettext(
+                    "%(count)s mini-match missing from the schedule (%(shown)s): every pair meets every other once",
+                    "%(count)s mini-matches missing from the schedule (%(shown)s): every pair meets every other once",
+                    len(missing),
+                )
+                % {"count": len(missing), "shown": shown},
                 "rounds",
             )

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from minibridge.errors import LeagueError
-from minibridge.language import gettext
+from minibridge.language import gettext, ngettext
 
 __all__ = [
     "BEST_OF",
@@ -116,23 +116,45 @@ class Result:
         """
         needed = best_of // 2 + 1
         if self.won < 0 or self.lost < 0:
-            return f"deals won cannot be negative ({self.text()})"
+            return gettext("deals won cannot be negative (%(result)s)") % {"result": self.text()}
         results = [f"{needed}-{lost}" for lost in range(needed)]
-        rule = (
-            f"a best-of-{best_of} mini-match ends as soon as one pair has won {needed} deals: "
-            f"{', '.join(results[:-1])} or {results[-1]} to the winner"
+        values: dict[str, object] = {
+            "result": self.text(),
+            "best_of": best_of,
+            "needed": needed,
+            "results": ", ".join(results[:-1]),
+            "last": results[-1],
+        }
+        values["rule"] = (
+            gettext(
+                "a best-of-%(best_of)s mini-match ends as soon as one pair has won %(needed)s deals: "
+                "%(results)s or %(last)s to the winner"
+            )
+            % values
         )
         if max(self.won, self.lost) < needed:
-            return f"{self.text()} does not finish a best-of-{best_of} mini-match: one pair must win {needed} deals"
+            return (
+                gettext(
+                    "%(result)s does not finish a best-of-%(best_of)s mini-match: one pair must win %(needed)s deals"
+                )
+                % values
+            )
         if max(self.won, self.lost) > needed or min(self.won, self.lost) >= needed:
-            return f"{self.text()} cannot be: {rule}"
+            return gettext("%(result)s cannot be: %(rule)s") % values
         if self.deals is not None:
             decided = next(n for n in range(1, len(self.deals) + 1) if _decided(self.deals[:n], needed))
             if decided < len(self.deals):
-                played = ",".join("W" if won else "L" for won in self.deals[:decided])
+                values["deal"] = decided
+                values["played"] = ",".join("W" if won else "L" for won in self.deals[:decided])
                 return (
-                    f"the mini-match was over after deal {decided} ({played}): {rule}; "
-                    f"leave out the deal{'s' if len(self.deals) - decided > 1 else ''} played after it"
+                    ngettext(
+                        "the mini-match was over after deal %(deal)s (%(played)s): %(rule)s; leave out the deal "
+                        "played after it",
+                        "the mini-match was over after deal %(deal)s (%(played)s): %(rule)s; leave out the deals "
+                        "played after it",
+                        len(self.deals) - decided,
+                    )
+                    % values
                 )
         return None
 
@@ -226,9 +248,11 @@ class League:
         """A new league with its round-robin schedule and no results."""
         names = check_pairs(list(pairs))
         if best_of not in BEST_OF:
-            raise LeagueError(f"a mini-match is the best of 3 or 5 deals, not {best_of}")
+            raise LeagueError(
+                gettext("a mini-match is the best of 3 or 5 deals, not %(best_of)s") % {"best_of": best_of}
+            )
         if scoring not in SCORINGS:
-            raise LeagueError(f"the scoring is targets or ebu, not '{scoring}'")
+            raise LeagueError(gettext("the scoring is targets or ebu, not '%(scoring)s'") % {"scoring": scoring})
         rounds = [
             Round(
                 number=number,
@@ -309,15 +333,21 @@ class League:
     def match_between(self, first: str, second: str) -> Match:
         """The mini-match of two pairs of this league."""
         first, second = find_pair(first, self.pairs), find_pair(second, self.pairs)
+        values = {"first": first, "second": second}
         if first == second:
-            raise LeagueError(f"a pair cannot play against itself ({first}–{second}): name two different pairs")
+            raise LeagueError(
+                gettext("a pair cannot play against itself (%(first)s–%(second)s): name two different pairs") % values
+            )
         match = self.meeting(first, second)
         if match is not None:
             return match
         for gone in (first, second):
             if self.withdrew(gone) is not None:
-                raise LeagueError(f"{first} and {second} never met: {gone} withdrew before round {self.withdrew(gone)}")
-        raise LeagueError(f"{first} and {second} never meet in the schedule of this league")
+                raise LeagueError(
+                    gettext("%(first)s and %(second)s never met: %(gone)s withdrew before round %(round)s")
+                    % (values | {"gone": gone, "round": self.withdrew(gone)})
+                )
+        raise LeagueError(gettext("%(first)s and %(second)s never meet in the schedule of this league") % values)
 
     # --- the pairs in mid-term -----------------------------------------------------------------------------
 
@@ -339,9 +369,14 @@ class League:
         the league)."""
         pair = find_pair(name, self.pairs)
         if self.withdrew(pair) is not None:
-            raise LeagueError(f"{pair} has already withdrawn (before round {self.withdrew(pair)})")
+            raise LeagueError(
+                gettext("%(pair)s has already withdrawn (before round %(round)s)")
+                % {"pair": pair, "round": self.withdrew(pair)}
+            )
         if len(self.playing) <= 2:
-            raise LeagueError(f"{pair} cannot withdraw: a league needs at least two pairs playing")
+            raise LeagueError(
+                gettext("%(pair)s cannot withdraw: a league needs at least two pairs playing") % {"pair": pair}
+            )
         kept = self.rounds_under_way
         if not kept:
             self.pairs = tuple(p for p in self.pairs if p != pair)
@@ -361,7 +396,7 @@ class League:
         names = check_pairs([new if p == pair else p for p in self.pairs])
         renamed = names[self.pairs.index(pair)]
         if renamed == pair:
-            raise LeagueError(f"{pair} already has that name")
+            raise LeagueError(gettext("%(pair)s already has that name") % {"pair": pair})
         self.pairs = tuple(names)
         for match in self.matches:
             match.first, match.second = (renamed if p == pair else p for p in match.pairs)
@@ -407,23 +442,34 @@ class League:
         """Record the result (seen from ``first``) of a mini-match of round ``round_number``; return the match."""
         numbers = [round_.number for round_ in self.rounds]
         if round_number not in numbers:
-            raise LeagueError(f"there is no round {round_number}: this league has rounds {numbers[0]} to {numbers[-1]}")
+            raise LeagueError(
+                gettext("there is no round %(round)s: this league has rounds %(first)s to %(last)s")
+                % {"round": round_number, "first": numbers[0], "last": numbers[-1]}
+            )
         match = self.match_between(first, second)
         first = find_pair(first, self.pairs)
         if match.round != round_number:
-            raise LeagueError(f"{match.first} and {match.second} meet in round {match.round}, not round {round_number}")
+            raise LeagueError(
+                gettext("%(first)s and %(second)s meet in round %(round)s, not round %(asked)s")
+                % {"first": match.first, "second": match.second, "round": match.round, "asked": round_number}
+            )
         problem = result.problem(self.best_of)
         if problem:
             raise LeagueError(problem)
         if result.scores is not None and not self.in_points:
             raise LeagueError(
-                "scores per deal are for leagues scored the EBU way; this league is scored by targets: "
-                "give each deal won or lost, e.g. --deals W,L,W"
+                gettext(
+                    "scores per deal are for leagues scored the EBU way; this league is scored by targets: "
+                    "give each deal won or lost, e.g. --deals W,L,W"
+                )
             )
         if match.result is not None and not replace:
             raise LeagueError(
-                f"round {match.round}, {match.first}–{match.second} already has a result "
-                f"({match.result.text()}); use --replace to change it"
+                gettext(
+                    "round %(round)s, %(first)s–%(second)s already has a result (%(result)s); "
+                    "use --replace to change it"
+                )
+                % {"round": match.round, "first": match.first, "second": match.second, "result": match.result.text()}
             )
         match.result = result if first == match.first else result.flipped()
         return match
@@ -465,17 +511,24 @@ def check_pairs(names: Sequence[str]) -> list[str]:
     """The pair names, tidied, or a LeagueError naming the first problem."""
     names = [" ".join(str(name).split()) for name in names]
     if any(not name for name in names):
-        raise LeagueError("a pair's name cannot be empty: write the names like I,II,III,IV")
+        raise LeagueError(gettext("a pair's name cannot be empty: write the names like I,II,III,IV"))
     bad = [name for name in names if not _NAME.fullmatch(name)]
     if bad:
-        raise LeagueError(f"'{bad[0]}' cannot be a pair's name: use letters, digits, spaces, '&', '-', '.', ''' or '_'")
+        raise LeagueError(
+            gettext("'%(name)s' cannot be a pair's name: use letters, digits, spaces, '&', '-', '.', ''' or '_'")
+            % {"name": bad[0]}
+        )
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:
-            raise LeagueError(f"the pair '{name}' is named twice: every pair needs its own name")
+            raise LeagueError(
+                gettext("the pair '%(name)s' is named twice: every pair needs its own name") % {"name": name}
+            )
         seen.add(name.casefold())
     if not 2 <= len(names) <= MAX_PAIRS:
-        raise LeagueError(f"a league has 2 to {MAX_PAIRS} pairs, not {len(names)}")
+        raise LeagueError(
+            gettext("a league has 2 to %(most)s pairs, not %(count)s") % {"most": MAX_PAIRS, "count": len(names)}
+        )
     return names
 
 
@@ -518,7 +571,10 @@ def find_pair(name: str, pairs: Sequence[str]) -> str:
     for pair in pairs:
         if pair.casefold() == name.casefold():
             return pair
-    raise LeagueError(f"there is no pair '{name}' in this league; the pairs are {', '.join(pairs)}")
+    raise LeagueError(
+        gettext("there is no pair '%(name)s' in this league; the pairs are %(pairs)s")
+        % {"name": name, "pairs": ", ".join(pairs)}
+    )
 
 
 def parse_match(text: str, pairs: Sequence[str]) -> tuple[str, str]:
@@ -542,14 +598,18 @@ def parse_match(text: str, pairs: Sequence[str]) -> tuple[str, str]:
     by_v = list(dict.fromkeys((a, b) for _, _, v, a, b in splits if v and a and b))
     readings = by_v or readings
     if len(readings) > 1:
-        shown = " or ".join(f"{a} v {b}" for a, b in readings)
+        shown = [f"{a} v {b}" for a, b in readings]
         raise LeagueError(
-            f"'{text}' can be read as {shown}: write ' v ' between the two pairs, like '{shown.split(' or ')[0]}'"
+            gettext("'%(text)s' can be read as %(readings)s: write ' v ' between the two pairs, like '%(first)s'")
+            % {"text": text, "readings": gettext(" or ").join(shown), "first": shown[0]}
         )
     if readings:
         first, second = readings[0]
         if first == second:
-            raise LeagueError(f"a pair cannot play against itself ('{text}'): name two different pairs, like I-III")
+            raise LeagueError(
+                gettext("a pair cannot play against itself ('%(text)s'): name two different pairs, like I-III")
+                % {"text": text}
+            )
         return first, second
     for left, right, _, first, second in splits:  # one side is a pair: the other is the one to put right
         if first or second:
@@ -557,7 +617,10 @@ def parse_match(text: str, pairs: Sequence[str]) -> tuple[str, str]:
     for left, right, *_ in splits:
         find_pair(left, pairs)
         find_pair(right, pairs)
-    raise LeagueError(f"'{text}' does not name two pairs: write them like I-III (the pairs are {', '.join(pairs)})")
+    raise LeagueError(
+        gettext("'%(text)s' does not name two pairs: write them like I-III (the pairs are %(pairs)s)")
+        % {"text": text, "pairs": ", ".join(pairs)}
+    )
 
 
 def _known(name: str, pairs: Sequence[str]) -> str | None:
@@ -581,10 +644,13 @@ def parse_deals(text: str) -> Result:
     for number, item in enumerate(_items(text), start=1):
         key = item.upper()
         if key not in ("W", "L", "WON", "LOST"):
-            raise LeagueError(f"deal {number}: '{item}' is not W or L (W: won by the first pair named, L: lost)")
+            raise LeagueError(
+                gettext("deal %(number)s: '%(item)s' is not W or L (W: won by the first pair named, L: lost)")
+                % {"number": number, "item": item}
+            )
         deals.append(key.startswith("W"))
     if not deals:
-        raise LeagueError("give each deal won or lost by the first pair named, like W,L,W")
+        raise LeagueError(gettext("give each deal won or lost by the first pair named, like W,L,W"))
     return Result.from_deals(deals)
 
 
@@ -593,26 +659,36 @@ def parse_scores(text: str) -> Result:
     scores = []
     for number, item in enumerate(_items(text), start=1):
         found = re.fullmatch(r"(\d+)[-–:/](\d+)", item)
+        values: dict[str, object] = {"number": number, "item": item}
         if not found:
             raise LeagueError(
-                f"deal {number}: '{item}' is not a score; write the points of the first pair, a dash and the "
-                "points of the second, like 420-0 or 0-100"
+                gettext(
+                    "deal %(number)s: '%(item)s' is not a score; write the points of the first pair, a dash and the "
+                    "points of the second, like 420-0 or 0-100"
+                )
+                % values
             )
         first, second = int(found.group(1)), int(found.group(2))
         if (first == 0) == (second == 0):
             raise LeagueError(
-                f"deal {number}: '{item}': on each deal one pair scores and the other scores 0 "
-                "(declarers reaching their goal, or defenders 50 a trick short), like 420-0 or 0-100"
+                gettext(
+                    "deal %(number)s: '%(item)s': on each deal one pair scores and the other scores 0 "
+                    "(declarers reaching their goal, or defenders 50 a trick short), like 420-0 or 0-100"
+                )
+                % values
             )
         points = first or second
         if points not in _ebu_scores():
             raise LeagueError(
-                f"deal {number}: {points} is not an EBU MiniBridge score (like 70, 90, 120, 400, 420, "
-                "or 50 a trick short)"
+                gettext(
+                    "deal %(number)s: %(points)s is not an EBU MiniBridge score (like 70, 90, 120, 400, 420, "
+                    "or 50 a trick short)"
+                )
+                % (values | {"points": points})
             )
         scores.append((first, second))
     if not scores:
-        raise LeagueError("give each deal's points, like 420-0,0-100,90-0")
+        raise LeagueError(gettext("give each deal's points, like 420-0,0-100,90-0"))
     return Result.from_scores(scores)
 
 
@@ -620,7 +696,10 @@ def parse_result(text: str) -> Result:
     """``2-1``: the mini-match result, deals won by the first pair named and by the second."""
     found = re.fullmatch(r"\s*(\d+)\s*[-–:/]\s*(\d+)\s*", text)
     if not found:
-        raise LeagueError(f"'{text}' is not a mini-match result; write the deals won by each pair, like 2-1")
+        raise LeagueError(
+            gettext("'%(text)s' is not a mini-match result; write the deals won by each pair, like 2-1")
+            % {"text": text}
+        )
     return Result(won=int(found.group(1)), lost=int(found.group(2)))
 
 

@@ -14,7 +14,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from minibridge.errors import LessonError
+from minibridge.errors import LessonError, at_board
+from minibridge.language import gettext
 from minibridge.lessons.exercises import (
     EXERCISE_KINDS,
     answer_form_problem,
@@ -26,7 +27,7 @@ from minibridge.lessons.exercises import (
     pupil_answer,
     solve,
 )
-from minibridge.lessons.lesson import FILE_NAMES, NUMBER_WORDS, Exercise, Lesson, shown
+from minibridge.lessons.lesson import FILE_NAMES, NUMBER_WORDS, Exercise, Lesson, lesson_name, shown
 from minibridge.lessons.schema import load_lesson
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "load_lesson",
     "lesson_files",
     "find_lesson",
+    "not_a_lesson",
     "find_kind",
     "solve",
     "explain",
@@ -64,12 +66,19 @@ class Failure:
     where: str
 
     def describe(self) -> str:
-        """One line: where, which exercise, what the file says and what the engine finds."""
-        board = f", board {self.board}" if self.board is not None else ""
-        return (
-            f"{self.where}: {self.lesson}{board}, exercise {self.exercise}: the answer given is "
-            f"{shown(self.expected)} but the deal gives {shown(self.found)} ({self.reason})"
-        )
+        """One line: where, which exercise, what the file says and what the engine finds (in the language in
+        use)."""
+        lesson = self.lesson if self.board is None else f"{self.lesson}, {at_board(self.board)}"
+        said = gettext(
+            "%(lesson)s, exercise %(exercise)s: the answer given is %(given)s but the deal gives %(found)s (%(reason)s)"
+        ) % {
+            "lesson": lesson,
+            "exercise": self.exercise,
+            "given": shown(self.expected),
+            "found": shown(self.found),
+            "reason": self.reason,
+        }
+        return f"{self.where}: {said}"
 
 
 def _shipped() -> Path:
@@ -80,7 +89,7 @@ def lesson_files(directory: Path | None = None) -> list[Path]:
     """The lesson files of a folder (by default the lessons shipped with the toolkit), in lesson order."""
     folder = _shipped() if directory is None else directory
     if not folder.is_dir():
-        raise LessonError(f"'{folder}' is not a folder of lesson files")
+        raise LessonError(gettext("'%(folder)s' is not a folder of lesson files") % {"folder": folder})
     order = {name: number for number, name in FILE_NAMES.items()}
     return sorted(folder.glob("*.yaml"), key=lambda p: (order.get(p.name, 7), p.name))
 
@@ -88,7 +97,7 @@ def lesson_files(directory: Path | None = None) -> list[Path]:
 def find_lesson(number: int, directory: Path | None = None) -> Lesson:
     """Lesson ``number`` (1 to 6) from a folder of lesson files (by default the lessons shipped, read once)."""
     if number not in NUMBER_WORDS:
-        raise LessonError(f"there are six MiniLessons, numbered 1 to 6, not {number}")
+        raise LessonError(gettext("there are six MiniLessons, numbered 1 to 6, not %(number)s") % {"number": number})
     return _shipped_lesson(number) if directory is None else _folder_lesson(number, directory)
 
 
@@ -105,7 +114,14 @@ def _folder_lesson(number: int, folder: Path) -> Lesson:
         lesson = load_lesson(path)
         if lesson.number == number:
             return lesson
-    raise LessonError(f"there is no file for MiniLesson {NUMBER_WORDS[number]} in '{folder}'")
+    raise LessonError(
+        gettext("there is no file for %(lesson)s in '%(folder)s'") % {"lesson": lesson_name(number), "folder": folder}
+    )
+
+
+def not_a_lesson(ref: object) -> str:
+    """The words for a lesson named by something that is neither a lesson's number nor a lesson file."""
+    return gettext("'%(ref)s' is neither a lesson number (1 to 6) nor a lesson file") % {"ref": ref}
 
 
 def verify(lesson: Lesson) -> list[Failure]:

@@ -15,12 +15,14 @@ The answers are marked on their content (:mod:`.reading`), against the parts eac
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from minibridge.errors import LessonError
-from minibridge.lessons import find_lesson
+from minibridge.errors import LessonError, at_board
+from minibridge.language import N_, gettext
+from minibridge.lessons import find_lesson, not_a_lesson
 from minibridge.lessons.exercises import answer_form, asked_keys, find_kind, read_pupil_answer
 from minibridge.lessons.lesson import Exercise, Lesson
 from minibridge.lessons.schema import load_lesson
@@ -59,21 +61,32 @@ class Mark:
 
 def answers_template(lesson: Lesson, ref: str) -> str:
     """The empty answers file for a lesson named by ``ref`` (a number or a lesson file): each exercise's
-    question and the form of its answer, as YAML comments."""
+    question and the form of its answer, as YAML comments in the language in use (the fields in English: they
+    are what the pupil types)."""
     import yaml
 
+    lesson = lesson.in_language()
     lines = [
-        f"# Answers to {lesson.name}: {lesson.title}",
-        "# Write each answer after its number in the form shown, a value in place of each __; words are fine",
-        "# too: a seat as N or North, a number in figures or in words. Then run: minibridge check THIS-FILE",
+        "# " + gettext("Answers to %(lesson)s: %(title)s") % {"lesson": lesson.name, "title": lesson.title},
+        *(
+            f"# {line}"
+            for line in textwrap.wrap(
+                gettext(
+                    "Write each answer after its number in the form shown, a value in place of each __; words are "
+                    "fine too: a seat as N or North, a number in figures or in words. Then run: minibridge check "
+                    "THIS-FILE"
+                ),
+                100,
+            )
+        ),
         f"lesson: {ref if not ref.strip().isdigit() else lesson.number}",
         "pupil: ''",
         "answers:",
     ]
     for e in lesson.exercises:
-        board = f" (board {e.board})" if e.board is not None else ""
+        board = f" ({at_board(e.board)})" if e.board is not None else ""
         lines.append(f"  # {e.question}{board}")
-        lines.append(f"  # answer: {answer_form(e)}")
+        lines.append("  # " + gettext("answer: %(form)s") % {"form": answer_form(e)})
         lines.append(f"  {yaml.safe_dump(e.id if not e.id.isdigit() else int(e.id)).splitlines()[0]}:")
     return "\n".join(lines) + "\n"
 
@@ -81,11 +94,13 @@ def answers_template(lesson: Lesson, ref: str) -> str:
 def read_answers(path: Path, folder: Path | None = None) -> Answers:
     """Read a pupil's answers file; its lesson is found in ``folder`` (by default the lessons shipped), or
     read from the lesson file it names (beside the answers file unless the path is absolute)."""
-    data, lines = read_yaml_file(path, LessonError, "an answers file")
+    data, lines = read_yaml_file(path, LessonError, N_("an answers file"))
     if not isinstance(data, dict) or "lesson" not in data:
         raise LessonError(
-            "an answers file names its lesson ('lesson: 3') and gives 'answers:'; "
-            "write one with 'minibridge check --template 3'",
+            gettext(
+                "an answers file names its lesson ('lesson: 3') and gives 'answers:'; "
+                "write one with 'minibridge check --template 3'"
+            ),
             where=str(path),
         )
     ref = str(data["lesson"]).strip()
@@ -94,19 +109,17 @@ def read_answers(path: Path, folder: Path | None = None) -> Answers:
     else:
         ref = str(path.parent / ref) if not Path(ref).is_absolute() else ref
         if not Path(ref).exists():
-            raise LessonError(
-                f"'{data['lesson']}' is neither a lesson number (1 to 6) nor a lesson file",
-                where=place(path, lines, ("lesson",)),
-            )
+            raise LessonError(not_a_lesson(data["lesson"]), where=place(path, lines, ("lesson",)))
         lesson = load_lesson(Path(ref))
     answers = data.get("answers") or {}
     if not isinstance(answers, dict):
-        raise LessonError("'answers' should list the exercises by number, one per line", where=str(path))
+        raise LessonError(gettext("'answers' should list the exercises by number, one per line"), where=str(path))
     known = {e.id for e in lesson.exercises}
     unknown = [str(k) for k in answers if str(k) not in known]
     if unknown:
         raise LessonError(
-            f"{lesson.name} has no exercise {unknown[0]}; its exercises are {', '.join(sorted(known, key=_natural))}",
+            gettext("%(lesson)s has no exercise %(id)s; its exercises are %(ids)s")
+            % {"lesson": lesson.name, "id": unknown[0], "ids": ", ".join(sorted(known, key=_natural))},
             where=str(path),
         )
     pupil = data.get("pupil") or None
@@ -127,9 +140,12 @@ def _mark(lesson: Lesson, exercise: Exercise, given: Any) -> Mark:
     problem = kind.form_problem(answer, asked) if answer is not None else None
     missing = [key for key in asked if key not in answer] if isinstance(answer, dict) and not problem else []
     if missing:
-        problem = f"give {', '.join(missing)} too"
+        problem = gettext("give %(keys)s too") % {"keys": ", ".join(missing)}
     if problem and reading is not None and reading.unread:
-        problem = f"{', '.join(repr(w) for w in reading.unread)} could not be read; {problem}"
+        problem = gettext("%(words)s could not be read; %(problem)s") % {
+            "words": ", ".join(repr(w) for w in reading.unread),
+            "problem": problem,
+        }
     found = kind.solve(lesson, exercise)
     right = (
         answer is not None

@@ -25,7 +25,7 @@ from minibridge.cards import Card, Seat, Side
 from minibridge.contract import Contract
 from minibridge.deal import Deal, Hand
 from minibridge.errors import LessonError, MiniBridgeError
-from minibridge.language import gettext
+from minibridge.language import N_, gettext, ngettext
 from minibridge.lessons.lesson import Exercise, Lesson, shown
 from minibridge.lessons.reading import Part, Reading, fits, read_answer
 from minibridge.play import Play
@@ -57,8 +57,9 @@ Problem = tuple[tuple[Any, ...], str]
 
 _SEATS = ("N", "E", "S", "W")
 _SEAT_NAMES = {"N": ("n", "north"), "E": ("e", "east"), "S": ("s", "south"), "W": ("w", "west")}
-_A_SEAT = "N, E, S or W"
-_POINTS = "the points each side scores"
+# TRANSLATORS: what a part of a pupil's answer holds; keep the letters N, E, S and W: they are what the pupil types.
+_A_SEAT = N_("N, E, S or W")
+_POINTS = N_("the points each side scores")
 _DECLARERS = Part(
     key="declarers",
     value="points",
@@ -71,7 +72,7 @@ _DEFENDERS = Part(
 _DECLARER_TRICKS = Part(
     key="declarer_tricks",
     value="tricks",
-    says="the tricks declarer's side took",
+    says=N_("the tricks declarer's side took"),
     names=("declarer_tricks", "declarer tricks", "declarer took", "declarer side tricks", "tricks"),
 )
 
@@ -104,10 +105,10 @@ class ExerciseKind:
 
     def describe(self, asked: Collection[str]) -> str:
         """The form of an answer that gives the parts ``asked``: its shape with a blank for each value, and what
-        each part holds in words (``{declarers: __, defenders: __} (declarers, defenders: the points each side
-        scores)``); never an example value, so that the form cannot give an answer away."""
+        each part holds in words of the language in use (``{declarers: __, defenders: __} (declarers, defenders:
+        the points each side scores)``); never an example value, so that the form cannot give an answer away."""
         if not self.keys:
-            text = self.parts[0].says
+            text = gettext(self.parts[0].says)
         else:
             shown_parts = [part for part in self.parts if part.key in asked]
             blanks = ", ".join(f"{p.key}: {'[__, __, …]' if p.value == 'seats' else '__'}" for p in shown_parts)
@@ -117,8 +118,9 @@ class ExerciseKind:
                     groups[-1][0].append(part.key)
                 else:
                     groups.append(([part.key], part.says))
-            text = "{" + blanks + "} (" + "; ".join(f"{', '.join(k)}: {says}" for k, says in groups) + ")"
-        return ", or ".join([text, *self.alternatives])
+            said = [(", ".join(keys), gettext(says)) for keys, says in groups]
+            text = "{" + blanks + "} (" + "; ".join(f"{keys}: {says}" for keys, says in said) + ")"
+        return gettext(", or ").join([text, *self.alternatives])
 
     def solve(self, lesson: Lesson, exercise: Exercise) -> Any:
         """The engine's answer, in the form of the lesson files."""
@@ -140,7 +142,7 @@ class ExerciseKind:
     def form_problem(self, answer: Any, asked: Collection[str] | None = None) -> str | None:
         """Why an answer is not of this kind's form, or None (``asked``: the keys the exercise asks, for the
         form the message shows)."""
-        form = f"write it like {self.describe(self.keys if asked is None else asked)}"
+        form = gettext("write it like %(form)s") % {"form": self.describe(self.keys if asked is None else asked)}
         if isinstance(answer, str) and answer in self.alternatives:
             return None
         if not self.keys:
@@ -149,7 +151,12 @@ class ExerciseKind:
             return form
         for part in self.parts:
             if part.key in answer and not fits(part, answer[part.key]):
-                return f"{part.key}: {shown(answer[part.key])} is not {part.says}; {form}"
+                return gettext("%(key)s: %(value)s is not %(says)s; %(form)s") % {
+                    "key": part.key,
+                    "value": shown(answer[part.key]),
+                    "says": gettext(part.says),
+                    "form": form,
+                }
         return None
 
     def read(self, answer: Any, asked: Collection[str] | None = None) -> Reading:
@@ -175,7 +182,7 @@ class HcpKind(ExerciseKind):
 
     name = "hcp"
     parts = tuple(
-        Part(key=seat, value="points", says="the points in each hand", names=_SEAT_NAMES[seat]) for seat in _SEATS
+        Part(key=seat, value="points", says=N_("the points in each hand"), names=_SEAT_NAMES[seat]) for seat in _SEATS
     )
 
     def solve(self, lesson: Lesson, exercise: Exercise) -> Any:
@@ -263,10 +270,11 @@ class DeclarerKind(ExerciseKind):
         if not lesson.rules.announcement:
             yield (
                 ("kind",),
-                (
-                    f"{lesson.name} has no announcement (rules: announcement: false), so no declarer: "
+                gettext(
+                    "%(lesson)s has no announcement (rules: announcement: false), so no declarer: "
                     "ask another kind of question"
-                ),
+                )
+                % {"lesson": lesson.name},
             )
 
     def may_declare(self, lesson: Lesson, exercise: Exercise) -> tuple[Seat, ...]:
@@ -285,7 +293,7 @@ class GoalKind(ExerciseKind):
     """How many tricks declarer's side needs in a contract."""
 
     name = "goal"
-    parts = (Part(key="", value="tricks", says="a number of tricks"),)
+    parts = (Part(key="", value="tricks", says=N_("a number of tricks")),)
     needs = ("contract",)
     scored = True
 
@@ -327,13 +335,13 @@ class TricksKind(ExerciseKind):
         Part(
             key="NS",
             value="tricks",
-            says="the tricks each side won",
+            says=N_("the tricks each side won"),
             names=("ns", "n-s", "n/s", "north-south", "north south", "northsouth"),
         ),
         Part(
             key="EW",
             value="tricks",
-            says="the tricks each side won",
+            says=N_("the tricks each side won"),
             names=("ew", "e-w", "e/w", "east-west", "east west", "eastwest"),
         ),
     )
@@ -357,14 +365,15 @@ class ReplayKind(ExerciseKind):
         Part(
             key="winners",
             value="seats",
-            says="the seat that won each trick, in order",
+            says=N_("the seat that won each trick, in order"),
             names=("winners", "winner", "won by", "who won"),
         ),
         _DECLARER_TRICKS,
         Part(
             key="goal",
             value="choice",
-            says="reached or missed",
+            # TRANSLATORS: keep the English words of the choices: they are what the pupil types.
+            says=N_("reached or missed"),
             names=("goal",),
             choices={
                 "reached": ("reached", "reach", "reaches", "yes", "true"),
@@ -405,7 +414,8 @@ class IrregularityKind(ExerciseKind):
         Part(
             key="kind",
             value="choice",
-            says="revoke, lead out of turn or card out of rotation",
+            # TRANSLATORS: keep the English words of the choices: they are what the pupil types.
+            says=N_("revoke, lead out of turn or card out of rotation"),
             names=("kind", "what"),
             choices={
                 "revoke": ("revoke", "revoked", "revokes", "a revoke", "did not follow suit"),
@@ -414,11 +424,12 @@ class IrregularityKind(ExerciseKind):
             },
         ),
         Part(key="seat", value="seat", says=_A_SEAT, names=("seat", "by", "who")),
-        Part(key="trick", value="tricks", says="the trick's number", names=("trick", "at trick", "on trick")),
+        Part(key="trick", value="tricks", says=N_("the trick's number"), names=("trick", "at trick", "on trick")),
         Part(
             key="settled",
             value="choice",
-            says="established, not established, accepted, put back, corrected or stands",
+            # TRANSLATORS: keep the English words of the choices: they are what the pupil types.
+            says=N_("established, not established, accepted, put back, corrected or stands"),
             names=("settled", "settlement"),
             choices={
                 "established": ("established",),
@@ -459,7 +470,8 @@ class SignalKind(ExerciseKind):
         Part(
             key="",
             value="choice",
-            says="encourage, discourage, top of sequence or no signal",
+            # TRANSLATORS: keep the English words of the choices: they are what the pupil types.
+            says=N_("encourage, discourage, top of sequence or no signal"),
             choices={
                 "encourage": ("encourage", "encourages", "encouraging"),
                 "discourage": ("discourage", "discourages", "discouraging"),
@@ -481,20 +493,30 @@ class SignalKind(ExerciseKind):
 
     def rule_problems(self, lesson: Lesson, exercise: Exercise, boards: list[int]) -> Iterator[Problem]:
         if not lesson.rules.signals:
-            yield ("kind",), f"{lesson.name} has no signals (rules: signals: false): ask another kind of question"
+            yield (
+                ("kind",),
+                gettext("%(lesson)s has no signals (rules: signals: false): ask another kind of question")
+                % {"lesson": lesson.name},
+            )
             return
         if exercise.board not in boards:
             return
         board = lesson.board(exercise.board)
         seat, declarer = exercise.seat, board.declarer
         if seat is not None and declarer is not None and seat in (declarer, declarer.partner):
-            role = "declarer" if seat is declarer else "dummy"
-            defenders = " and ".join(s.title for s in Seat if s.side is not declarer.side)
-            yield (
-                ("seat",),
-                f"signals are read from a defender's cards, and {seat.title} is {role} on board {board.number}: "
-                f"use {defenders}",
+            text = (
+                gettext(
+                    "signals are read from a defender's cards, and %(seat)s is declarer on board %(board)s: "
+                    "use %(defenders)s"
+                )
+                if seat is declarer
+                else gettext(
+                    "signals are read from a defender's cards, and %(seat)s is dummy on board %(board)s: "
+                    "use %(defenders)s"
+                )
             )
+            defenders = gettext(" and ").join(s.in_words for s in Seat if s.side is not declarer.side)
+            yield ("seat",), text % {"seat": seat.in_words, "board": board.number, "defenders": defenders}
         if exercise.trick is None or board.play is None:
             return
         try:
@@ -502,7 +524,7 @@ class SignalKind(ExerciseKind):
         except MiniBridgeError:
             return  # the play's own problem is reported at the deal
         if exercise.trick > played:
-            yield ("trick",), f"board {board.number} has only {played} tricks played, not {exercise.trick}"
+            yield ("trick",), _tricks_played(board, played, exercise.trick)
 
     @staticmethod
     def _card(lesson: Lesson, exercise: Exercise) -> tuple[Hand, Card, bool]:
@@ -511,7 +533,7 @@ class SignalKind(ExerciseKind):
         board, play = _board(lesson, exercise), _played(lesson, exercise)
         number, seat = exercise.trick, exercise.seat
         if number > len(play.tricks):
-            raise LessonError(f"board {board.number} has only {len(play.tricks)} tricks played, not {number}")
+            raise LessonError(_tricks_played(board, len(play.tricks), number))
         earlier = {t.cards[seat] for t in play.tricks[: number - 1]}
         hand = Hand(c for c in _deal(board)[seat] if c not in earlier)
         trick = play.tricks[number - 1]
@@ -533,8 +555,10 @@ KINDS: dict[str, ExerciseKind] = {
 }
 """Every kind of exercise by name, in the order the schema and the messages list them."""
 
-EXERCISE_KINDS: dict[str, str] = {name: kind.form for name, kind in KINDS.items()}
-"""The kinds of exercise and the form of their answers."""
+with language.speaking(language.ENGLISH):  # whatever the language in use when the lessons are first read
+    EXERCISE_KINDS: dict[str, str] = {name: kind.form for name, kind in KINDS.items()}
+"""The kinds of exercise and the form of their answers, in English (``find_kind(name).form`` in the language in
+use)."""
 
 
 def find_kind(name: str) -> ExerciseKind:
@@ -542,7 +566,10 @@ def find_kind(name: str) -> ExerciseKind:
     try:
         return KINDS[name]
     except KeyError:
-        raise LessonError(f"there is no kind of exercise '{name}'; the kinds are {', '.join(KINDS)}") from None
+        raise LessonError(
+            gettext("there is no kind of exercise '%(name)s'; the kinds are %(kinds)s")
+            % {"name": name, "kinds": ", ".join(KINDS)}
+        ) from None
 
 
 # --- checking an exercise when a lesson is read ----------------------------------------------------------------
@@ -554,26 +581,30 @@ def exercise_problems(lesson: Lesson, exercise: Exercise, boards: list[int], giv
     kind = find_kind(exercise.kind)
     for needed in kind.needs:
         if needed not in given:
-            yield (
-                (needed,),
-                f"a '{exercise.kind}' exercise needs '{needed}'"
-                + (" (a contract like 1NT or 4S)" if needed == "contract" else ""),
+            text = (
+                gettext("a '%(kind)s' exercise needs '%(field)s' (a contract like 1NT or 4S)")
+                if needed == "contract"
+                else gettext("a '%(kind)s' exercise needs '%(field)s'")
             )
+            yield (needed,), text % {"kind": exercise.kind, "field": needed}
     scheme = find_scheme(lesson.rules.scoring)
     if kind.scored and scheme.needs_points and exercise.board is None:
         yield (
             ("board",),
-            f"under {scheme.name} scoring a '{exercise.kind}' exercise needs 'board': "
-            "the goal comes from the declaring side's points",
+            gettext(
+                "under %(scheme)s scoring a '%(kind)s' exercise needs 'board': "
+                "the goal comes from the declaring side's points"
+            )
+            % {"scheme": scheme.name, "kind": exercise.kind},
         )
     if exercise.board is not None and exercise.board not in boards:
-        yield ("board",), f"there is no board {exercise.board} in this lesson"
+        yield ("board",), gettext("there is no board %(board)s in this lesson") % {"board": exercise.board}
         return
     if exercise.contract is not None:
         for wrong in contract_problems(exercise.contract, lesson.rules):
             yield ("contract",), wrong
     if kind.needs_play and exercise.board in boards and lesson.board(exercise.board).play is None:
-        yield ("board",), f"board {exercise.board} has no play to replay: add its 'play'"
+        yield ("board",), gettext("board %(board)s has no play to replay: add its 'play'") % {"board": exercise.board}
     yield from kind.rule_problems(lesson, exercise, boards)
     problem = kind.form_problem(exercise.answer)
     if problem:
@@ -646,8 +677,20 @@ def is_right(lesson: Lesson, exercise: Exercise, given: Any) -> tuple[bool, Any]
 
 def _board(lesson: Lesson, exercise: Exercise) -> Board:
     if exercise.board is None:
-        raise LessonError(f"exercise {exercise.id} of {lesson.name} names no board", where=str(lesson.path))
+        raise LessonError(
+            gettext("exercise %(id)s of %(lesson)s names no board") % {"id": exercise.id, "lesson": lesson.name},
+            where=str(lesson.path),
+        )
     return lesson.board(exercise.board)
+
+
+def _tricks_played(board: Board, played: int, asked: int) -> str:
+    """The words for a trick asked about that the board's play does not reach."""
+    return ngettext(
+        "board %(board)s has only %(played)s trick played, not %(asked)s",
+        "board %(board)s has only %(played)s tricks played, not %(asked)s",
+        played,
+    ) % {"board": board.number, "played": played, "asked": asked}
 
 
 def _deal(board: Board) -> Deal:

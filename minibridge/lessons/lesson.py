@@ -20,7 +20,7 @@ from minibridge.language import N_, gettext
 from minibridge.places import place
 from minibridge.rules import RuleSet
 
-__all__ = ["NUMBER_WORDS", "FILE_NAMES", "VARIANTS", "Exercise", "LessonTexts", "Lesson", "shown"]
+__all__ = ["NUMBER_WORDS", "FILE_NAMES", "VARIANTS", "Exercise", "LessonTexts", "Lesson", "lesson_name", "shown"]
 
 NUMBER_WORDS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}
 FILE_NAMES = {n: f"{word.lower()}.yaml" for n, word in NUMBER_WORDS.items()}
@@ -115,25 +115,32 @@ class Lesson:
     @property
     def name(self) -> str:
         """``MiniLesson Three``, in the language in use."""
-        return (
-            gettext("MiniLesson One"),
-            gettext("MiniLesson Two"),
-            gettext("MiniLesson Three"),
-            gettext("MiniLesson Four"),
-            gettext("MiniLesson Five"),
-            gettext("MiniLesson Six"),
-        )[self.number - 1]
+        return lesson_name(self.number)
 
     def board(self, number: int) -> Board:
         """The lesson's board of that number."""
         for board in self.deals:
             if board.number == number:
                 return board
-        raise LessonError(f"{self.name} has no board {number}", where=str(self.path))
+        raise LessonError(
+            gettext("%(lesson)s has no board %(board)s") % {"lesson": self.name, "board": number}, where=str(self.path)
+        )
 
     def where(self, *path: Any) -> str:
         """The file, line and field of a place in the lesson file."""
         return place(self.path, self.lines, path)
+
+
+def lesson_name(number: int) -> str:
+    """``MiniLesson Three``: the name of lesson ``number`` (1 to 6), in the language in use."""
+    return (
+        gettext("MiniLesson One"),
+        gettext("MiniLesson Two"),
+        gettext("MiniLesson Three"),
+        gettext("MiniLesson Four"),
+        gettext("MiniLesson Five"),
+        gettext("MiniLesson Six"),
+    )[number - 1]
 
 
 def shown(value: Any) -> str:

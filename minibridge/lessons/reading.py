@@ -4,7 +4,8 @@ An answer is made of parts (a seat, a number of tricks, points, a list of seats,
 may give them as fields (``{declarer: South, dummy: n}``), as a line of text (``N 11, E 7, S 14, W 8``,
 ``South declares, North is dummy``, ``130 to declarers, 0 to defenders``) or as a lone value (``seven``) where
 one value is asked. Seats are read as N or North in any case, numbers in figures or as words from zero to
-thirteen; a value names its part by the words next to it, or else takes the next part asked that it fits.
+thirteen, in English and in the language in use (Dutch O or Oost, zeven; Danish Ø or Øst, syv); a value names its
+part by the words next to it, or else takes the next part asked that it fits.
 
 >>> HCP = tuple(Part(key=s, value="points", says="the points in each hand", names=(s.lower(),)) for s in "NESW")
 >>> read_answer(HCP, "N 11, E seven, s 14, W: 8").value
@@ -18,6 +19,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
+
+from minibridge import language
+from minibridge.cards import Seat
 
 __all__ = ["Part", "Reading", "SEAT_WORDS", "NUMBER_WORDS", "read_answer", "fits"]
 
@@ -33,6 +37,29 @@ NUMBER_WORDS: dict[str, int] = {
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
 }  # fmt: skip
 """Numbers a pupil may write as words: zero to thirteen."""
+
+
+def _words() -> tuple[Mapping[str, str], Mapping[str, int]]:
+    """The seats and the numbers a pupil may write in words, in English and in the language in use."""
+    return _words_of(language.current().code)
+
+
+@cache
+def _words_of(code: str) -> tuple[Mapping[str, str], Mapping[str, int]]:
+    seats, numbers = dict(SEAT_WORDS), dict(NUMBER_WORDS)
+    if code == language.ENGLISH:
+        return seats, numbers
+    for seat in Seat:
+        seats[seat.letter_in_words.lower()] = seats[seat.in_words.lower()] = seat.letter
+    # TRANSLATORS: the numbers zero to thirteen as a pupil may write them in words, in order, separated by spaces;
+    # two ways to write one number are joined by "/" (Danish en/et).
+    said = language.pgettext(
+        "numbers in words", "zero one two three four five six seven eight nine ten eleven twelve thirteen"
+    )
+    for value, words in enumerate(said.split()[:14]):
+        numbers |= dict.fromkeys(words.lower().split("/"), value)
+    return seats, numbers
+
 
 _FILLER = frozenset({
     "a", "an", "or", "the", "is", "are", "was", "were", "it", "they", "he", "she", "i", "think", "my", "answer", "to",
@@ -137,6 +164,7 @@ only one can hold it), (``sep``, …) between clauses, or (``unread``, the word,
 
 def _tokens(parts: tuple[Part, ...], text: str) -> list[_Token]:
     pattern, phrases = _grammar(parts)
+    seats, numbers = _words()
     tokens: list[_Token] = []
     for found in pattern.finditer(text):
         word = found.group(0)
@@ -147,10 +175,10 @@ def _tokens(parts: tuple[Part, ...], text: str) -> list[_Token]:
         elif found.lastgroup == "number":
             number = float(word)
             tokens.append(("value", int(number) if number.is_integer() else number, None))
-        elif word in NUMBER_WORDS:
-            tokens.append(("value", NUMBER_WORDS[word], None))
-        elif word in SEAT_WORDS:
-            tokens.append(("value", SEAT_WORDS[word], None))
+        elif word in numbers:
+            tokens.append(("value", numbers[word], None))
+        elif word in seats:
+            tokens.append(("value", seats[word], None))
         elif word not in _FILLER and word.strip("_"):  # a blank of the form left as it was says nothing
             tokens.append(("unread", word, None))
     return tokens
@@ -170,7 +198,7 @@ def _grammar(parts: tuple[Part, ...]) -> tuple[re.Pattern[str], dict[str, _Token
     pattern = (
         r"(?P<sep>[,;]|\band\b|\bthen\b)"
         + (rf"|(?P<phrase>(?<![\w-])(?:{alternation})(?![\w-]))" if alternation else "")
-        + r"|(?P<number>(?<![\w.])-?\d+(?:\.\d+)?)|(?P<word>[a-z_]+)"
+        + r"|(?P<number>(?<![\w.])-?\d+(?:\.\d+)?)|(?P<word>[^\W\d]+)"
     )
     return re.compile(pattern), phrases
 

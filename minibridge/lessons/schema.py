@@ -19,10 +19,10 @@ from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.dealing import DealSpec, generate
 from minibridge.errors import LessonError, MiniBridgeError, problems_message
-from minibridge.language import ENGLISH, LANGUAGES
+from minibridge.language import ENGLISH, LANGUAGES, N_, gettext, ngettext
 from minibridge.lessons.exercises import KINDS, exercise_problems
-from minibridge.lessons.lesson import NUMBER_WORDS, VARIANTS, Exercise, Lesson, LessonTexts, shown
-from minibridge.places import KeyLines, place, read_yaml_file
+from minibridge.lessons.lesson import NUMBER_WORDS, VARIANTS, Exercise, Lesson, LessonTexts, lesson_name, shown
+from minibridge.places import KeyLines, place, read_yaml_file, unknown_field
 from minibridge.play import Play
 from minibridge.rules import RuleSet, contract_problems, deal_problems, switches_schema, trumps_held
 
@@ -146,7 +146,7 @@ SCHEMA: dict[str, Any] = {
 def load_lesson(path: str | Path) -> Lesson:
     """Read and validate a lesson file; every problem is reported at once (:class:`LessonError`)."""
     path = Path(path)
-    data, lines = read_yaml_file(path, LessonError, "a lesson file")
+    data, lines = read_yaml_file(path, LessonError, N_("a lesson file"))
     problems = _schema_problems(data, path, lines)
     if problems:
         raise LessonError(problems_message(problems))
@@ -158,7 +158,8 @@ def _schema_problems(data: Any, path: Path, lines: Mapping[tuple[Any, ...], int]
     from jsonschema import Draft202012Validator
 
     if not isinstance(data, dict):
-        return [f"{path}: a lesson file is a set of fields (number, title, rules …), not {type(data).__name__}"]
+        what = gettext("a lesson file is a set of fields (number, title, rules …), not %(kind)s")
+        return [f"{path}: {what % {'kind': type(data).__name__}}"]
     validator = Draft202012Validator(SCHEMA)
     problems = []
     for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
@@ -170,40 +171,50 @@ def _schema_problems(data: Any, path: Path, lines: Mapping[tuple[Any, ...], int]
     return problems
 
 
+_TYPE_WORDS = {
+    # TRANSLATORS: the kinds of value a field of a lesson file holds; "true or false" are the words to type.
+    "boolean": N_("true or false"),
+    "integer": N_("a whole number"),
+    "string": N_("text"),
+    "array": N_("a list"),
+    "object": N_("a set of fields"),
+}
+"""The kinds of value of the schema in a teacher's words."""
+
+
 def _plain(error: Any) -> str:
-    """A schema error in a teacher's words."""
+    """A schema error in a teacher's words, in the language in use."""
     value = error.instance
     rule = error.validator
+    limit = error.validator_value
     if rule == "additionalProperties":
         allowed = sorted(error.schema.get("properties", {}))
         unknown = sorted(set(value) - set(allowed))
-        return f"unknown field '{unknown[0]}'; the fields here are {', '.join(allowed)}"
+        return unknown_field(unknown[0], allowed)
     if rule == "required":
-        missing = [name for name in error.validator_value if name not in value]
-        return f"'{missing[0]}' is missing"
+        missing = [name for name in limit if name not in value]
+        return gettext("'%(field)s' is missing") % {"field": missing[0]}
     if rule == "type":
-        wanted = error.validator_value
-        words = {
-            "boolean": "true or false",
-            "integer": "a whole number",
-            "string": "text",
-            "array": "a list",
-            "object": "a set of fields",
-        }
-        want = " or ".join(words.get(w, w) for w in (wanted if isinstance(wanted, list) else [wanted]))
-        return f"{shown(value)} should be {want}"
+        kinds = limit if isinstance(limit, list) else [limit]
+        want = gettext(" or ").join(gettext(_TYPE_WORDS[w]) if w in _TYPE_WORDS else w for w in kinds)
+        return gettext("%(value)s should be %(want)s") % {"value": shown(value), "want": want}
     if rule == "enum":
-        return f"{shown(value)} is not allowed; use one of {', '.join(map(str, error.validator_value))}"
-    if rule in ("minimum", "maximum"):
-        return f"{value} is too {'small' if rule == 'minimum' else 'large'} (the limit is {error.validator_value})"
+        return gettext("%(value)s is not allowed; use one of %(choices)s") % {
+            "value": shown(value),
+            "choices": ", ".join(map(str, limit)),
+        }
+    if rule == "minimum":
+        return gettext("%(value)s is too small (the limit is %(limit)s)") % {"value": value, "limit": limit}
+    if rule == "maximum":
+        return gettext("%(value)s is too large (the limit is %(limit)s)") % {"value": value, "limit": limit}
     if rule == "minItems":
-        return f"needs at least {error.validator_value} item{'s' if error.validator_value != 1 else ''}"
+        return ngettext("needs at least %(count)s item", "needs at least %(count)s items", limit) % {"count": limit}
     if rule == "maxItems":
-        return f"has more than {error.validator_value} items"
+        return ngettext("has more than %(count)s item", "has more than %(count)s items", limit) % {"count": limit}
     if rule == "uniqueItems":
-        return "lists the same item twice"
+        return gettext("lists the same item twice")
     if rule == "anyOf":
-        return f"{shown(value)} should be a number from 1 to 13, or short"
+        return gettext("%(value)s should be a number from 1 to 13, or short") % {"value": shown(value)}
     return error.message
 
 
@@ -219,7 +230,7 @@ def _build(data: dict[str, Any], path: Path, lines: KeyLines) -> Lesson:
         rules = _rules_of(number, data["rules"])
     except MiniBridgeError as err:
         raise LessonError(f"{place(path, lines, ('rules',))}: {err.message}") from None
-    name = f"MiniLesson {NUMBER_WORDS[number]}"
+    name = lesson_name(number)
 
     def problem(keys: tuple[Any, ...], err: MiniBridgeError | str) -> None:
         message = err.message if isinstance(err, MiniBridgeError) else err
@@ -237,8 +248,11 @@ def _build(data: dict[str, Any], path: Path, lines: KeyLines) -> Lesson:
             if rules.cards_per_hand is not None and spec.cards_per_hand != rules.cards_per_hand:
                 problem(
                     ("generate",),
-                    f"{name} deals {rules.cards_per_hand} cards each; the generator deals "
-                    f"{spec.cards_per_hand}: set cards_per_hand to match",
+                    gettext(
+                        "%(lesson)s deals %(cards)s cards each; the generator deals %(generated)s: "
+                        "set cards_per_hand to match"
+                    )
+                    % {"lesson": name, "cards": rules.cards_per_hand, "generated": spec.cards_per_hand},
                 )
             else:
                 deals.extend(generate(spec))
@@ -246,16 +260,22 @@ def _build(data: dict[str, Any], path: Path, lines: KeyLines) -> Lesson:
             problem(("generate",), err)
     boards = [d.number for d in deals if d.number is not None]
     for board in sorted({b for b in boards if boards.count(b) > 1}):
-        problem(("deals",), f"board {board} appears twice; give every deal its own board number")
+        problem(
+            ("deals",),
+            gettext("board %(board)s appears twice; give every deal its own board number") % {"board": board},
+        )
     if len(deals) < 6:
-        problem(("deals",), f"a lesson needs at least six deals, and this one has {len(deals)}")
+        problem(
+            ("deals",),
+            gettext("a lesson needs at least six deals, and this one has %(count)s") % {"count": len(deals)},
+        )
     exercises = []
     ids: set[str] = set()
     for index, item in enumerate(data["exercises"]):
         keys = ("exercises", index)
         exercise = _exercise(item, lambda keys, err, i=index: problem(("exercises", i, *keys), err))
         if exercise.id in ids:
-            problem((*keys, "id"), f"exercise id {exercise.id} is used twice")
+            problem((*keys, "id"), gettext("exercise id %(id)s is used twice") % {"id": exercise.id})
         ids.add(exercise.id)
         exercises.append(exercise)
     translations = {
@@ -303,20 +323,22 @@ def _lesson_deal(item: dict[str, Any], rules: RuleSet, name: str, problem: Repor
     result = announce(deal, dealer, tie_rule=rules.tie_rule)
     if rules.announcement:
         if result.redeal:
-            problem(("deal",), "each side holds the same points: this deal would be dealt again; choose another")
+            problem(
+                ("deal",), gettext("each side holds the same points: this deal would be dealt again; choose another")
+            )
             return None
         if declarer is not None and declarer not in result.may_declare:
             problem(
                 ("declarer",),
-                f"the announcement makes {result.declarer.title} declarer, not "  # type: ignore[union-attr]
-                f"{declarer.title}",
+                gettext("the announcement makes %(declarer)s declarer, not %(given)s")
+                % {"declarer": result.declarer.in_words, "given": declarer.in_words},  # type: ignore[union-attr]
             )
             declarer = result.declarer
         if declarer is None:
             declarer = result.declarer
     elif declarer is not None or contract is not None:
         key = "declarer" if declarer is not None else "contract"
-        problem((key,), f"{name} has no declarer or contract: leave them out")
+        problem((key,), gettext("%(lesson)s has no declarer or contract: leave them out") % {"lesson": name})
         declarer, contract = None, None
     if contract is not None and declarer is not None:
         held = trumps_held(deal, declarer, contract.strain)
@@ -330,7 +352,8 @@ def _lesson_deal(item: dict[str, Any], rules: RuleSet, name: str, problem: Repor
         if count > 4 or (count < 4 and trick_index < len(lines) - 1):
             problem(
                 ("play", trick_index),
-                f"a trick is four cards, one from each player, led card first; this line has {count}",
+                gettext("a trick is four cards, one from each player, led card first; this line has %(count)s")
+                % {"count": count},
             )
             whole = False
         try:
@@ -344,7 +367,7 @@ def _lesson_deal(item: dict[str, Any], rules: RuleSet, name: str, problem: Repor
         return made
     unplayable = whole and rules.has_contract and contract is None
     if unplayable:
-        problem(("play",), "a play needs the contract it was played in: add 'contract'")
+        problem(("play",), gettext("a play needs the contract it was played in: add 'contract'"))
     try:
         made.play = PlayRecord.from_order(cards, deal, claim=item.get("claim"))
         if whole and not unplayable:
@@ -361,12 +384,18 @@ def _texts(data: dict[str, Any], boards: list[int], ids: set[str], problem: Repo
     notes: dict[int, str] = {}
     for index, item in enumerate(data.get("deals", [])):
         if item["board"] not in boards:
-            problem(("deals", index, "board"), f"there is no board {item['board']} in this lesson to translate")
+            problem(
+                ("deals", index, "board"),
+                gettext("there is no board %(board)s in this lesson to translate") % {"board": item["board"]},
+            )
         notes[item["board"]] = item["note"]
     questions: dict[str, str] = {}
     for index, item in enumerate(data.get("exercises", [])):
         if str(item["id"]) not in ids:
-            problem(("exercises", index, "id"), f"there is no exercise {item['id']} in this lesson to translate")
+            problem(
+                ("exercises", index, "id"),
+                gettext("there is no exercise %(id)s in this lesson to translate") % {"id": item["id"]},
+            )
         questions[str(item["id"])] = item["question"]
     return LessonTexts(
         title=data.get("title"),

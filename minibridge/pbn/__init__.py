@@ -26,7 +26,8 @@ from pathlib import Path
 
 from minibridge.board import Board
 from minibridge.deal import Deal
-from minibridge.errors import PBNError
+from minibridge.errors import PBNError, file_place
+from minibridge.language import gettext
 from minibridge.pbn.boards import board_of, resolve
 from minibridge.pbn.general import games
 from minibridge.pbn.plain import plain_games as _plain_games
@@ -46,13 +47,16 @@ def loads(text: str, *, source: str = "<text>") -> list[Board]:
     """Every game of a PBN text, in file order."""
     text = text.lstrip("\ufeff")
     if len(text) > MAX_PBN_BYTES:
-        raise PBNError(f"is larger than {MAX_PBN_BYTES // (1024 * 1024)} MB: too large for a PBN file", where=source)
+        raise PBNError(
+            gettext("is larger than %(size)s MB: too large for a PBN file") % {"size": MAX_PBN_BYTES // (1024 * 1024)},
+            where=source,
+        )
     long = _LONG_VALUE.search(text) if len(text) > MAX_TAG_VALUE else None
     if long is not None:
         line = text.count("\n", 0, long.start()) + 1
         raise PBNError(
-            f"a tag value is longer than {MAX_TAG_VALUE} characters: this is not a PBN file",
-            where=f"{source}, line {line}",
+            gettext("a tag value is longer than %(most)s characters: this is not a PBN file") % {"most": MAX_TAG_VALUE},
+            where=file_place(source, line=line),
         )
     plain = _plain_games(text)
     if plain is not None:
@@ -73,18 +77,22 @@ def load(path: str | Path) -> list[Board]:
         with path.open("rb") as stream:
             data = stream.read(MAX_PBN_BYTES + 1)
     except FileNotFoundError:
-        raise PBNError("there is no such file; check the name and the folder", where=str(path)) from None
+        raise PBNError(gettext("there is no such file; check the name and the folder"), where=str(path)) from None
     except IsADirectoryError:
-        raise PBNError("this is a folder, not a PBN file", where=str(path)) from None
+        raise PBNError(gettext("this is a folder, not a PBN file"), where=str(path)) from None
     except OSError as err:
-        raise PBNError(f"the file cannot be read ({err.strerror})", where=str(path)) from None
+        raise PBNError(
+            gettext("the file cannot be read (%(reason)s)") % {"reason": err.strerror}, where=str(path)
+        ) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         text = data.decode("latin-1")
     if "\x00" in text:
-        raise PBNError("this is not a PBN file (it is not text)", where=str(path))
+        raise PBNError(gettext("this is not a PBN file (it is not text)"), where=str(path))
     boards = loads(text, source=str(path))
     if not boards and not _PBN_HEADER.match(text.lstrip("\ufeff")):
-        raise PBNError('this is not a PBN file: it has no tags like [Board "1"] or [Deal "N:…"]', where=str(path))
+        raise PBNError(
+            gettext('this is not a PBN file: it has no tags like [Board "1"] or [Deal "N:…"]'), where=str(path)
+        )
     return boards

@@ -12,6 +12,7 @@ from minibridge.cards import Seat, Side
 from minibridge.contract import pbn_contract
 from minibridge.deal import UNKNOWN_HANDS, Deal, Hand, known_hands, plain_deal
 from minibridge.errors import MiniBridgeError, PBNError
+from minibridge.language import gettext
 from minibridge.pbn.general import Game, place_of, short
 from minibridge.pbn.plays import SEATS, deal_and_play, play_record
 
@@ -61,7 +62,7 @@ def board_of(game: Game, source: str, deals: dict[str, Deal | None]) -> Board:
     declarer = SEATS.get(declarer_text)
     if declarer is None and declarer_text not in ("", "?"):
         raise PBNError(
-            f"the declarer '{short(declarer_text)}' is not a seat; write N, E, S or W",
+            gettext("the declarer '%(text)s' is not a seat; write N, E, S or W") % {"text": short(declarer_text)},
             where=place_of(game, source, "Declarer", number),
         )
     deal = play = None
@@ -82,7 +83,8 @@ def board_of(game: Game, source: str, deals: dict[str, Deal | None]) -> Board:
                     partial = known_hands(deal_text)
             except MiniBridgeError as err:
                 raise PBNError(
-                    f"the deal cannot be: {err.message}", where=place_of(game, source, "Deal", number)
+                    gettext("the deal cannot be: %(problem)s") % {"problem": err.message},
+                    where=place_of(game, source, "Deal", number),
                 ) from None
     contract = _read_contract(get("Contract", "").strip() or None)
     result = None
@@ -158,23 +160,34 @@ def _result(text: str, side: Side, most: int) -> tuple[int, bool]:
     match = _RESULT.fullmatch(text)
     if match is None:
         raise PBNError(
-            f'the result \'{text}\' is not a number of tricks; write it like [Result "9"], [Result "NS 9"] '
-            'or [Result "NS 9 EW 4"]'
+            gettext(
+                'the result \'%(text)s\' is not a number of tricks; write it like [Result "9"], [Result "NS 9"] '
+                'or [Result "NS 9 EW 4"]'
+            )
+            % {"text": text}
         )
     agreed, plain, first_side, first, second_side, second = match.groups()
     counts = [int(plain)] if plain is not None else [int(first)] + ([int(second)] if second is not None else [])
     if max(counts) > most:
-        raise PBNError(f"the result '{text}' is more tricks than there are: 0 to {most}")
+        raise PBNError(
+            gettext("the result '%(text)s' is more tricks than there are: 0 to %(most)s") % {"text": text, "most": most}
+        )
     if plain is not None:
         return counts[0], agreed is not None
     named = Side.from_str(first_side)
     if second_side is not None:
         if Side.from_str(second_side) is named:
-            raise PBNError(f"the result '{text}' names {named.title} twice; write it like NS 9 EW 4")
+            raise PBNError(
+                gettext("the result '%(text)s' names %(side)s twice; write it like NS 9 EW 4")
+                % {"text": text, "side": named.in_words}
+            )
         if sum(counts) != most:
             raise PBNError(
-                f"the result '{text}' gives {sum(counts)} tricks in all, but there are {most}: the two sides' "
-                f"tricks add up to {most}"
+                gettext(
+                    "the result '%(text)s' gives %(count)s tricks in all, but there are %(most)s: the two sides' "
+                    "tricks add up to %(most)s"
+                )
+                % {"text": text, "count": sum(counts), "most": most}
             )
     tricks = counts[0] if named is side else most - counts[0]
     return tricks, agreed is not None

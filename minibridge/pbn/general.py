@@ -10,7 +10,8 @@ import re
 from collections.abc import Iterator
 from operator import itemgetter
 
-from minibridge.errors import PBNError
+from minibridge.errors import PBNError, file_place
+from minibridge.language import gettext
 
 __all__ = ["Game", "games", "place_of", "short", "unescape"]
 
@@ -49,10 +50,12 @@ class Game:
         """The Play section as written is lines of four cards written like ``SA`` and nothing else."""
 
 
-def place_of(game: Game, source: str, name: str, number: int | None) -> str:
-    """Where a tag of a game stands: the file, the line, the board."""
-    where = f"{source}, line {game.tag_lines.get(name, game.line)}"
-    return where if number is None else f"{where}, board {number}"
+def place_of(game: Game, source: str, name: str, number: int | None, line: int | None = None) -> str:
+    """Where a tag of a game stands: the file, the line, the board; or a ``line`` of its section: the file and
+    that line (in the language in use)."""
+    if line is not None:
+        return file_place(source, line=line)
+    return file_place(source, line=game.tag_lines.get(name, game.line), board=number)
 
 
 def unescape(value: str) -> str:
@@ -87,7 +90,9 @@ def games(text: str, source: str) -> Iterator[Game]:
         elif kind == "brace":
             body = match.group()
             if not body.endswith("}"):
-                raise PBNError("a comment opened with '{' is never closed with '}'", where=f"{source}, line {line}")
+                raise PBNError(
+                    gettext("a comment opened with '{' is never closed with '}'"), where=file_place(source, line=line)
+                )
             line += body.count("\n") or body.count("\r")
             content = True
         elif kind == "tag":
@@ -103,9 +108,12 @@ def games(text: str, source: str) -> Iterator[Game]:
             content = True
             if section is None:
                 raise PBNError(
-                    f"'{short(match.group())}' stands outside any tag: this is not a PBN file, which is made of "
-                    'tags like [Board "1"] and [Deal "N:…"]',
-                    where=f"{source}, line {line}",
+                    gettext(
+                        "'%(text)s' stands outside any tag: this is not a PBN file, which is made of "
+                        'tags like [Board "1"] and [Deal "N:…"]'
+                    )
+                    % {"text": short(match.group())},
+                    where=file_place(source, line=line),
                 )
             if section and section[-1][0] == line:
                 section[-1][1].append(match.group())
@@ -113,9 +121,9 @@ def games(text: str, source: str) -> Iterator[Game]:
                 section.append((line, [match.group()]))
         else:
             raise PBNError(
-                f"cannot read '{short(text[match.start() :].splitlines()[0])}': a tag is written "
-                '[Name "value"], like [Board "1"]',
-                where=f"{source}, line {line}",
+                gettext('cannot read \'%(text)s\': a tag is written [Name "value"], like [Board "1"]')
+                % {"text": short(text[match.start() :].splitlines()[0])},
+                where=file_place(source, line=line),
             )
     if game is not None:
         yield game

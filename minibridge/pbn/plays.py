@@ -9,12 +9,14 @@ ends with ``*``; ``-`` stands for a card not played; notes and NAGs are left asi
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from operator import itemgetter
 
 from minibridge.board import CardRow, PlayRecord
 from minibridge.cards import CARDS, Card, Seat
 from minibridge.deal import Deal, deal_written_as
 from minibridge.errors import MiniBridgeError, PBNError
+from minibridge.language import gettext
 from minibridge.pbn.general import Game, place_of
 from minibridge.pbn.plain import section_lines
 
@@ -42,19 +44,23 @@ _COLUMNS = {leader: tuple((seat - leader) % 4 for seat in Seat) for leader in Se
 def play_record(leader_text: str, game: Game, deal: Deal | None, source: str, number: int | None) -> PlayRecord:
     """The recorded play of a game whose Play tag is ``leader_text``, in the file ``source`` (board ``number``)."""
     leader = SEATS.get(leader_text)
+
+    def line_place(line: int) -> str:
+        return place_of(game, source, "Play", number, line)
+
     if leader is None:
         raise PBNError(
-            f'[Play "{leader_text}"] should name the opening leader: N, E, S or W',
+            gettext('[Play "%(text)s"] should name the opening leader: N, E, S or W') % {"text": leader_text},
             where=place_of(game, source, "Play", number),
         )
     rows = game.play_rows
     if rows is None:
-        return _tricks(leader, game.sections.get("Play", []), deal, place_of(game, source, "Play", number))
+        return _tricks(leader, game.sections.get("Play", []), deal, line_place)
     if game.plain_play:
         tricks = _plain_tricks(leader, rows, deal)
         if tricks is not None:
             return PlayRecord.of_tricks(leader, tricks)
-        return _tricks(leader, section_lines(rows), deal, place_of(game, source, "Play", number))
+        return _tricks(leader, section_lines(rows), deal, line_place)
     # the lines of four plain cards at the start quickly, if they can be, the rest (a claim …) as any
     end = _PLAIN_LINES.match(rows).end()  # type: ignore[union-attr]  # always matches, if only ""
     plain = rows[:end]
@@ -63,7 +69,7 @@ def play_record(leader_text: str, game: Game, deal: Deal | None, source: str, nu
     tricks = _plain_tricks(leader, plain, deal) if plain else ()
     if tricks is None:
         tricks, end = (), 0
-    return _tricks(leader, section_lines(rows[end:]), deal, place_of(game, source, "Play", number), tricks)
+    return _tricks(leader, section_lines(rows[end:]), deal, line_place, tricks)
 
 
 def deal_and_play(leader_text: str, game: Game, deal_text: str) -> tuple[Deal, PlayRecord] | None:
@@ -113,7 +119,7 @@ def _tricks(
     leader: Seat,
     lines: list[tuple[int, list[str]]],
     deal: Deal | None,
-    tag_place: str,
+    place_of_line: Callable[[int], str],
     first: tuple[CardRow, ...] = (),
 ) -> PlayRecord:
     """The tricks of any Play section: dashes, claims, notes, marks, cards in the order they fell; after ``first``,
@@ -124,10 +130,14 @@ def _tricks(
     leads: list[Seat | None] = [None] * len(first)
     marked: dict[str, set[Card]] = {"R": set(), "L": set()}
     for line_number, words in lines:
-        place = tag_place.rsplit(", line", 1)[0] + f", line {line_number}"
+        place = place_of_line(line_number)
         cells, marks, ended = _cells(words, place)
         if len(cells) > 4:
-            raise PBNError(f"a line of the play has {len(cells)} cards; each line is one trick of four", where=place)
+            raise PBNError(
+                gettext("a line of the play has %(count)s cards; each line is one trick of four")
+                % {"count": len(cells)},
+                where=place,
+            )
         if any(cell is not None for cell in cells):
             cells += [None] * (4 - len(cells))
             row: list[Card | None] = [None, None, None, None]
@@ -149,7 +159,9 @@ def _tricks(
                     lead = seats[0]
             out_of_turn = [cell for cell, mark in marks if mark == "L"]
             if len(out_of_turn) > 1:
-                raise PBNError("two cards of one trick are marked ^L (led out of turn); one card leads", where=place)
+                raise PBNError(
+                    gettext("two cards of one trick are marked ^L (led out of turn); one card leads"), where=place
+                )
             if out_of_turn:
                 lead = Seat(row.index(out_of_turn[0]))
             for cell, mark in marks:
@@ -185,17 +197,24 @@ def _cells(words: list[str], place: str) -> tuple[list[Card | None], list[tuple[
                 cells.append(Card.from_str(_CARD_MARKS.sub("", written)))
             except MiniBridgeError:
                 raise PBNError(
-                    f"'{word}' in the play is not a card; write cards like SA, HT or D7, '-' for one not played",
+                    gettext(
+                        "'%(text)s' in the play is not a card; write cards like SA, HT or D7, '-' for one not played"
+                    )
+                    % {"text": word},
                     where=place,
                 ) from None
         if caret:
             mark = mark.upper()
             if mark not in _MARKS:
                 raise PBNError(
-                    f"'{word}' in the play is not a mark I know: ^R marks a revoke, ^L a lead out of turn",
+                    gettext("'%(text)s' in the play is not a mark I know: ^R marks a revoke, ^L a lead out of turn")
+                    % {"text": word},
                     where=place,
                 )
             if not cells or cells[-1] is None:
-                raise PBNError(f"the mark '^{mark}' must follow the card it marks, like H2 ^{mark}", where=place)
+                raise PBNError(
+                    gettext("the mark '^%(mark)s' must follow the card it marks, like H2 ^%(mark)s") % {"mark": mark},
+                    where=place,
+                )
             marks.append((cells[-1], mark))
     return cells, marks, False

@@ -25,9 +25,18 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from markupsafe import Markup
 
 from minibridge import language
-from minibridge.errors import TemplateError
+from minibridge.errors import TemplateError, at_line
+from minibridge.language import gettext
 
-__all__ = ["MAX_TEMPLATE_BYTES", "MAX_RANGE", "MAX_OUTPUT", "template_environment", "rendering", "template_error"]
+__all__ = [
+    "MAX_TEMPLATE_BYTES",
+    "MAX_RANGE",
+    "MAX_OUTPUT",
+    "template_environment",
+    "rendering",
+    "template_place",
+    "template_error",
+]
 
 MAX_TEMPLATE_BYTES = 256 * 1024
 """The largest template file read."""
@@ -53,16 +62,20 @@ class _Loader(jinja2.BaseLoader):
             with path.open("rb") as stream:
                 data = stream.read(MAX_TEMPLATE_BYTES + 1)
         except OSError as err:
-            raise TemplateError(f"template {path}: cannot be read ({err.strerror})") from None
+            raise TemplateError(
+                gettext("cannot be read (%(reason)s)") % {"reason": err.strerror}, where=template_place(path)
+            ) from None
         if len(data) > MAX_TEMPLATE_BYTES:
             raise TemplateError(
-                f"template {path}: is larger than {MAX_TEMPLATE_BYTES // 1024} KB; it is not a template"
+                gettext("is larger than %(size)s KB; it is not a template") % {"size": MAX_TEMPLATE_BYTES // 1024},
+                where=template_place(path),
             )
         try:
             source = data.decode("utf-8")
         except UnicodeDecodeError as err:
             raise TemplateError(
-                f"template {path}: is not UTF-8 text (byte {err.start + 1}); save it as UTF-8"
+                gettext("is not UTF-8 text (byte %(byte)s); save it as UTF-8") % {"byte": err.start + 1},
+                where=template_place(path),
             ) from None
         mtime = path.stat().st_mtime
         return source, str(path), lambda: path.is_file() and path.stat().st_mtime == mtime
@@ -75,14 +88,16 @@ def _spend(amount: int) -> None:
         return
     budget[0] -= amount
     if budget[0] < 0:
-        raise SecurityError(f"the template makes more than {MAX_OUTPUT} characters or loops too long")
+        raise SecurityError(
+            gettext("the template makes more than %(most)s characters or loops too long") % {"most": MAX_OUTPUT}
+        )
 
 
 def _range(*args: int) -> range:
     """``range`` of at most :data:`MAX_RANGE` numbers."""
     numbers = range(*args)
     if len(numbers) > MAX_RANGE:
-        raise SecurityError(f"range gives more than {MAX_RANGE} numbers")
+        raise SecurityError(gettext("range gives more than %(most)s numbers") % {"most": MAX_RANGE})
     _spend(len(numbers) * 20)
     return numbers
 
@@ -101,11 +116,11 @@ class _Environment(ImmutableSandboxedEnvironment):
     def call_binop(self, context: jinja2.runtime.Context, operator: str, left: Any, right: Any) -> Any:
         if operator == "**":
             if isinstance(right, (int, float)) and abs(right) > 100:
-                raise SecurityError("a power greater than 100")
+                raise SecurityError(gettext("a power greater than 100"))
             return left**right
         for text, times in ((left, right), (right, left)):
             if isinstance(text, (str, list, tuple)) and isinstance(times, int) and len(text) * times > MAX_OUTPUT:
-                raise SecurityError(f"text repeated to more than {MAX_OUTPUT} characters")
+                raise SecurityError(gettext("text repeated to more than %(most)s characters") % {"most": MAX_OUTPUT})
         return left * right
 
 
@@ -159,12 +174,18 @@ def _frames(err: BaseException) -> Iterator[tuple[str, int]]:
             yield frame.filename, frame.lineno
 
 
+def template_place(name: object, line: int | None = None) -> str:
+    """``template FILE, line N``: where in a template a mistake is, in the language in use."""
+    place = gettext("template %(file)s") % {"file": name}
+    return f"{place}, {at_line(line)}" if line else place
+
+
 def template_error(env: jinja2.Environment, err: BaseException, folder: str | Path, fallback: str) -> TemplateError:
     """One line for a mistake of a template: ``template FILE, line N: what is wrong``."""
     if isinstance(err, TemplateError):
         return err
     if isinstance(err, jinja2.TemplateSyntaxError):
-        return TemplateError(f"template {err.filename or fallback}, line {err.lineno}: {_one_line(err.message)}")
+        return TemplateError(_one_line(err.message), where=template_place(err.filename or fallback, err.lineno))
     try:
         env.handle_exception()  # the traceback with template files and their lines
     except BaseException as rewritten:  # the very error, its frames rewritten
@@ -172,25 +193,27 @@ def template_error(env: jinja2.Environment, err: BaseException, folder: str | Pa
     folder = str(folder)
     places = [(name, line) for name, line in _frames(err) if name.startswith(folder) or name.endswith(".j2")]
     name, line = places[-1] if places else (fallback, None)
-    where = f"template {name}" + (f", line {line}" if line else "")
-    return TemplateError(f"{where}: {_what(err)}")
+    return TemplateError(_what(err), where=template_place(name, line))
 
 
 def _what(err: BaseException) -> str:
+    """What is wrong, in the language in use (jinja2's own words, in English, where they are all there is)."""
     if isinstance(err, jinja2.TemplateNotFound):
-        return f"includes '{err.name}', which is not in the folder of templates"
+        return gettext("includes '%(name)s', which is not in the folder of templates") % {"name": err.name}
     if isinstance(err, RecursionError):
-        return "a macro calls itself without end"
+        return gettext("a macro calls itself without end")
     if isinstance(err, MemoryError):
-        return "needs more memory than a page of text can"
+        return gettext("needs more memory than a page of text can")
     if isinstance(err, SecurityError):
-        return f"not allowed: {_one_line(str(err))}"
+        return gettext("not allowed: %(what)s") % {"what": _one_line(str(err))}
     if isinstance(err, jinja2.UndefinedError):
-        return f"uses {_one_line(err.message or str(err))}"
+        return gettext("uses %(what)s") % {"what": _one_line(err.message or str(err))}
     if isinstance(err, ZeroDivisionError):
-        return "divides by zero"
+        return gettext("divides by zero")
     if isinstance(err, TypeError):
-        return f"mixes things that do not go together ({_one_line(str(err))}): text and numbers, for example"
+        return gettext("mixes things that do not go together (%(what)s): text and numbers, for example") % {
+            "what": _one_line(str(err))
+        }
     return _one_line(f"{err.__class__.__name__}: {err}")
 
 

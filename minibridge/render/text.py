@@ -17,7 +17,8 @@ from markupsafe import Markup
 
 from minibridge.cards import Seat
 from minibridge.errors import MiniBridgeError, TemplateError
-from minibridge.render.sandbox import MAX_OUTPUT, rendering, template_environment, template_error
+from minibridge.language import gettext
+from minibridge.render.sandbox import MAX_OUTPUT, rendering, template_environment, template_error, template_place
 
 __all__ = ["Wording", "wording", "rank_text"]
 
@@ -43,21 +44,35 @@ class Wording:
             except jinja2.TemplateNotFound as err:
                 if err.name != name:
                     raise template_error(self.env, err, self.folder, fallback) from None
-                raise TemplateError(f"the template '{name}' is missing from '{self.folder}'") from None
+                raise TemplateError(
+                    gettext("the template '%(name)s' is missing from '%(folder)s'")
+                    % {"name": name, "folder": self.folder}
+                ) from None
             except Exception as err:  # every mistake of a template becomes one line
                 raise template_error(self.env, err, self.folder, fallback) from None
             macro = getattr(module, phrase, None)
             if not isinstance(macro, jinja2.runtime.Macro):
-                raise TemplateError(f"the template '{name}' in '{self.folder}' has no phrase '{phrase}'")
+                raise TemplateError(
+                    gettext("the template '%(name)s' in '%(folder)s' has no phrase '%(phrase)s'")
+                    % {"name": name, "folder": self.folder, "phrase": phrase}
+                )
             try:
                 text = str(macro(**context))
             except Exception as err:  # every mistake of a template becomes one line
                 raise template_error(self.env, err, self.folder, fallback) from None
         if len(text) > MAX_OUTPUT:
-            raise TemplateError(f"template {fallback}: the phrase '{phrase}' makes more than {MAX_OUTPUT} characters")
+            raise TemplateError(
+                gettext("the phrase '%(phrase)s' makes more than %(most)s characters")
+                % {"phrase": phrase, "most": MAX_OUTPUT},
+                where=template_place(fallback),
+            )
         text = " ".join(text.split())
         if ("<" in text or "&" in text) and not _is_markup(text):
-            raise TemplateError(f"template {fallback}: the phrase '{phrase}' is not paragraph markup: {text[:60]!r}")
+            raise TemplateError(
+                gettext("the phrase '%(phrase)s' is not paragraph markup: %(text)s")
+                % {"phrase": phrase, "text": repr(text[:60])},
+                where=template_place(fallback),
+            )
         return Markup(text)
 
     def plain(self, template: str, phrase: str, **context: Any) -> str:
@@ -89,7 +104,7 @@ def wording(folder: str | None = None) -> Wording:
     """The wording of a folder of templates (by default the templates that come with minibridge)."""
     path = Path(folder) if folder is not None else Path(str(files("minibridge.template_files")))
     if not path.is_dir():
-        raise MiniBridgeError(f"'{path}' is not a folder of templates")
+        raise MiniBridgeError(gettext("'%(folder)s' is not a folder of templates") % {"folder": path})
     return Wording(path)
 
 
