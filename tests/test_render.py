@@ -389,3 +389,22 @@ def test_seat_names_and_compass_letters_come_from_the_templates(tmp_path, fake_s
     printed = pdf_text(mine)
     assert "Sud" in printed and "Nord" in printed and "South" not in printed and "North" not in printed
     assert " S 9 O 0 E 12 " in printed  # the compass: West (0 points) written O
+
+
+def test_a_phrase_is_kept_for_its_language_and_its_values():
+    from markupsafe import Markup
+
+    from minibridge.cards import Seat
+    from minibridge.language import speaking
+    from minibridge.render.text import wording
+
+    words = wording()
+    assert [words.seat(seat) for seat in Seat] == ["North", "East", "South", "West"]
+    with speaking("nl"):
+        assert words.seat(Seat.EAST) == "Oost"
+    with speaking("da"):
+        assert words.seat(Seat.EAST) == "Øst"
+    assert words.seat(Seat.EAST) == "East"
+    as_text = words("page", "footer", title="A &amp; B", page=1)  # text, escaped where it is put
+    as_markup = words("page", "footer", title=Markup("A &amp; B"), page=1)  # the same letters, markup already
+    assert "A &amp;amp; B" in as_text and "A &amp; B" in as_markup and "&amp;amp;" not in as_markup

@@ -7,6 +7,7 @@ can be changed (or translated) without touching the layout.
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -15,12 +16,19 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from minibridge import language
 from minibridge.cards import Seat
 from minibridge.errors import MiniBridgeError, TemplateError
 from minibridge.language import gettext
 from minibridge.render.sandbox import MAX_OUTPUT, rendering, template_environment, template_error, template_place
 
 __all__ = ["Wording", "wording", "rank_text"]
+
+_PLAIN = (str, int, float, Enum, type(None))
+"""The values a phrase made with is kept for: they cannot change after it is made (``bool`` is an ``int``; their
+type is part of the key, so markup and text spelled the same are told apart)."""
+_MOST_KEPT = 20_000
+"""The most phrases kept at once (a few MB); all are let go when there are more."""
 
 
 class Wording:
@@ -33,9 +41,25 @@ class Wording:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.env = template_environment(folder)
+        self._said: dict[tuple[object, ...], str] = {}
 
     def __call__(self, template: str, phrase: str, **context: Any) -> str:
-        """The phrase ``phrase`` of ``template``.j2, filled in with ``context``, whitespace tidied."""
+        """The phrase ``phrase`` of ``template``.j2, filled in with ``context``, whitespace tidied.
+
+        A phrase filled in with plain values (text, numbers, seats …) is made once for each language and kept:
+        a hand record asks for the same seat letter hundreds of times."""
+        if not all(isinstance(value, _PLAIN) for value in context.values()):
+            return self._make(template, phrase, context)
+        key = (template, phrase, language.current(), *((k, type(v), v) for k, v in sorted(context.items())))
+        said = self._said.get(key)
+        if said is None:
+            if len(self._said) >= _MOST_KEPT:
+                self._said.clear()
+            said = self._said[key] = self._make(template, phrase, context)
+        return said
+
+    def _make(self, template: str, phrase: str, context: dict[str, Any]) -> str:
+        """The phrase ``phrase`` of ``template``.j2 made anew."""
         name = f"{template}.j2"
         fallback = str(self.folder / name)
         with rendering():
