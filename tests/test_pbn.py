@@ -233,6 +233,19 @@ def _commented(text: str) -> str:
     return text.replace('"]', '"] {a comment}', 1)
 
 
+def _random_play(rng: random.Random, size: int) -> tuple[Deal, Seat, list[Card]]:
+    """A random deal of ``size`` cards a hand, a random declarer, and the cards of a legal play of it in order."""
+    deal = Deal.random(rng, cards_per_hand=size)
+    declarer = rng.choice(list(Seat))
+    play = Play(deal, trumps=rng.choice([None, *Suit]), declarer=declarer)
+    cards = []
+    while not play.finished:
+        card = rng.choice(play.legal_cards())
+        play.play(card)
+        cards.append(card)
+    return deal, declarer, cards
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     st.integers(0, 2**32 - 1),
@@ -246,14 +259,7 @@ def test_the_quick_path_and_the_general_reader_agree(seed: int, size: int, games
     rng = random.Random(seed)
     boards = []
     for number in range(1, games + 1):
-        deal = Deal.random(rng, cards_per_hand=size)
-        declarer = rng.choice(list(Seat))
-        play = Play(deal, trumps=rng.choice([None, *Suit]), declarer=declarer)
-        cards = []
-        while not play.finished:
-            card = rng.choice(play.legal_cards())
-            play.play(card)
-            cards.append(card)
+        deal, declarer, cards = _random_play(rng, size)
         if variant == "cut short":
             cards = cards[: rng.randrange(1, len(cards) + 1)]
         record = PlayRecord.from_order(cards, deal)
@@ -454,14 +460,7 @@ def test_a_game_whose_deal_is_written_otherwise_than_its_play_shows_reads_the_sa
     from minibridge.pbn import dumps
 
     rng = random.Random(seed)
-    deal = Deal.random(rng, cards_per_hand=size)
-    declarer = rng.choice(list(Seat))
-    play = Play(deal, trumps=rng.choice([None, *Suit]), declarer=declarer)
-    cards = []
-    while not play.finished:
-        card = rng.choice(play.legal_cards())
-        play.play(card)
-        cards.append(card)
+    deal, declarer, cards = _random_play(rng, size)
     if not complete:
         cards = cards[: rng.randrange(1, len(cards) + 1)]
     board = Board(number=rng.randrange(1, 33), deal=deal, declarer=declarer, play=PlayRecord.from_order(cards, deal))
