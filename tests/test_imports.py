@@ -16,7 +16,7 @@ LAYERS: list[set[str]] = [
     {"errors", "turns", "language"},
     {"cards"},
     {"deal", "rules", "contract", "places"},
-    {"board", "trick", "announce", "pbn", "play", "signals"},
+    {"board", "trick", "announce", "pbn", "play", "recorded", "signals"},
     {"scoring", "lessons", "dealing", "analysis", "files"},
     {"league", "duplicate", "robot", "replay", "table", "experiments", "classroom"},
     {"render"},
