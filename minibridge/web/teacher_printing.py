@@ -186,6 +186,13 @@ def _page(request: Request, *, form: str | None = None, problem: str | None = No
     return render_teacher(request, "teacher_printing.j2", **context)
 
 
+def _refused(request: Request, form: str, problem: Exception, values: dict[str, str]) -> HTMLResponse:
+    """The printing page again (422), the form ``form`` filled in as sent, saying what was wrong with it: a field
+    that cannot be used (its key for the template's words) or the library's error in words."""
+    said = problem.problem if isinstance(problem, _Refused) else str(problem)
+    return HTMLResponse(_page(request, form=form, problem=said, **values), status_code=422)
+
+
 class _Refused(Exception):
     """A field of a form that cannot be used: its key for the template's words."""
 
@@ -230,10 +237,8 @@ async def make_pack(request: Request) -> Response:
         seed = _number(fields, "seed", 0, 999_999_999, problem="seed")
         paper = _paper(fields)
         name, pdf = await run_in_threadpool(pack_pdf, number, count, seed, paper)
-    except _Refused as refused:
-        return HTMLResponse(_page(request, form="pack", problem=refused.problem, **values), status_code=422)
-    except MiniBridgeError as error:
-        return HTMLResponse(_page(request, form="pack", problem=str(error), **values), status_code=422)
+    except (_Refused, MiniBridgeError) as problem:
+        return _refused(request, "pack", problem, values)
     return pdf_response(name, pdf)
 
 
@@ -257,10 +262,8 @@ async def make_records(request: Request) -> Response:
             raise _Refused("per_page")
         paper = _paper(fields)
         name, pdf = await run_in_threadpool(records_pdf, upload_name(upload.filename), data, rules, paper, per_page)
-    except _Refused as refused:
-        return HTMLResponse(_page(request, form="records", problem=refused.problem, **values), status_code=422)
-    except MiniBridgeError as error:
-        return HTMLResponse(_page(request, form="records", problem=str(error), **values), status_code=422)
+    except (_Refused, MiniBridgeError) as problem:
+        return _refused(request, "records", problem, values)
     return pdf_response(name, pdf)
 
 
@@ -275,10 +278,8 @@ async def make_score_sheets(request: Request) -> Response:
         tables = _number(fields, "tables", 1, MOST_TABLES, problem="tables") or 6
         paper = _paper(fields)
         name, pdf = await run_in_threadpool(score_sheets_pdf, number, count, tables, paper)
-    except _Refused as refused:
-        return HTMLResponse(_page(request, form="sheets", problem=refused.problem, **values), status_code=422)
-    except MiniBridgeError as error:
-        return HTMLResponse(_page(request, form="sheets", problem=str(error), **values), status_code=422)
+    except (_Refused, MiniBridgeError) as problem:
+        return _refused(request, "sheets", problem, values)
     return pdf_response(name, pdf)
 
 
