@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from minibridge.cards import Strain
+from minibridge.cards import Seat, Side, Strain
 from minibridge.contract import Contract, target_for_points
 from minibridge.errors import ContractError, RuleError
 from minibridge.language import gettext, ngettext, number
@@ -66,6 +66,19 @@ class Score:
     """The scoring scheme the deal was scored by."""
     points: int | None = None
     """The declaring side's combined points, when they set the goal (targets) or were given."""
+    declarer: Seat | None = None
+    """Declarer, when known: the side each score goes to (:meth:`for_side`)."""
+
+    def for_side(self, side: Side) -> int:
+        """What ``side`` scores for the deal: the declaring side's score or the defenders'.
+
+        >>> made = score(Contract.from_str("3NT"), 10, declarer=Seat.WEST)
+        >>> made.for_side(Side.EAST_WEST), made.for_side(Side.NORTH_SOUTH)
+        (430, 0)
+        """
+        if self.declarer is None:
+            raise ValueError("the score of a deal whose declarer is not known has no sides")
+        return self.declarers_score if side is self.declarer.side else self.defenders_score
 
     @property
     def odd_tricks(self) -> int:
@@ -147,6 +160,7 @@ class Scheme:
         *,
         points: int | None = None,
         trumps_held: int | None = None,
+        declarer: Seat | None = None,
     ) -> Score:
         """Score declarer's ``tricks`` in ``contract`` (see the module function ``score``)."""
         if not 0 <= tricks <= 13:
@@ -164,6 +178,7 @@ class Scheme:
             defenders_score=defenders,
             scheme=self,
             points=points,
+            declarer=declarer,
         )
 
     def side_value(self, result: Score) -> int:
@@ -482,14 +497,17 @@ def score(
     *,
     points: int | None = None,
     trumps_held: int | None = None,
+    declarer: Seat | None = None,
 ) -> Score:
     """Score declarer's ``tricks`` in ``contract`` under ``rules`` (EBU by default).
 
     The contract must be allowed by the rules; ``points`` (the declaring side's combined points) set the goal
-    under targets and check the Dutch game restriction; ``trumps_held`` checks the Dutch 8-card rule.
+    under targets and check the Dutch game restriction; ``trumps_held`` checks the Dutch 8-card rule; ``declarer``,
+    when given, lets the score say what each side scores (:meth:`Score.for_side`).
     """
     rules = rules or RULE_SETS["ebu"]
-    return find_scheme(rules.scoring).score(contract, tricks, rules, points=points, trumps_held=trumps_held)
+    scheme = find_scheme(rules.scoring)
+    return scheme.score(contract, tricks, rules, points=points, trumps_held=trumps_held, declarer=declarer)
 
 
 def score_table(rules: RuleSet) -> list[Score]:
