@@ -19,8 +19,9 @@ from minibridge.analysis import double_dummy_card, double_dummy_tricks
 from minibridge.announce import announce
 from minibridge.cards import Seat
 from minibridge.deal import Deal
+from minibridge.knowledge import Knowledge
 from minibridge.play import Play
-from minibridge.robot import DEFAULT_SAMPLES, Robot, Table
+from minibridge.robot import DEFAULT_SAMPLES, Robot
 from minibridge.rules import find_rules
 
 
@@ -43,7 +44,7 @@ def play_deal(deal: Deal, dealer: Seat, robot: Robot, *, perfect_defence: bool) 
     assert declarer is not None
     contract = robot.choose_contract(deal, declarer, announced.hcp)
     trumps = contract.strain.trumps
-    table = Table.of(robot.rules, declarer=declarer, hcp=announced.hcp, contract=contract)
+    table = Knowledge.of(robot.rules, declarer=declarer, hcp=announced.hcp, contract=contract)
     play = Play(deal, trumps=trumps, declarer=declarer)
     times: list[float] = []
     while not play.finished:

@@ -9,9 +9,9 @@ signal as the lesson teaches (top of a sequence, a high small card encourages, t
 read each other's signals by trusting the layouts that agree with them more. The same seed gives the same
 play.
 
->>> table = Table.of(find_rules("ebu"), declarer=Seat.SOUTH, hcp=None)
->>> table.dummy, table.defenders
-(<Seat.NORTH: 0>, (<Seat.WEST: 3>, <Seat.EAST: 1>))
+>>> robot = Robot(find_rules("ebu"), samples=2, seed=1)
+>>> robot.samples, robot.seed
+(2, 1)
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from minibridge.cards import CARDS, HCP, Card, Seat, Strain
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import RuleError
+from minibridge.knowledge import Knowledge
 from minibridge.language import gettext
 from minibridge.play import Play
 from minibridge.rules import RuleSet, allowed_contracts, find_rules
@@ -37,7 +38,6 @@ from minibridge.signals import Played, lead_card, signal_card, signal_weight
 __all__ = [
     "DEFAULT_SAMPLES",
     "Layout",
-    "Table",
     "Robot",
 ]
 
@@ -53,43 +53,6 @@ best contract was never in a shorter suit (with eight, it was on 14 of them)."""
 
 _TRIES_PER_LAYOUT = 400  # random deals tried before giving up on voids that cannot be kept
 _HCP_BY_INDEX = tuple(HCP[c.rank] for c in CARDS)
-
-
-@dataclass(frozen=True, kw_only=True)
-class Table:
-    """What everyone at the table knows before the play: the rules, the points announced and the contract."""
-
-    rules: RuleSet
-    declarer: Seat | None = None
-    contract: Contract | None = None
-    hcp: Mapping[Seat, int] | None = None
-    """The points each seat announced (None in MiniLessons One and Two, which have no announcement)."""
-
-    @classmethod
-    def of(
-        cls,
-        rules: RuleSet,
-        *,
-        declarer: Seat | None,
-        hcp: Mapping[Seat, int] | None,
-        contract: Contract | None = None,
-    ) -> Table:
-        """A table (keyword arguments only)."""
-        return cls(rules=rules, declarer=declarer, contract=contract, hcp=dict(hcp) if hcp is not None else None)
-
-    @property
-    def dummy(self) -> Seat | None:
-        """Declarer's partner, whose hand lies face up (None without a dummy)."""
-        if self.declarer is None or not self.rules.dummy:
-            return None
-        return self.declarer.partner
-
-    @property
-    def defenders(self) -> tuple[Seat, ...]:
-        """The two defenders (none without a declarer)."""
-        if self.declarer is None:
-            return ()
-        return (self.declarer.lho, self.declarer.rho)
 
 
 @dataclass(kw_only=True)
@@ -172,15 +135,15 @@ class Robot:
 
     # --- the play ------------------------------------------------------------------------------------------
 
-    def choose_card(self, play: Play, table: Table) -> Card:
+    def choose_card(self, play: Play, knowledge: Knowledge) -> Card:
         """The card for the seat to play (declarer chooses dummy's cards too)."""
         seat, legal = _next_to_play(play)
         if len(legal) == 1:
             return legal[0]
         events = _events(play)
         if _all_equal(legal, events):
-            return self._tie_break(legal, play, table, seat, events)
-        layouts = self.layouts(play, table)
+            return self._tie_break(legal, play, knowledge, seat, events)
+        layouts = self.layouts(play, knowledge)
         current = play.current_trick
         leader = play.leader
         assert leader is not None
@@ -188,10 +151,10 @@ class Robot:
         trumps = play.trumps
         positions = [(layout.hands, trumps, leader, in_trick) for layout in layouts]
         solved = solve_positions(positions[:FIRST_LOOK], all_cards=True)
-        values = self._values(play, table, seat)
+        values = self._values(play, knowledge, seat)
         settled = _settled(legal, solved, values)
         if settled and (len(settled) == 1 or _all_equal(settled, events)):
-            return self._tie_break(settled, play, table, seat, events)
+            return self._tie_break(settled, play, knowledge, seat, events)
         solved += solve_positions(positions[FIRST_LOOK:], all_cards=True)
         weights = [layout.weight for layout in layouts]
         scored: dict[Card, tuple[float, float]] = {}
@@ -200,9 +163,9 @@ class Robot:
             scored[card] = (_mean([values[t] for t in tricks], weights), _mean(tricks, weights))
         top = max(scored.values())
         candidates = [c for c in legal if top[0] - scored[c][0] < 1e-6 and top[1] - scored[c][1] < 1e-6]
-        return self._tie_break(candidates, play, table, seat, events)
+        return self._tie_break(candidates, play, knowledge, seat, events)
 
-    def layouts(self, play: Play, table: Table) -> list[Layout]:
+    def layouts(self, play: Play, knowledge: Knowledge) -> list[Layout]:
         """The layouts of the unseen cards the player to play thinks about (declarer for dummy too).
 
         Only what that player sees is used: their hand, dummy, the cards played, the suits players have shown
@@ -212,10 +175,9 @@ class Robot:
         seat = play.to_play
         if seat is None:
             raise RuleError(gettext("the play is over: there is nobody to think"))
-        viewer = table.declarer if seat is table.dummy and table.declarer is not None else seat
+        viewer = knowledge.player_for(seat)
         events = _events(play)
-        shown = [viewer] + ([table.dummy] if table.dummy is not None and table.dummy is not viewer else [])
-        known = {s: _mask(play.hand(s)) for s in shown}
+        known = {s: _mask(play.hand(s)) for s in knowledge.seen_by(viewer)}
         unseen = [s for s in Seat if s not in known]
         played = {s: 0 for s in Seat}
         for event in events:
@@ -224,8 +186,8 @@ class Robot:
         need = {s: play.total_tricks - len(play.tricks) - (1 if s in current else 0) for s in unseen}
         voids = {s: _voids(events, s) for s in unseen}
         points = None
-        if table.hcp is not None:
-            points = {s: table.hcp[s] - _hcp(played[s]) for s in unseen}
+        if knowledge.hcp is not None:
+            points = {s: knowledge.hcp[s] - _hcp(played[s]) for s in unseen}
         rng = random.Random(
             f"card|{self.seed}|{viewer.letter}|{known[viewer]}|{_mask(play.deal[viewer])}|"
             + " ".join(f"{e.seat.letter}{e.card}" for e in events)
@@ -234,31 +196,33 @@ class Robot:
             known, unseen, need, voids, points, self._pool(known, play.deal, events), self.samples, rng
         )
         if self.rules.signals:
-            readers = [d for d in table.defenders if d is not viewer and d in unseen]
+            readers = [d for d in knowledge.defenders if d is not viewer and d in unseen]
             for layout in layouts:
                 layout.weight *= signal_weight({s: layout.hands[s] | played[s] for s in readers}, events)
         return layouts
 
-    def _values(self, play: Play, table: Table, seat: Seat) -> list[float]:
+    def _values(self, play: Play, knowledge: Knowledge, seat: Seat) -> list[float]:
         """What each number of future tricks for the side to play is worth to that side."""
         remaining = play.total_tricks - len(play.tricks)
         side = seat.side
         won = play.tricks_won(side)
-        if table.contract is None or table.declarer is None:
+        if knowledge.contract is None or knowledge.declarer is None:
             return [float(won + f) for f in range(remaining + 1)]
-        declaring = table.declarer.side
+        declaring = knowledge.declarer.side
         points = None
-        if table.hcp is not None:
-            points = table.hcp[table.declarer] + table.hcp[table.declarer.partner]
+        if knowledge.hcp is not None:
+            points = knowledge.hcp[knowledge.declarer] + knowledge.hcp[knowledge.declarer.partner]
         values = []
         for future in range(remaining + 1):
             ours = won + future
             declarer_tricks = ours if side is declaring else play.total_tricks - ours
-            value = _value(table.contract, declarer_tricks, self.rules, points)
+            value = _value(knowledge.contract, declarer_tricks, self.rules, points)
             values.append(value if side is declaring else -value)
         return values
 
-    def _tie_break(self, candidates: list[Card], play: Play, table: Table, seat: Seat, events: list[Played]) -> Card:
+    def _tie_break(
+        self, candidates: list[Card], play: Play, knowledge: Knowledge, seat: Seat, events: list[Played]
+    ) -> Card:
         """Among cards that do equally well: lead the top of a sequence, follow with the lowest; from MiniLesson
         Six a defender plays the card that signals (:mod:`minibridge.signals`)."""
         if len(candidates) == 1:
@@ -268,7 +232,7 @@ class Robot:
         if not current:
             return lead_card(candidates, held)
         assert play.leader is not None
-        if seat in table.defenders and self.rules.signals:
+        if seat in knowledge.defenders and self.rules.signals:
             return signal_card(candidates, held, led=current[play.leader].suit, partner_led=play.leader is seat.partner)
         return min(candidates, key=lambda c: (c.rank, c.suit))
 

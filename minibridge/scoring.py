@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from minibridge.cards import Seat, Side, Strain
@@ -66,8 +66,9 @@ class Score:
     """The scoring scheme the deal was scored by."""
     points: int | None = None
     """The declaring side's combined points, when they set the goal (targets) or were given."""
-    declarer: Seat | None = None
-    """Declarer, when known: the side each score goes to (:meth:`for_side`)."""
+    declarer: Seat | None = field(default=None, compare=False)
+    """Declarer, when known: the side each score goes to (:meth:`for_side`); two scores of the same result are
+    equal whoever declared."""
 
     def for_side(self, side: Side) -> int:
         """What ``side`` scores for the deal: the declaring side's score or the defenders'.

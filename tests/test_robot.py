@@ -13,9 +13,10 @@ from minibridge.board import Board
 from minibridge.cards import Card, Seat, Strain, Suit
 from minibridge.contract import Contract
 from minibridge.deal import Deal, Hand
+from minibridge.knowledge import Knowledge
 from minibridge.lessons import find_lesson
 from minibridge.play import Play
-from minibridge.robot import Robot, Table, _deal_layouts
+from minibridge.robot import Robot, _deal_layouts
 from minibridge.rules import allowed_contracts, find_rules
 from minibridge.table import play_by_computers
 
@@ -56,7 +57,7 @@ def test_the_computer_takes_the_obvious_tricks():
     # Three cards each in no-trumps: West on lead holds the three top spades and must cash them.
     deal = Deal.from_pbn("N:.432.. AKQ... ...432 .765..")
     play = Play(deal, trumps=None, declarer=Seat.NORTH, leader=Seat.EAST)
-    table = Table.of(find_rules("ebu"), declarer=None, hcp=None)
+    table = Knowledge.of(find_rules("ebu"), declarer=None, hcp=None)
     robot = Robot(find_rules("ebu"), samples=2)
     while not play.finished:
         play.play(robot.choose_card(play, table))
@@ -117,7 +118,7 @@ def test_every_layout_agrees_with_what_the_player_to_play_has_seen(seed: int, ca
         play.play(rng.choice(play.legal_cards()))
     seat = play.to_play
     assert seat is not None
-    table = Table.of(rules, declarer=declarer, hcp={s: deal.hcp(s) for s in Seat})
+    table = Knowledge.of(rules, declarer=declarer, hcp={s: deal.hcp(s) for s in Seat})
     viewer = declarer if seat is declarer.partner else seat
     played = {s: set(deal[s]) - set(play.hand(s)) for s in Seat}
     shown_out = {

@@ -25,7 +25,7 @@ from minibridge.table import (
     Session,
     draw_for_dealer,
     play_by_computers,
-    play_game,
+    play_out,
 )
 
 EBU = find_rules("ebu")
@@ -141,13 +141,8 @@ class _Scripted:
 @given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(["ebu", "nbb", "targets", "lesson"]))
 def test_any_players_bring_any_deal_to_a_score(seed: int, rules: str):
     ruleset = find_rules(rules)
-    asked: list[tuple[str, Seat]] = []
     game = Game(ruleset, Board(number=seed % 16 + 1, deal=Deal.random(random.Random(seed))))
-    play_game(
-        game,
-        dict.fromkeys(Seat, _Scripted()),
-        on_card=lambda g, seat, card: asked.append(("card", seat)),
-    )
+    asked = [("card", decision.seat) for decision in play_out(game, _Scripted()) if decision.kind == "card"]
     if game.stage == "redeal":
         assert not asked
         return

@@ -24,7 +24,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from minibridge.classroom import PupilGame
+from minibridge.classroom import PupilGame, pupil_view
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext, number, speaking
 from minibridge.lessons import find_lesson
@@ -37,7 +37,7 @@ from minibridge.web.auth import require_class_code
 from minibridge.web.languages import LanguageChoice, language_of
 from minibridge.web.store import Store
 from minibridge.web.teacher_printing import MAX_UPLOAD, RECORDS_PATH
-from minibridge.web.views import exercise_view, pupil_view
+from minibridge.web.views import exercise_view
 
 __all__ = ["MAX_BODY", "create_app", "new_class_code"]
 

@@ -32,7 +32,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
-from minibridge.classroom import PupilGame
+from minibridge.classroom import PupilGame, pupil_view
 from minibridge.duplicate import Entry, results_text
 from minibridge.language import gettext, ngettext
 from minibridge.web.actions import ApiError, json_body, should_be
@@ -42,7 +42,6 @@ from minibridge.web.events_store import AlreadyEntered, EventStore, Player
 from minibridge.web.events_views import change_data, pupil_row, pupils_traveller, tables_view
 from minibridge.web.live import Hub, message, stream
 from minibridge.web.store import Store
-from minibridge.web.views import pupil_view
 
 __all__ = [
     "routes",

@@ -5,7 +5,7 @@ computer's, the table asks for it by itself (a post to ``/games/{id}/step``, whi
 computer's cards arrive one at a time. Once a deal is over, ``/games/{id}?trick=N`` shows trick N again.
 
 Each route is a small function over the same store, game and view as the JSON API; a page is rendered only
-from the pupil's view (:func:`minibridge.web.views.pupil_view`), so it can hold no card the pupil may not see.
+from the pupil's view (:func:`minibridge.classroom.pupil_view`), so it can hold no card the pupil may not see.
 A refused tap answers with the table and the reason in words (409 or 422), and changes nothing. Posts must
 come from the classroom's own pages (the Origin header, where the browser sends it, names this server).
 """
@@ -20,7 +20,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from minibridge.classroom import PupilGame
+from minibridge.classroom import PupilGame, pupil_view
 from minibridge.language import gettext
 from minibridge.lessons import find_lesson
 from minibridge.web.actions import ApiError, action_from, load_game, same_origin, setup_from
@@ -28,7 +28,7 @@ from minibridge.web.auth import matches
 from minibridge.web.events_pages import open_events
 from minibridge.web.pages import render_page, render_start, render_table
 from minibridge.web.store import Store
-from minibridge.web.views import pupil_view, replay_view
+from minibridge.web.views import replay_view
 
 __all__ = ["routes"]
 

@@ -1,0 +1,173 @@
+"""A pupil's game against the computer: the pupil at South (with North's cards when North–South declare), or one of
+three players, at a :class:`~minibridge.table.Table` whose other seats the computer plays.
+
+The game is kept as plain data (:meth:`PupilGame.to_data`, :meth:`PupilGame.from_data`): its setup and every
+decision taken, so that it survives a restart and is rebuilt without the computer thinking again.
+
+>>> game = PupilGame.start(GameSetup(lesson=5, deals=1, seed=7, samples=2))
+>>> game.phase in ("contract", "play", "declarer"), game.deal_number
+(True, 1)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from minibridge.cards import Card, Seat
+from minibridge.classroom.setup import GameSetup
+from minibridge.contract import Contract
+from minibridge.robot import Robot
+from minibridge.rules import RuleSet
+from minibridge.table import YOU, ComputerPlayer, DealRecord, Game, Phase, Seating, Session, Table
+
+__all__ = ["PUPIL", "PLAYER_NAMES", "PupilGame"]
+
+PUPIL = Seat.SOUTH
+"""Where the pupil is dealt: South (also in three-handed play, where the pupil always announces from South)."""
+
+PLAYER_NAMES = ("you", "Left", "Right")
+"""The three players of a three-handed game, in the order of ``THREE_SEATS``: the pupil, the computer player on
+the pupil's left, the one on the right."""
+
+
+class PupilGame:
+    """A pupil's game: the table (the session, the deal at the table) seen and played from the pupil's seat."""
+
+    def __init__(self, setup: GameSetup) -> None:
+        rules = setup.rule_set()
+        if setup.deals is None and setup.target is None and (setup.boards or not rules.has_contract):
+            setup = GameSetup(**{**setup.as_data(), "deals": len(setup.boards) or 4})
+        self.setup = setup
+        self.table = Table(
+            rules,
+            seating=Seating.alone(),
+            computer=ComputerPlayer(robot=Robot(rules, samples=setup.samples, seed=setup.seed)),
+            deals=setup.deals,
+            target=setup.target,
+            seed=setup.seed,
+            cards_per_hand=setup.cards_per_hand(),
+            boards=setup.teachers_boards(),
+            auto_single=setup.auto_single,
+            find_best=True,
+        )
+
+    @classmethod
+    def start(cls, setup: GameSetup, *, advance: bool = True) -> PupilGame:
+        """A new game, at the pupil's first decision (without ``advance``, at the first decision of any player:
+        the computer's then come one :meth:`step` at a time)."""
+        game = cls(setup)
+        game.table.start()
+        if advance:
+            game.advance()
+        return game
+
+    # --- where the game stands -----------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rules in force."""
+        return self.table.rules
+
+    @property
+    def game(self) -> Game:
+        """The deal at the table."""
+        return self.table.game
+
+    @property
+    def session(self) -> Session:
+        """The session: its deals and totals."""
+        return self.table.session
+
+    @property
+    def records(self) -> list[DealRecord]:
+        """Every deal dealt so far, with the decisions taken in it."""
+        return self.table.records
+
+    @property
+    def deal_number(self) -> int:
+        """The deal at the table, counted from 1 in this game."""
+        return self.table.deal_number
+
+    @property
+    def phase(self) -> Phase:
+        """What the game waits for."""
+        return self.table.phase
+
+    @property
+    def pupil_seat(self) -> Seat:
+        """The seat whose cards the pupil plays as their own: South, or in three-handed play the seat the pupil
+        moved to."""
+        return self.table.hand(YOU)
+
+    def pupil_plays(self, seat: Seat) -> bool:
+        """The pupil plays this seat's cards now: their own; with four players North's too once North–South
+        declare (even with North as declarer); with three, dummy's as declarer."""
+        return self.table.plays(YOU, seat)
+
+    def visible_seats(self) -> list[Seat]:
+        """The seats whose cards the pupil may see now, in seat order."""
+        return self.table.sees(YOU)
+
+    @property
+    def pupil_to_act(self) -> bool:
+        """The next decision is the pupil's."""
+        return self.table.decider == YOU
+
+    @property
+    def seat_to_play(self) -> Seat | None:
+        """The seat whose card is next (None outside the play)."""
+        return self.table.seat_to_play
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the pupil may play now (none when it is not the pupil's card)."""
+        return self.table.legal_cards(YOU)
+
+    # --- the pupil's decisions -----------------------------------------------------------------------------
+
+    def choose_declarer(self, seat: Seat) -> None:
+        """The pupil's pair chooses who declares (equal points, where the lesson lets the players choose)."""
+        self.table.choose_declarer(YOU, seat)
+
+    def choose_contract(self, contract: Contract) -> None:
+        """The pupil chooses the contract; one the rules forbid is refused, saying why."""
+        self.table.choose_contract(YOU, contract)
+
+    def play_card(self, card: Card) -> None:
+        """The pupil plays a card for the seat to play (South, or North when North–South declare)."""
+        self.table.play_card(YOU, card)
+
+    def next_deal(self, *, again: bool = False) -> None:
+        """On to the next deal, once a deal is over; with ``again``, the same deal once more."""
+        self.table.next_deal(again=again)
+
+    # --- the computer ----------------------------------------------------------------------------------------
+
+    def only_card(self) -> Card | None:
+        """The pupil's one legal card, when the setup asks for it to be played by itself (else None)."""
+        return self.table.only_card()
+
+    def computer_to_act(self) -> bool:
+        """The next decision is taken without the pupil: the computer's, or the pupil's only card."""
+        return self.table.computer_to_act()
+
+    def step(self) -> bool:
+        """Let the computer take one decision (or play the pupil's only card); False when the decision is the
+        pupil's or the deal is over."""
+        return self.table.step()
+
+    def advance(self) -> None:
+        """Let the computer play up to the pupil's next decision or the end of the deal."""
+        self.table.advance()
+
+    # --- kept as data ------------------------------------------------------------------------------------------
+
+    def to_data(self) -> dict[str, Any]:
+        """The game as plain data: its setup and every decision of every deal."""
+        return {"setup": self.setup.as_data(), "deals": self.table.decisions_data()}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> PupilGame:
+        """The game of :meth:`to_data`, rebuilt by dealing again and taking the same decisions."""
+        game = cls(GameSetup(**data["setup"]))
+        game.table.take_again(data["deals"])
+        return game

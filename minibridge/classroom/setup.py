@@ -1,0 +1,123 @@
+"""How a pupil's game is set up: a lesson or free play under named rules, how long, which deals.
+
+A setup is plain data (:meth:`GameSetup.as_data`), kept with the game so that the game can be rebuilt after a
+restart; it is checked when made, and a setup that cannot be played is refused in words.
+
+>>> GameSetup(lesson=5, deals=2).rule_set().title
+'MiniLesson Five'
+>>> cards_per_hand(find_lesson(1).rules, find_lesson(1))
+4
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from minibridge.board import Board
+from minibridge.cards import Seat
+from minibridge.deal import Deal
+from minibridge.errors import RuleError
+from minibridge.language import gettext, ngettext
+from minibridge.lessons import Lesson, find_lesson
+from minibridge.robot import DEFAULT_SAMPLES
+from minibridge.rules import RuleSet, ThreeHandedVariant, find_rules
+
+__all__ = ["SHORT_DEAL", "GameSetup", "cards_per_hand"]
+
+SHORT_DEAL = 5
+"""Cards per hand in MiniLessons One and Two when the lesson file has no deal to copy the size from."""
+
+
+def cards_per_hand(rules: RuleSet, lesson: Lesson | None) -> int:
+    """How many cards each player is dealt: 13, or in a lesson of short deals as many as its own deals (else
+    :data:`SHORT_DEAL`)."""
+    if rules.cards_per_hand is not None:
+        return rules.cards_per_hand
+    deals = lesson.deals if lesson is not None else ()
+    return deals[0].deal.cards_per_hand if deals and deals[0].deal is not None else SHORT_DEAL
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameSetup:
+    """How a pupil's game is played: a lesson (1 to 6) or free play under named rules, how long, which deals."""
+
+    lesson: int | None = None
+    rules: str = "ebu"
+    """Free play: ``ebu``, ``nbb`` or ``targets`` (ignored with a lesson)."""
+    slam: bool = False
+    deals: int | None = None
+    target: int | None = None
+    seed: int = 1
+    samples: int = DEFAULT_SAMPLES
+    """Layouts the computer thinks about for each decision."""
+    auto_single: bool = False
+    """Play the pupil's card by itself when only one card may be played."""
+    three_handed: ThreeHandedVariant | None = None
+    """Three players, the pupil and two computer players, and a dummy hand: ``simple`` or ``normal``."""
+    boards: tuple[tuple[int, str, str], ...] = ()
+    """The teacher's boards, played once each in this order instead of random deals (everyone on the same
+    deals): each board's number, its dealer's letter and its deal (``N:AK2.… … … …``)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "boards", tuple((int(n), str(d), str(deal)) for n, d, deal in self.boards))
+        if self.boards and (self.target is not None or (self.deals or 0) > len(self.boards)):
+            count = len(self.boards)
+            raise RuleError(
+                ngettext(
+                    "the teacher's %(count)s board is played once: give no target, at most %(count)s deal",
+                    "the teacher's %(count)s boards are played once each: give no target, at most %(count)s deals",
+                    count,
+                )
+                % {"count": count}
+            )
+        if self.lesson is not None and not 1 <= self.lesson <= 6:
+            raise RuleError(
+                gettext("there are six MiniLessons: choose a lesson from 1 to 6, not %(lesson)s")
+                % {"lesson": self.lesson}
+            )
+        if self.rules not in ("ebu", "nbb", "targets"):
+            raise RuleError(
+                # TRANSLATORS: ebu, nbb and targets are the names of the rules to send: keep them.
+                gettext("free play is by the rules ebu, nbb or targets, not '%(rules)s'") % {"rules": self.rules}
+            )
+        if self.deals is not None and not 1 <= self.deals <= 52:
+            raise RuleError(gettext("a game has 1 to 52 deals, not %(deals)s") % {"deals": self.deals})
+        if self.target is not None and self.target < 1:
+            raise RuleError(gettext("a target score is above 0, not %(target)s") % {"target": self.target})
+        if self.deals is not None and self.target is not None:
+            raise RuleError(gettext("give either a number of deals or a target, not both"))
+        self.rule_set()  # the rules can be played together: refused in words if not
+
+    def rule_set(self) -> RuleSet:
+        """The rules in force."""
+        rules = find_lesson(self.lesson).rules if self.lesson is not None else find_rules(self.rules)
+        if self.lesson is None and self.slam:
+            rules = rules.with_slam()
+        return rules.replace(three_handed=self.three_handed) if self.three_handed is not None else rules
+
+    def cards_per_hand(self) -> int:
+        """13, or in MiniLessons One and Two as many as the lesson's own deals."""
+        return cards_per_hand(self.rule_set(), find_lesson(self.lesson) if self.lesson is not None else None)
+
+    def teachers_boards(self) -> tuple[Board, ...]:
+        """The teacher's boards as boards."""
+        return tuple(
+            Board(number=number, dealer=Seat.from_str(dealer), deal=Deal.from_pbn(deal))
+            for number, dealer, deal in self.boards
+        )
+
+    def as_data(self) -> dict[str, Any]:
+        """Plain data."""
+        return {
+            "lesson": self.lesson,
+            "rules": self.rules,
+            "slam": self.slam,
+            "deals": self.deals,
+            "target": self.target,
+            "seed": self.seed,
+            "samples": self.samples,
+            "auto_single": self.auto_single,
+            "three_handed": self.three_handed,
+            "boards": [list(board) for board in self.boards],
+        }

@@ -1,0 +1,214 @@
+"""What a pupil may see of a game, as plain data: the VIEW that every page, fragment and JSON answer of the
+classroom is built from.
+
+The server alone holds the deal. A pupil sees the hands the table lets them see (:meth:`PupilGame.visible_seats`:
+South's hand; North's once North–South are known to declare, since the pupil plays it; dummy's from the moment
+declarer is known, as MiniBridge lays dummy down before the contract is chosen; every hand once the deal is over),
+the cards played and the points every player announced. During the play a hand shows the cards still held.
+Nothing else of the deal is ever in a view.
+
+>>> from minibridge.classroom.setup import GameSetup
+>>> view = pupil_view("x", PupilGame.start(GameSetup(lesson=1, deals=1, seed=3, samples=2)))
+>>> view["phase"], sorted(view["hands"]), view["contract"]
+('play', ['S'], None)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from minibridge.cards import Seat, Side
+from minibridge.classroom.game import PLAYER_NAMES, PupilGame
+from minibridge.contract import Contract
+from minibridge.deal import Hand
+from minibridge.errors import MiniBridgeError
+from minibridge.scoring import goal
+from minibridge.signals import denied_by_lead, signal_in_trick
+from minibridge.table import Game, Session, seating
+
+__all__ = ["pupil_view"]
+
+_KINDS = ("part-score", "game", "slam", "grand slam")
+
+
+def pupil_view(game_id: str, game: PupilGame) -> dict[str, Any]:
+    """The VIEW of the classroom's JSON API: everything the pupil may see of the game now, as plain data."""
+    table = game.game
+    phase = game.phase
+    over = phase in ("deal_over", "game_over")
+    play = table.play
+    hands: dict[str, list[str]] = {}
+    for seat in game.visible_seats():
+        held = table.deal[seat] if over or play is None else play.hand(seat)
+        hands[seat.letter] = [str(card) for card in held]
+    trick = []
+    if play is not None:
+        current = play.current_trick
+        trick = [{"seat": s.letter, "card": str(current[s])} for s in play.leader.clockwise() if s in current]
+    choosing = phase == "contract" and game.pupil_to_act
+    to_play = game.seat_to_play
+    setup = game.setup
+    return {
+        "id": game_id,
+        "deal": game.deal_number,
+        "board": table.board.number,
+        "dealer": table.dealer.letter,
+        "phase": phase,
+        "hcp": {seat.letter: points for seat, points in (table.hcp or {}).items()},
+        "declarer": _letter(table.declarer),
+        "dummy": _letter(table.dummy),
+        "contract": str(table.contract) if table.contract is not None else None,
+        "goal": table.goal,
+        "contracts": [str(c) for c in table.allowed_contracts] if choosing else [],
+        "contract_choices": _contract_choices(table) if choosing else [],
+        "declarers": _declarers(game),
+        "hands": hands,
+        "trick": trick,
+        "tricks": [
+            {
+                "leader": t.leader.letter,
+                "cards": {seat.letter: str(t.cards[seat]) for seat in t.leader.clockwise()},
+                "winner": t.winner.letter,
+            }
+            for t in (play.tricks if play is not None else [])
+        ],
+        "tricks_won": {str(side): table.tricks(side) for side in Side},
+        "to_play": _letter(to_play),
+        "pupil_to_act": game.pupil_to_act,
+        "computer_next": game.computer_to_act(),
+        "pupil_seats": [seat.letter for seat in Seat if game.pupil_plays(seat)],
+        "legal": [str(card) for card in game.legal_cards()],
+        "result": _result(table) if over else None,
+        "best": game.records[-1].best if over else None,
+        "signals": _partner_signals(table, game.pupil_seat) if over else [],
+        "again": game.records[-1].again,
+        "auto_single": setup.auto_single,
+        "totals": {str(side): game.session.totals[side] for side in Side},
+        "lesson": setup.lesson,
+        "teachers_boards": bool(setup.boards),
+        "rules": game.rules.name,
+        "rules_title": game.rules.title_in_words,
+        "deals": game.session.deals,
+        "target": game.session.target,
+        "winner": str(game.session.winner) if game.session.winner is not None else None,
+        "you": game.pupil_seat.letter,
+        "three_handed": _three_handed(game),
+        "message": None,
+    }
+
+
+def _three_handed(game: PupilGame) -> dict[str, Any] | None:
+    """With three players: the ``variant``; how the deal was dealt (``dealer``, the ``dummy_hand``'s seat, the
+    points ``announced`` from each seat and the dummy hand's); who ``moved`` (seat dealt at to seat played) and
+    whether dealer ``exchanged`` hands with the dummy hand; the ``players``, each with their ``name``, the seat
+    they were ``dealt_at``, the ``seat`` they play, their ``score`` for this deal once it is over and their
+    ``total``; and the ``winner``'s name at the end.
+    None with four players."""
+    three = game.game.three
+    if three is None:
+        return None
+    session, table = game.session, game.game
+    winner = session.winning_player
+    return {
+        "variant": three.variant,
+        "dealer": three.dealer.letter,
+        "dummy_hand": three.dealer.partner.letter,
+        "announced": {seat.letter: points for seat, points in three.hcp.items()},
+        "moved": {dealt.letter: played.letter for dealt, played in three.players.items() if dealt is not played},
+        "exchanged": three.exchanged,
+        "players": [
+            {
+                "name": name,
+                "dealt_at": dealt.letter,
+                "seat": table.players[dealt].letter,
+                "score": score,
+                "total": total,
+            }
+            for name, dealt, score, total in zip(
+                PLAYER_NAMES, seating(table.dealer), Session.player_scores(table), session.player_totals, strict=True
+            )
+        ],
+        "winner": PLAYER_NAMES[winner] if winner is not None else None,
+    }
+
+
+def _letter(seat: Seat | None) -> str | None:
+    return seat.letter if seat is not None else None
+
+
+def _declarers(game: PupilGame) -> list[str]:
+    """The seats the pupil may choose as declarer (phase ``declarer``, the pupil's side to choose)."""
+    announcement = game.game.announcement
+    if game.phase != "declarer" or not game.pupil_to_act or announcement is None:
+        return []
+    return [seat.letter for seat in announcement.may_declare]
+
+
+def _contract_choices(table: Game) -> list[dict[str, Any]]:
+    """Every contract of the kinds the rules play, in words and notation, with its goal; one the rules refuse
+    (Dutch restrictions) says why."""
+    rules = table.rules
+    kinds = {"part-score": rules.part_score, "game": rules.game, "slam": rules.slam, "grand slam": rules.slam}
+    choices = []
+    for strain in sorted(rules.strains, reverse=True):
+        for kind in _KINDS:
+            if not kinds[kind]:
+                continue
+            contract = Contract.of(kind, strain)
+            try:
+                table.check_contract(contract)
+                reason = None
+            except MiniBridgeError as refusal:
+                reason = str(refusal)
+            choices.append(
+                {
+                    "contract": str(contract),
+                    "symbol": contract.symbol,
+                    "words": contract.words,
+                    "goal": goal(contract, rules, points=table.declaring_points),
+                    "allowed": reason is None,
+                    "reason": reason,
+                }
+            )
+    return choices
+
+
+def _partner_signals(table: Game, you: Seat) -> list[dict[str, Any]]:
+    """Under the signals of MiniLesson Six, once a deal the pupil defended is over: each card of the pupil's
+    partner (North with four players) that said something, with what it said (``encourage``, ``discourage``,
+    ``top of sequence``) and, for the top of a sequence, the card it denies."""
+    play, declarer = table.play, table.declarer
+    if not table.rules.signals or play is None or declarer is None or declarer.side is you.side:
+        return []
+    partner = you.partner
+    held = list(table.deal[partner])
+    said = []
+    for number, trick in enumerate(play.tricks, start=1):
+        card = trick.cards[partner]
+        led = None if trick.leader is partner else trick.led.suit
+        meaning = signal_in_trick(Hand(held), card, led=led, partner_led=trick.leader is you)
+        held.remove(card)
+        if meaning == "no signal":
+            continue
+        denied = denied_by_lead(card) if meaning == "top of sequence" else None
+        said.append(
+            {
+                "trick": number,
+                "seat": partner.letter,
+                "card": str(card),
+                "meaning": meaning,
+                "denied": str(denied) if denied is not None else None,
+            }
+        )
+    return said
+
+
+def _result(table: Game) -> dict[str, Any]:
+    """The deal's result: declarer's tricks and the score (without a contract, the tricks each side took)."""
+    score = table.result
+    play = table.play
+    return {
+        "declarer_tricks": play.declarer_tricks if play is not None and table.declarer is not None else None,
+        "score": score.as_data() if score is not None else None,
+        "tricks": {str(side): table.tricks(side) for side in Side},
+    }

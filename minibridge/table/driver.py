@@ -1,0 +1,447 @@
+"""The one game driver: a table of people and computer players playing a session of deals.
+
+A :class:`Table` holds the session, the deal at the table and who sits where (:class:`~minibridge.table.Seating`).
+It asks nothing by itself: a front end asks whose decision is next (:attr:`Table.decider`), takes a person's
+decision (:meth:`Table.choose_declarer`, :meth:`Table.choose_contract`, :meth:`Table.play_card`, refused in words
+when it is not theirs or not allowed) and lets the computer take one decision at a time (:meth:`Table.step`, or
+:meth:`Table.decide` then :meth:`Table.take` to tell the card before it falls). The terminal, the classroom's
+tablets and a table of pupils all run on it. A deal dealt again (20 points a side) is kept in
+:attr:`Table.redeals` for a front end to tell.
+
+>>> from minibridge.rules import find_rules
+>>> from minibridge.robot import Robot
+>>> rules = find_rules("ebu")
+>>> table = Table(rules, seating=Seating.alone(), computer=ComputerPlayer(robot=Robot(rules, samples=2)), deals=1)
+>>> table.start()
+>>> table.phase in ("declarer", "contract", "play"), table.deal_number
+(True, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from minibridge.analysis import best_contract, dd_tables
+from minibridge.board import Board
+from minibridge.cards import Card, Seat
+from minibridge.contract import Contract
+from minibridge.deal import Deal
+from minibridge.errors import IllegalPlayError, RuleError
+from minibridge.language import gettext
+from minibridge.robot import Robot
+from minibridge.rules import RuleSet
+from minibridge.table.game import Game, why_not
+from minibridge.table.seats import Seating
+from minibridge.table.session import Session
+from minibridge.trick import Trick
+
+__all__ = [
+    "Phase",
+    "Player",
+    "ComputerPlayer",
+    "Decision",
+    "DealRecord",
+    "Table",
+    "decide",
+    "take",
+    "play_out",
+    "play_by_computers",
+    "best_contract_of",
+]
+
+Phase = Literal["declarer", "contract", "play", "deal_over", "game_over"]
+"""What the table waits for: declarer chosen between equals, the contract, a card, the next deal, nothing."""
+
+
+class Player(Protocol):
+    """A player who makes the decisions of a seat (and of dummy, as declarer) when asked."""
+
+    def choose_declarer(self, game: Game) -> Seat:
+        """Who declares, where the partners may choose."""
+        ...
+
+    def choose_contract(self, game: Game) -> Contract:
+        """The contract, as declarer."""
+        ...
+
+    def choose_card(self, game: Game, seat: Seat) -> Card:
+        """The card for ``seat`` (their own, or dummy's as declarer)."""
+        ...
+
+
+@dataclass(kw_only=True)
+class ComputerPlayer:
+    """A computer player at the table: the robot's choices for any seat."""
+
+    robot: Robot
+
+    def choose_declarer(self, game: Game) -> Seat:
+        """The first of the partners to announce declares."""
+        assert game.announcement is not None and game.announcement.declarer is not None
+        return game.announcement.declarer
+
+    def choose_contract(self, game: Game) -> Contract:
+        """The contract with the best expected score."""
+        assert game.declarer is not None
+        return self.robot.choose_contract(game.deal, game.declarer, game.hcp or {})
+
+    def choose_card(self, game: Game, seat: Seat) -> Card:
+        """The card a careful player chooses, seeing only what that player sees."""
+        assert game.play is not None
+        return self.robot.choose_card(game.play, game.knowledge)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Decision:
+    """One decision at the table: declarer chosen between equals, the contract, or a card for a seat."""
+
+    kind: Literal["declarer", "contract", "card"]
+    seat: Seat
+    """The seat chosen as declarer; declarer, for the contract; the seat whose card is played."""
+    contract: Contract | None = None
+    card: Card | None = None
+
+
+def decide(game: Game, player: Player) -> Decision:
+    """The decision ``player`` takes for the seat whose turn it is (the game waits for a decision)."""
+    if game.stage == "declarer":
+        return Decision(kind="declarer", seat=player.choose_declarer(game))
+    if game.stage == "contract":
+        assert game.declarer is not None
+        return Decision(kind="contract", seat=game.declarer, contract=player.choose_contract(game))
+    assert game.play is not None and game.play.to_play is not None, "the game waits for no decision"
+    seat = game.play.to_play
+    return Decision(kind="card", seat=seat, card=player.choose_card(game, seat))
+
+
+def take(game: Game, decision: Decision) -> Trick | None:
+    """Take ``decision`` in ``game`` (refused in words when the rules do not allow it); the trick a card completes."""
+    if decision.kind == "declarer":
+        game.choose_declarer(decision.seat)
+    elif decision.kind == "contract":
+        assert decision.contract is not None
+        game.choose_contract(decision.contract)
+    else:
+        assert decision.card is not None
+        return game.play_card(decision.card, decision.seat)
+    return None
+
+
+def play_out(game: Game, player: Player) -> list[Decision]:
+    """Drive ``game`` to its end with ``player`` at every seat; the decisions taken, in order."""
+    taken = []
+    while game.stage in ("declarer", "contract", "play"):
+        decision = decide(game, player)
+        take(game, decision)
+        taken.append(decision)
+    return taken
+
+
+def play_by_computers(rules: RuleSet, board: Board, robot: Robot) -> Game:
+    """A deal announced, contracted and played by four computer players (a game at stage ``redeal`` when the
+    same dealer deals again)."""
+    game = Game(rules, board)
+    play_out(game, ComputerPlayer(robot=robot))
+    return game
+
+
+@dataclass(kw_only=True)
+class DealRecord:
+    """One deal as dealt and every decision taken in it."""
+
+    number: int
+    """The deal's place in the session, from 1."""
+    dealer: Seat
+    deal: Deal
+    declarer: Seat | None = None
+    contract: Contract | None = None
+    cards: list[Card] = field(default_factory=list)
+    again: bool = False
+    """The deal before dealt again (the same dealer and cards), for the players to play it better."""
+    best: dict[str, Any] | None = None
+    """Once the deal is over, when the table finds it: the best contract double dummy for the declarer
+    (``contract``, ``tricks``, ``score``), or None without a contract."""
+    finished: Game | None = None
+    """Once the deal is over: the deal as it ended at the table (its contract, tricks and score)."""
+
+
+class Table:
+    """People and computer players at one table, playing a session of deals under a rule set.
+
+    ``boards`` are the teacher's boards, played once each in order instead of deals dealt at random from
+    ``seed``; ``auto_single`` plays a person's only legal card for them; ``find_best`` works out each deal's best
+    contract double dummy once it is over.
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        *,
+        seating: Seating,
+        computer: Player,
+        deals: int | None = None,
+        target: int | None = None,
+        first_dealer: Seat | None = None,
+        seed: int = 1,
+        cards_per_hand: int = 13,
+        boards: Sequence[Board] = (),
+        auto_single: bool = False,
+        find_best: bool = False,
+    ) -> None:
+        self.rules = rules
+        self.seating = seating
+        self.computer = computer
+        self.session = Session(rules=rules, deals=deals, target=target, first_dealer=first_dealer)
+        self.boards = tuple(boards)
+        self.auto_single = auto_single
+        self.find_best = find_best
+        self.records: list[DealRecord] = []
+        self.redeals: list[Game] = []
+        """The deals dealt again (20 points a side) just before the deal at the table, in order."""
+        self._dealing = random.Random(seed)
+        self._size = cards_per_hand
+        self.game: Game
+
+    def start(self) -> None:
+        """Deal the first deal."""
+        self._next_deal()
+
+    # --- where the table stands ----------------------------------------------------------------------------
+
+    @property
+    def deal_number(self) -> int:
+        """The deal at the table, counted from 1 in this session."""
+        return len(self.records)
+
+    @property
+    def phase(self) -> Phase:
+        """What the table waits for."""
+        stage = self.game.stage
+        if stage == "over":
+            return "game_over" if self.session.finished else "deal_over"
+        if stage in ("declarer", "contract"):
+            return stage
+        return "play"
+
+    @property
+    def decider(self) -> str | None:
+        """The person whose decision is next (None: the computer's, or no decision is waited for)."""
+        return self.seating.decider(self.game) if self.phase in ("declarer", "contract", "play") else None
+
+    @property
+    def seat_to_play(self) -> Seat | None:
+        """The seat whose card is next (None outside the play)."""
+        return self.game.play.to_play if self.game.stage == "play" and self.game.play is not None else None
+
+    def legal_cards(self, person: str) -> list[Card]:
+        """The cards ``person`` may play now (none when the card is not theirs)."""
+        seat = self.seat_to_play
+        if seat is None or self.decider != person:
+            return []
+        assert self.game.play is not None
+        return self.game.play.legal_cards(seat)
+
+    def sees(self, person: str) -> list[Seat]:
+        """The seats whose cards ``person`` may see now, in seat order."""
+        return self.seating.sees(self.game, person)
+
+    def plays(self, person: str, seat: Seat) -> bool:
+        """``person`` plays ``seat``'s cards now."""
+        return self.seating.plays(self.game, person, seat)
+
+    def hand(self, person: str) -> Seat:
+        """The hand ``person`` plays as their own."""
+        return self.seating.hand(self.game, person)
+
+    # --- a person's decisions ---------------------------------------------------------------------------------
+
+    def choose_declarer(self, person: str, seat: Seat) -> None:
+        """``person``'s side chooses who declares (equal points, where the rules let the partners choose)."""
+        if self.phase != "declarer" or self.decider != person:
+            raise RuleError(gettext("there is no declarer to choose now"))
+        self._take(Decision(kind="declarer", seat=seat))
+
+    def choose_contract(self, person: str, contract: Contract) -> None:
+        """``person``, as declarer, chooses the contract; one the rules forbid is refused, saying why."""
+        if self.phase != "contract" or self.decider != person:
+            raise RuleError(gettext("it is not the moment for you to choose a contract"))
+        assert self.game.declarer is not None
+        self._take(Decision(kind="contract", seat=self.game.declarer, contract=contract))
+
+    def play_card(self, person: str, card: Card) -> Trick | None:
+        """``person`` plays a card for the seat to play; the trick it completes."""
+        seat = self.seat_to_play
+        if seat is None:
+            raise IllegalPlayError(gettext("there is no card to play now"))
+        if self.decider != person:
+            raise IllegalPlayError(
+                gettext("it is %(seat)s's turn: wait for the computer to play") % {"seat": seat.in_words}
+            )
+        assert self.game.play is not None
+        if card not in self.game.play.legal_cards(seat):
+            raise IllegalPlayError(why_not(self.game.play, seat, card, you=self.hand(person)))
+        return self._take(Decision(kind="card", seat=seat, card=card))
+
+    def next_deal(self, *, again: bool = False) -> None:
+        """On to the next deal, once a deal is over; with ``again``, the same deal dealt again (the same dealer and
+        cards) as the next deal of the session (not on the teacher's boards, which everyone plays once each)."""
+        if self.phase != "deal_over":
+            raise RuleError(
+                gettext("the deal is not over yet") if self.phase != "game_over" else gettext("the game is over")
+            )
+        if again and self.boards:
+            raise RuleError(gettext("everyone plays the teacher's boards once each: go on to the next board"))
+        self._next_deal(again=again)
+
+    # --- the computer --------------------------------------------------------------------------------------
+
+    def only_card(self) -> Card | None:
+        """A person's one legal card, when the table plays it for them (else None)."""
+        person = self.decider
+        legal = self.legal_cards(person) if self.auto_single and person is not None else []
+        return legal[0] if len(legal) == 1 else None
+
+    def computer_to_act(self) -> bool:
+        """The next decision is taken without a person: the computer's, or a person's only card."""
+        if self.phase not in ("declarer", "contract", "play"):
+            return False
+        return self.decider is None or self.only_card() is not None
+
+    def decide(self) -> Decision | None:
+        """The decision the computer takes next (or a person's only card), not yet taken; None when the next
+        decision is a person's or the deal is over."""
+        if not self.computer_to_act():
+            return None
+        card = self.only_card()
+        if card is not None:
+            assert self.seat_to_play is not None
+            return Decision(kind="card", seat=self.seat_to_play, card=card)
+        return decide(self.game, self.computer)
+
+    def take(self, decision: Decision) -> Trick | None:
+        """Take a decision of :meth:`decide`; the trick a card completes."""
+        return self._take(decision)
+
+    def step(self) -> bool:
+        """Let the computer take one decision; False when the decision is a person's or the deal is over."""
+        decision = self.decide()
+        if decision is None:
+            return False
+        self._take(decision)
+        return True
+
+    def advance(self) -> None:
+        """Let the computer play up to a person's next decision or the end of the deal."""
+        while self.step():
+            pass
+
+    # --- the deals ---------------------------------------------------------------------------------------------
+
+    def _take(self, decision: Decision) -> Trick | None:
+        trick = take(self.game, decision)
+        record = self.records[-1]
+        if decision.kind == "declarer":
+            record.declarer = decision.seat
+        elif decision.kind == "contract":
+            record.contract = decision.contract
+        else:
+            assert decision.card is not None
+            record.cards.append(decision.card)
+        self._close_deal()
+        return trick
+
+    def _deal_board(self) -> Board:
+        if self.boards:
+            return self.boards[len(self.records)]
+        number = self.session.played + 1
+        return Board(
+            number=number, dealer=self.session.dealer, deal=Deal.random(self._dealing, cards_per_hand=self._size)
+        )
+
+    def _next_deal(self, *, again: bool = False) -> None:
+        """Deal the next deal (a redeal is dealt again by the same dealer at once), or with ``again`` the deal
+        just played once more."""
+        self.redeals = []
+        if again:
+            last = self.records[-1]
+            board = Board(number=self.game.board.number, dealer=last.dealer, deal=last.deal)
+            game = Game(self.rules, board)
+        else:
+            while True:
+                board = self._deal_board()
+                game = Game(self.rules, board)
+                if game.stage != "redeal":
+                    break
+                if self.boards:
+                    raise RuleError(
+                        gettext("board %(board)s is a redeal (20 points a side): it cannot be played")
+                        % {"board": board.number}
+                    )
+                self.session.record_game(game)
+                self.redeals.append(game)
+        assert board.deal is not None
+        self.game = game
+        record = DealRecord(
+            number=len(self.records) + 1, dealer=game.dealer, deal=board.deal, declarer=game.declarer, again=again
+        )
+        self.records.append(record)
+
+    def _close_deal(self, *, solve: bool = True) -> None:
+        """Record a deal that is over in the session and, when the table finds it, its best contract."""
+        if self.game.stage == "over" and len(self.session.history) < len(self.records):
+            self.session.record_game(self.game)
+            self.records[-1].finished = self.game
+            if solve and self.find_best:
+                self.records[-1].best = best_contract_of(self.game)
+
+    # --- kept as data --------------------------------------------------------------------------------------
+
+    def decisions_data(self) -> list[dict[str, Any]]:
+        """Every deal's decisions as plain data (with the best contract when found)."""
+        return [
+            {
+                "number": r.number,
+                "declarer": r.declarer.letter if r.declarer is not None else None,
+                "contract": str(r.contract) if r.contract is not None else None,
+                "cards": [str(c) for c in r.cards],
+                "again": r.again,
+                "best": r.best,
+            }
+            for r in self.records
+        ]
+
+    def take_again(self, deals: Sequence[dict[str, Any]]) -> None:
+        """Deal again and take the decisions of :meth:`decisions_data`, without the computer thinking again."""
+        for saved in deals:
+            self._next_deal(again=saved.get("again", False))
+            game, record = self.game, self.records[-1]
+            if saved["declarer"] is not None and game.stage == "declarer":
+                seat = Seat.from_str(saved["declarer"])
+                game.choose_declarer(seat)
+                record.declarer = seat
+            if saved["contract"] is not None:
+                contract = Contract.from_str(saved["contract"])
+                game.choose_contract(contract)
+                record.contract = contract
+            for text in saved["cards"]:
+                card = Card.from_str(text)
+                game.play_card(card)
+                record.cards.append(card)
+            record.best = saved.get("best")
+            self._close_deal(solve="best" not in saved)
+
+
+def best_contract_of(game: Game) -> dict[str, Any] | None:
+    """The contract that would have scored most double dummy for the deal's declarer: ``contract``, ``tricks``
+    (declarer's, double dummy) and ``score`` (the declaring side's, negative when it fails); None without a
+    contract."""
+    if game.declarer is None or not game.rules.has_contract:
+        return None
+    table = dd_tables([game.deal], cache=True)[0]
+    best = best_contract(table, game.declarer, game.rules, deal=game.deal)
+    if best is None:
+        return None
+    return {"contract": str(best.contract), "tricks": best.tricks, "score": best.side_score}
