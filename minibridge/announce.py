@@ -107,6 +107,24 @@ class ThreeHanded:
     players: dict[Seat, Seat] = field(default_factory=dict)
     exchanged: bool = False
     """Normal variant (a): dealer took dummy's hand, which held more points."""
+    strongest: Seat | None = None
+    """Simple variant: the player with the most points (on a tie, the first of them to announce)."""
+    equals: bool = False
+    """The player who declares (or, simple variant, would have) shares the most points with another player: the
+    first to announce is taken."""
+    side_points: int = 0
+    """The points that decide: simple, the strongest player's with the dummy hand's (at least 21 to play);
+    normal, dealer's with the dummy hand's (more than 20: dealer declares; 20: a redeal)."""
+
+    @property
+    def dummy_hand(self) -> Seat:
+        """Where the dummy hand was dealt: opposite dealer."""
+        return self.dealer.partner
+
+    @property
+    def announcers(self) -> tuple[Seat, Seat, Seat]:
+        """The three players in the order they announce: dealer, then dealer's left, then dealer's right."""
+        return (self.dealer, self.dealer.lho, self.dealer.rho)
 
 
 def _moved(deal: Deal, moves: dict[Seat, Seat]) -> Deal:
@@ -134,8 +152,15 @@ def announce_three_handed(deal: Deal, dealer: Seat, *, variant: Literal["simple"
     identity = {p: p for p in players}
     if variant == "simple":
         declarer = max(players, key=lambda p: (hcp[p], -players.index(p)))
+        reasons = {
+            "strongest": declarer,
+            "equals": sum(hcp[p] == hcp[declarer] for p in players) > 1,
+            "side_points": hcp[declarer] + hcp[dummy_seat],
+        }
         if hcp[declarer] + hcp[dummy_seat] < 21:
-            return ThreeHanded(variant=variant, dealer=dealer, hcp=hcp, redeal=True, deal=deal, players=identity)
+            return ThreeHanded(
+                variant=variant, dealer=dealer, hcp=hcp, redeal=True, deal=deal, players=identity, **reasons
+            )
         if declarer is dealer:
             return ThreeHanded(
                 variant=variant,
@@ -146,6 +171,7 @@ def announce_three_handed(deal: Deal, dealer: Seat, *, variant: Literal["simple"
                 declarer=declarer,
                 dummy=dummy_seat,
                 players=identity,
+                **reasons,
             )
         # The dummy hand is faced opposite declarer; the player sitting there moves to the dummy's old place.
         displaced = declarer.partner
@@ -160,10 +186,13 @@ def announce_three_handed(deal: Deal, dealer: Seat, *, variant: Literal["simple"
             declarer=declarer,
             dummy=displaced,
             players=seats,
+            **reasons,
         )
     dealer_side = hcp[dealer] + hcp[dummy_seat]
     if dealer_side == 40 - dealer_side:
-        return ThreeHanded(variant=variant, dealer=dealer, hcp=hcp, redeal=True, deal=deal, players=identity)
+        return ThreeHanded(
+            variant=variant, dealer=dealer, hcp=hcp, redeal=True, deal=deal, players=identity, side_points=dealer_side
+        )
     if dealer_side > 20:
         if hcp[dummy_seat] > hcp[dealer]:
             played = _moved(deal, {dealer: dummy_seat, dummy_seat: dealer})
@@ -177,6 +206,7 @@ def announce_three_handed(deal: Deal, dealer: Seat, *, variant: Literal["simple"
                 dummy=dummy_seat,
                 players=identity,
                 exchanged=True,
+                side_points=dealer_side,
             )
         return ThreeHanded(
             variant=variant,
@@ -187,6 +217,7 @@ def announce_three_handed(deal: Deal, dealer: Seat, *, variant: Literal["simple"
             declarer=dealer,
             dummy=dummy_seat,
             players=identity,
+            side_points=dealer_side,
         )
     first, second = dealer.lho, dealer.rho
     declarer = second if hcp[second] > hcp[first] else first
@@ -201,4 +232,6 @@ def announce_three_handed(deal: Deal, dealer: Seat, *, variant: Literal["simple"
         declarer=declarer,
         dummy=declarer.partner,
         players=seats,
+        equals=hcp[first] == hcp[second],
+        side_points=dealer_side,
     )

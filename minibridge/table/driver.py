@@ -9,7 +9,7 @@ tablets and a table of pupils all run on it. A deal dealt again (20 points a sid
 :attr:`Table.redeals` for a front end to tell.
 
 >>> from minibridge.rules import find_rules
->>> from minibridge.robot import Robot
+>>> from minibridge.robot import DEFAULT_SAMPLES, Robot
 >>> rules = find_rules("ebu")
 >>> table = Table(rules, seating=Seating.alone(), computer=ComputerPlayer(robot=Robot(rules, samples=2)), deals=1)
 >>> table.start()
@@ -31,7 +31,7 @@ from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import IllegalPlayError, RuleError
 from minibridge.language import gettext
-from minibridge.robot import Robot
+from minibridge.robot import DEFAULT_SAMPLES, Robot
 from minibridge.rules import RuleSet
 from minibridge.table.game import Game, why_not
 from minibridge.table.seats import Seating
@@ -77,6 +77,12 @@ class ComputerPlayer:
     """A computer player at the table: the robot's choices for any seat."""
 
     robot: Robot
+
+    @classmethod
+    def of(cls, rules: RuleSet, *, samples: int | None = None, seed: int = 0) -> ComputerPlayer:
+        """A computer player under ``rules`` that thinks about ``samples`` layouts a decision (by default
+        :data:`~minibridge.robot.DEFAULT_SAMPLES`); the same seed plays the same way."""
+        return cls(robot=Robot(rules, samples=samples or DEFAULT_SAMPLES, seed=seed))
 
     def choose_declarer(self, game: Game) -> Seat:
         """The first of the partners to announce declares."""

@@ -27,13 +27,14 @@ from minibridge.announce import Announcement, ThreeHanded, announce, announce_th
 from minibridge.board import Board
 from minibridge.cards import Card, Seat, Side
 from minibridge.contract import Contract
-from minibridge.deal import Deal
+from minibridge.deal import Deal, Hand
 from minibridge.errors import IllegalPlayError, RuleError
 from minibridge.knowledge import Knowledge
 from minibridge.language import gettext
 from minibridge.play import Play
 from minibridge.rules import RuleSet, allowed_contracts, check_contract, trumps_held
 from minibridge.scoring import Score, goal, score
+from minibridge.signals import denied_by_lead, signal_in_trick
 from minibridge.trick import Trick
 
 __all__ = ["Stage", "Game", "why_not"]
@@ -185,6 +186,16 @@ class Game:
         else:
             board.result = self.play.tricks_won(Side.NORTH_SOUTH) if self.play.finished else None
         return board
+
+    def signal(self, seat: Seat, card: Card) -> tuple[str, Card | None]:
+        """What ``card``, about to be played from ``seat``, tells partner under the signals of MiniLesson Six: its
+        meaning (``encourage``, ``discourage``, ``top of sequence`` or ``no signal``) and, for the top of a
+        sequence, the card it denies."""
+        assert self.play is not None
+        play = self.play
+        led = play.current_trick[play.leader].suit if play.current_trick else None
+        meaning = signal_in_trick(Hand(play.hand(seat)), card, led=led, partner_led=play.leader is seat.partner)
+        return meaning, denied_by_lead(card) if meaning == "top of sequence" else None
 
     # --- the decisions -----------------------------------------------------------------------------------------
 

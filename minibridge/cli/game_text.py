@@ -1,0 +1,397 @@
+"""The words ``minibridge play`` shows: a deal as it starts, the contract, the cards as they fall, the end of a
+deal, the totals and who won; cards with suit symbols, red where the terminal shows colour.
+
+Everything here only tells what the table (:mod:`minibridge.table`) already decided.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from minibridge.cards import Card, Seat, Side
+from minibridge.classroom import PUPIL
+from minibridge.cli.terminal import capital, card_text, hand_text, pad, player_name, tricks_text, variant_name, width
+from minibridge.contract import Contract
+from minibridge.deal import Deal
+from minibridge.language import gettext, ngettext, number, strain_letters
+from minibridge.table import DealerDraw, Game, Session, Table
+from minibridge.table.story import seat_names, three_handed_story
+
+__all__ = [
+    "letters",
+    "who",
+    "deal_start",
+    "contract_story",
+    "goal_line",
+    "card_said",
+    "trick_line",
+    "tricks_taken",
+    "end_of_deal",
+    "computers_deal",
+    "draw_story",
+    "three_players",
+    "players_line",
+    "totals_line",
+    "verdict",
+]
+
+
+def letters(contract: Contract) -> str:
+    """A contract as the pupil types it in the language in use: ``4H``, Dutch ``5R``, Danish ``3UT``."""
+    return f"{contract.level}{strain_letters(contract.strain.letter)}"
+
+
+def who(seat: Seat, table: Table, person: str | None) -> str:
+    """``North (dummy)``, ``North``; in three-handed play the pupil's seat says ``(you)``."""
+    game = table.game
+    if seat is game.dummy:
+        return gettext("%(seat)s (dummy)") % {"seat": seat.in_words}
+    if game.three is not None and person is not None and seat is table.hand(person):
+        return gettext("%(seat)s (you)") % {"seat": seat.in_words}
+    return seat.in_words
+
+
+# --- the start of a deal ------------------------------------------------------------------------------------------
+
+
+def deal_start(game: Game, names: Sequence[str]) -> list[str]:
+    """A deal as it starts for the pupil at South: who deals, the pupil's hand, the announcement and what it
+    decides (a redeal, the declaring side; with three players, where they sit and who plays which hand)."""
+    if game.three is not None:
+        return _three_handed_start(game, names)
+    lines = [
+        gettext("Deal %(number)s, dealer %(seat)s.") % {"number": game.board.number, "seat": game.dealer.in_words},
+        gettext("Your hand (South): %(hand)s") % {"hand": hand_text(game.deal[PUPIL])},
+    ]
+    announced = game.announcement
+    if announced is None:
+        return lines
+    said = ", ".join(f"{seat.in_words} {announced.hcp[seat]}" for seat in announced.order)
+    lines.append(gettext("Points announced: %(points)s.") % {"points": said})
+    side = announced.declaring_side
+    if game.stage == "redeal" or side is None:
+        return [*lines, gettext("Each side holds 20 points: the same dealer deals again.")]
+    values = {
+        "side": side.in_words,
+        "ours": announced.side_hcp(side),
+        "others": side.other.in_words,
+        "theirs": announced.side_hcp(side.other),
+    }
+    return [*lines, gettext("%(side)s hold %(ours)s points, %(others)s %(theirs)s: %(side)s declare.") % values]
+
+
+def _three_handed_start(game: Game, names: Sequence[str]) -> list[str]:
+    """Where the three players sit, the pupil's hand, the announcement and what the variant makes of it."""
+    three = game.three
+    assert three is not None
+    named = seat_names(game.dealer, names)
+    others = "".join(
+        gettext(", %(player)s sits %(seat)s") % {"player": player_name(named[seat]), "seat": seat.in_words}
+        for seat in (three.dealer.lho, three.dealer.rho)
+        if seat is not PUPIL
+    )
+    values = {
+        "number": game.board.number,
+        "variant": variant_name(three.variant),
+        "player": player_name(named[three.dealer]),
+        "seat": three.dealer.in_words,
+        "others": others,
+        "dummy": three.dummy_hand.in_words,
+    }
+    if three.dealer is PUPIL:
+        text = gettext(
+            "Deal %(number)s, three-handed (%(variant)s): you deal from %(seat)s%(others)s; the dummy hand is dealt "
+            "at %(dummy)s, opposite the dealer."
+        )
+    else:
+        text = gettext(
+            "Deal %(number)s, three-handed (%(variant)s): %(player)s deals from %(seat)s%(others)s; the dummy hand "
+            "is dealt at %(dummy)s, opposite the dealer."
+        )
+    dealt = game.board.deal
+    assert dealt is not None
+    hand = gettext("Your hand (South): %(hand)s") % {"hand": hand_text(dealt[PUPIL])}
+    return [text % values, hand, *three_handed_story(three, you=PUPIL)]
+
+
+# --- the contract ---------------------------------------------------------------------------------------------
+
+
+def contract_story(table: Table, person: str, *, before: bool) -> list[str]:
+    """Declarer and dummy and the contract: ``before`` the pupil chooses it (when the pupil's side declares), or
+    once the computer has chosen it."""
+    game = table.game
+    declarer = game.declarer
+    assert declarer is not None
+    dummy, own = declarer.partner, table.hand(person)
+    values = {"declarer": declarer.in_words, "dummy": dummy.in_words, "own": own.in_words}
+    dummy_hand = gettext("Dummy (%(dummy)s): %(hand)s") % (values | {"hand": hand_text(game.deal[dummy])})
+    if before and game.three is not None:
+        said = gettext("You are declarer at %(declarer)s and %(dummy)s is dummy: you play both hands.") % values
+        return [said, dummy_hand]
+    if before and declarer is PUPIL:
+        return [gettext("%(declarer)s is declarer and %(dummy)s is dummy: you play both hands.") % values, dummy_hand]
+    if before:
+        said = gettext(
+            "%(declarer)s is declarer and %(dummy)s is dummy: you play both hands, North's cards and your own."
+        )
+        hand = gettext("%(declarer)s (declarer): %(hand)s") % (values | {"hand": hand_text(game.deal[declarer])})
+        return [said % values, hand]
+    contract = game.contract
+    assert contract is not None
+    chosen = {"contract": letters(contract), "words": contract.in_words}
+    lines = [
+        gettext("%(declarer)s is declarer and %(dummy)s is dummy.") % values,
+        gettext("%(declarer)s chooses %(contract)s (%(words)s).") % (values | chosen),
+        dummy_hand,
+    ]
+    if own is not PUPIL and own is not dummy:
+        lines.append(gettext("Your hand now (%(own)s): %(hand)s") % (values | {"hand": hand_text(game.deal[own])}))
+    return lines
+
+
+def goal_line(game: Game) -> str:
+    """``North needs 9 tricks; East leads.``"""
+    declarer = game.declarer
+    assert declarer is not None
+    values = {"declarer": declarer.in_words, "goal": game.goal, "leader": declarer.lho.in_words}
+    return gettext("%(declarer)s needs %(goal)s tricks; %(leader)s leads.") % values
+
+
+# --- the cards ------------------------------------------------------------------------------------------------
+
+
+def card_said(table: Table, person: str | None, seat: Seat, card: Card) -> list[str]:
+    """The computer's card as it falls (before it is played), and under the signals of MiniLesson Six what the
+    pupil's partner tells by it."""
+    play = table.game.play
+    assert play is not None
+    values = {"seat": who(seat, table, person), "card": card_text(card)}
+    lines = [
+        (gettext("%(seat)s plays %(card)s.") if play.current_trick else gettext("%(seat)s leads %(card)s.")) % values
+    ]
+    game = table.game
+    if person is not None and game.rules.signals and seat is table.hand(person).partner and seat in game.defenders:
+        said = _signal_said(game, seat, card)
+        if said:
+            lines.append(f"  ({said})")
+    return lines
+
+
+def _signal_said(game: Game, seat: Seat, card: Card) -> str | None:
+    """What partner's card tells the pupil under the signals of MiniLesson Six (before it is played)."""
+    meaning, denied = game.signal(seat, card)
+    values = {"seat": seat.in_words, "suit": card.suit.in_words}
+    if meaning == "top of sequence" and denied is not None:
+        return gettext("the top of a sequence: %(seat)s does not hold %(card)s") % (
+            values | {"card": card_text(denied)}
+        )
+    if meaning == "encourage":
+        return gettext("a high small card: %(seat)s likes %(suit)s") % values
+    if meaning == "discourage":
+        return gettext("the lowest card: %(seat)s does not like %(suit)s") % values
+    return None
+
+
+def trick_line(game: Game) -> str:
+    """The last trick as it fell, who won it, and the tricks so far."""
+    assert game.play is not None
+    trick = game.play.tricks[-1]
+    values = {
+        "number": len(game.play.tricks),
+        "cards": ", ".join(f"{seat.in_words} {card_text(card)}" for seat, card in trick.in_order()),
+        "winner": trick.winner.in_words,
+        "ns": game.tricks(Side.NORTH_SOUTH),
+        "ew": game.tricks(Side.EAST_WEST),
+    }
+    return gettext("Trick %(number)s: %(cards)s: %(winner)s wins. North–South %(ns)s, East–West %(ew)s.") % values
+
+
+def tricks_taken(game: Game) -> str:
+    """Each side's tricks."""
+    ns, ew = game.tricks(Side.NORTH_SOUTH), game.tricks(Side.EAST_WEST)
+    return ngettext(
+        "North–South took %(ns)s trick, East–West %(ew)s.", "North–South took %(ns)s tricks, East–West %(ew)s.", ns
+    ) % {"ns": ns, "ew": ew}
+
+
+# --- the end of a deal -------------------------------------------------------------------------------------------
+
+
+def end_of_deal(game: Game, *, you: Seat | None = None) -> str:
+    """All four hands as they were played and every trick: what the pupil sees once a deal is over."""
+    notes: dict[Seat, list[str]] = {seat: [] for seat in Seat}
+    if game.declarer is not None and game.dummy is not None:
+        notes[game.declarer].append(gettext("declarer"))
+        notes[game.dummy].append(gettext("dummy"))
+    if you is not None and you is not game.dummy:
+        notes[you].append(gettext("you"))
+    labels = {seat: seat.in_words + (f" ({', '.join(notes[seat])})" if notes[seat] else "") for seat in Seat}
+    lines = ["", gettext("The four hands:"), *_four_hands(game.deal, labels)]
+    if game.play is not None and game.play.tricks:
+        lines += ["", gettext("The tricks:"), *_tricks_table(game)]
+    return "\n".join(lines)
+
+
+def _suit_lines(deal: Deal, seat: Seat) -> list[str]:
+    """A hand as four lines, spades first."""
+    return hand_text(deal[seat]).split("  ")
+
+
+def _four_hands(deal: Deal, labels: dict[Seat, str]) -> list[str]:
+    """The four hands as a diagram: North at the top, West and East side by side, South at the bottom."""
+    west = [labels[Seat.WEST], *_suit_lines(deal, Seat.WEST)]
+    east = [labels[Seat.EAST], *_suit_lines(deal, Seat.EAST)]
+    column = max(width(line) for line in west) + 4
+    indent = " " * max(4, column // 2)
+    lines = [indent + line for line in [labels[Seat.NORTH], *_suit_lines(deal, Seat.NORTH)]]
+    lines += [pad(w, column) + e for w, e in zip(west, east, strict=True)]
+    lines += [indent + line for line in [labels[Seat.SOUTH], *_suit_lines(deal, Seat.SOUTH)]]
+    return [line.rstrip() for line in lines]
+
+
+def _tricks_table(game: Game) -> list[str]:
+    """Every trick in a row: who led, each seat's card, who won."""
+    assert game.play is not None
+    seats = list(Seat)
+    head = [gettext("Trick"), gettext("Led by"), *(seat.in_words for seat in seats), gettext("Won by")]
+    rows = [
+        [str(number), trick.leader.in_words, *(card_text(trick.cards[seat]) for seat in seats), trick.winner.in_words]
+        for number, trick in enumerate(game.play.tricks, start=1)
+    ]
+    widths = [max(width(row[i]) for row in [head, *rows]) + 2 for i in range(len(head))]
+    return ["".join(pad(cell, w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in [head, *rows]]
+
+
+def computers_deal(game: Game, names: Sequence[str]) -> str:
+    """A deal the computer played at every seat, in one line (with three players, who played it)."""
+    head = gettext("Deal %(number)s, dealer %(seat)s") % {"number": game.board.number, "seat": game.dealer.in_words}
+    named = seat_names(game.dealer, names) if names else {}
+    if named:
+        player = {"player": player_name(named[game.dealer]), "dummy": game.dealer.partner.in_words}
+        head += " " + gettext("(%(player)s, the dummy hand at %(dummy)s)") % player
+    if game.stage == "redeal":
+        if game.three is None or game.three.variant == "normal":
+            return gettext("%(head)s: each side holds 20 points, the same dealer deals again.") % {"head": head}
+        return gettext(
+            "%(head)s: declarer and the dummy hand hold fewer than 21 points, the same dealer deals again."
+        ) % {"head": head}
+    if game.result is not None and game.declarer is not None and game.contract is not None:
+        by = game.declarer.in_words
+        if named:
+            player = next(seat for seat, played in game.players.items() if played is game.declarer)
+            by += f" ({player_name(named[player])})"
+        values = {"head": head, "contract": letters(game.contract), "by": by, "result": game.result.describe()}
+        return gettext("%(head)s: %(contract)s by %(by)s. %(result)s") % values
+    return f"{head}: {tricks_taken(game)}"
+
+
+# --- the players and the score of the game -------------------------------------------------------------------
+
+
+def draw_story(drawn: DealerDraw, names: Sequence[str]) -> str:
+    """The cards drawn for the first dealer and who deals first."""
+    seats = tuple(drawn.cards)
+    name = dict(zip(seats, names, strict=True)) if names else {seat: seat.title for seat in seats}
+    said = {seat: player_name(name[seat]) if names else seat.in_words for seat in seats}
+    values = {
+        "cards": ", ".join(f"{said[seat]} {card_text(drawn.cards[seat])}" for seat in seats),
+        "player": said[drawn.dealer],
+        "seat": drawn.dealer.in_words,
+    }
+    if name[drawn.dealer] == "you":
+        text = gettext(
+            "Drawing for the first dealer: %(cards)s. You draw the highest card and deal first from %(seat)s."
+        )
+    elif names:
+        text = gettext(
+            "Drawing for the first dealer: %(cards)s. %(player)s draws the highest card and deals first from %(seat)s."
+        )
+    else:
+        text = gettext("Drawing for the first dealer: %(cards)s. %(player)s draws the highest card and deals first.")
+    return text % values
+
+
+def three_players(names: Sequence[str]) -> str:
+    """Who the three players are and where each deals from."""
+    first, left, right = names
+    values = {"first": player_name(first), "left": player_name(left), "right": player_name(right)}
+    if first == "you":
+        text = gettext(
+            "Three players: %(first)s, %(left)s on your left and %(right)s on your right. You deal from South, "
+            "%(left)s from West, %(right)s from East; the dummy hand is dealt opposite the dealer, and the deal "
+            "passes clockwise."
+        )
+    else:
+        text = gettext(
+            "Three players: %(first)s, %(left)s on %(first)s's left and %(right)s on %(first)s's right. %(first)s "
+            "deals from South, %(left)s from West, %(right)s from East; the dummy hand is dealt opposite the dealer, "
+            "and the deal passes clockwise."
+        )
+    return text % values
+
+
+def players_line(names: Sequence[str], points: Sequence[int]) -> str:
+    """``you 420, Left 0, Right 100``."""
+    return ", ".join(f"{player_name(name)} {number(total)}" for name, total in zip(names, points, strict=True))
+
+
+def totals_line(session: Session, names: Sequence[str] = ()) -> str:
+    """The totals so far: points (each player's, with three), or without contracts the tricks each side took."""
+    ns, ew = session.totals[Side.NORTH_SOUTH], session.totals[Side.EAST_WEST]
+    values = {"count": session.played, "ns": number(ns), "ew": number(ew)}
+    if names:
+        values["totals"] = players_line(names, session.player_totals)
+        return (
+            ngettext(
+                "Totals after %(count)s deal: %(totals)s.", "Totals after %(count)s deals: %(totals)s.", session.played
+            )
+            % values
+        )
+    if session.rules.has_contract:
+        return (
+            ngettext(
+                "Totals after %(count)s deal: North–South %(ns)s, East–West %(ew)s.",
+                "Totals after %(count)s deals: North–South %(ns)s, East–West %(ew)s.",
+                session.played,
+            )
+            % values
+        )
+    values |= {"ns_tricks": tricks_text(ns), "ew_tricks": tricks_text(ew)}
+    return (
+        ngettext(
+            "Totals after %(count)s deal: North–South %(ns_tricks)s, East–West %(ew_tricks)s.",
+            "Totals after %(count)s deals: North–South %(ns_tricks)s, East–West %(ew_tricks)s.",
+            session.played,
+        )
+        % values
+    )
+
+
+def verdict(session: Session, names: Sequence[str] = ()) -> str:
+    """Who won the game."""
+    ns, ew = session.totals[Side.NORTH_SOUTH], session.totals[Side.EAST_WEST]
+    if not session.played:
+        return gettext("No deal was played.")
+    if names:
+        totals = session.player_totals
+        best = max(totals)
+        ahead = [name for name, total in zip(names, totals, strict=True) if total == best]
+        values = {"best": number(best)}
+        if len(ahead) > 1:
+            values["players"] = gettext(" and ").join(player_name(name) for name in ahead)
+            return capital(gettext("%(players)s share the lead with %(best)s.") % values)
+        winner = ahead[0]
+        values["player"] = player_name(winner)
+        values["others"] = ", ".join(
+            f"{player_name(n)} {number(t)}" for n, t in zip(names, totals, strict=True) if n != winner
+        )
+        if winner == "you":
+            return gettext("You win the game with %(best)s; %(others)s.") % values
+        return gettext("%(player)s wins the game with %(best)s; %(others)s.") % values
+    if ns == ew:
+        return gettext("The game is a tie, %(points)s each.") % {"points": number(ns)}
+    values = {"most": number(max(ns, ew)), "fewest": number(min(ns, ew))}
+    if ns > ew:
+        return gettext("North–South win the game, %(most)s to %(fewest)s.") % values
+    return gettext("East–West win the game, %(most)s to %(fewest)s.") % values
