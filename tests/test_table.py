@@ -142,7 +142,7 @@ class _Scripted:
 def test_any_players_bring_any_deal_to_a_score(seed: int, rules: str):
     ruleset = find_rules(rules)
     game = Game(ruleset, Board(number=seed % 16 + 1, deal=Deal.random(random.Random(seed))))
-    asked = [("card", decision.seat) for decision in play_out(game, _Scripted()) if decision.kind == "card"]
+    asked = [("card", decision.seat) for decision in play_out(game, _Scripted()) if decision.choice == "card"]
     if game.stage == "redeal":
         assert not asked
         return

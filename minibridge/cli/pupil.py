@@ -109,7 +109,7 @@ def _computer(table: Table, person: str | None, *, show: bool = True) -> None:
     assert label is not None
     decision: Decision | None = thinking(label.in_words, table.decide, show=show)
     assert decision is not None
-    if person is not None and decision.kind == "card":
+    if person is not None and decision.choice == "card":
         assert decision.card is not None
         click.echo("\n".join(card_said(table, person, decision.seat, decision.card)))
     trick = table.take(decision)

@@ -104,7 +104,7 @@ class ComputerPlayer:
 class Decision:
     """One decision at the table: declarer chosen between equals, the contract, or a card for a seat."""
 
-    kind: Literal["declarer", "contract", "card"]
+    choice: Literal["declarer", "contract", "card"]
     seat: Seat
     """The seat chosen as declarer; declarer, for the contract; the seat whose card is played."""
     contract: Contract | None = None
@@ -114,20 +114,20 @@ class Decision:
 def decide(game: Game, player: Player) -> Decision:
     """The decision ``player`` takes for the seat whose turn it is (the game waits for a decision)."""
     if game.stage == "declarer":
-        return Decision(kind="declarer", seat=player.choose_declarer(game))
+        return Decision(choice="declarer", seat=player.choose_declarer(game))
     if game.stage == "contract":
         assert game.declarer is not None
-        return Decision(kind="contract", seat=game.declarer, contract=player.choose_contract(game))
+        return Decision(choice="contract", seat=game.declarer, contract=player.choose_contract(game))
     assert game.play is not None and game.play.to_play is not None, "the game waits for no decision"
     seat = game.play.to_play
-    return Decision(kind="card", seat=seat, card=player.choose_card(game, seat))
+    return Decision(choice="card", seat=seat, card=player.choose_card(game, seat))
 
 
 def take(game: Game, decision: Decision) -> Trick | None:
     """Take ``decision`` in ``game`` (refused in words when the rules do not allow it); the trick a card completes."""
-    if decision.kind == "declarer":
+    if decision.choice == "declarer":
         game.choose_declarer(decision.seat)
-    elif decision.kind == "contract":
+    elif decision.choice == "contract":
         assert decision.contract is not None
         game.choose_contract(decision.contract)
     else:
@@ -268,14 +268,14 @@ class Table:
         """``person``'s side chooses who declares (equal points, where the rules let the partners choose)."""
         if self.phase != "declarer" or self.decider != person:
             raise RuleError(gettext("there is no declarer to choose now"))
-        self._take(Decision(kind="declarer", seat=seat))
+        self._take(Decision(choice="declarer", seat=seat))
 
     def choose_contract(self, person: str, contract: Contract) -> None:
         """``person``, as declarer, chooses the contract; one the rules forbid is refused, saying why."""
         if self.phase != "contract" or self.decider != person:
             raise RuleError(gettext("it is not the moment for you to choose a contract"))
         assert self.game.declarer is not None
-        self._take(Decision(kind="contract", seat=self.game.declarer, contract=contract))
+        self._take(Decision(choice="contract", seat=self.game.declarer, contract=contract))
 
     def play_card(self, person: str, card: Card) -> Trick | None:
         """``person`` plays a card for the seat to play; the trick it completes."""
@@ -289,7 +289,7 @@ class Table:
         assert self.game.play is not None
         if card not in self.game.play.legal_cards(seat):
             raise IllegalPlayError(why_not(self.game.play, seat, card, you=self.hand(person)))
-        return self._take(Decision(kind="card", seat=seat, card=card))
+        return self._take(Decision(choice="card", seat=seat, card=card))
 
     def next_deal(self, *, again: bool = False) -> None:
         """On to the next deal, once a deal is over; with ``again``, the same deal dealt again (the same dealer and
@@ -324,7 +324,7 @@ class Table:
         card = self.only_card()
         if card is not None:
             assert self.seat_to_play is not None
-            return Decision(kind="card", seat=self.seat_to_play, card=card)
+            return Decision(choice="card", seat=self.seat_to_play, card=card)
         return decide(self.game, self.computer)
 
     def take(self, decision: Decision) -> Trick | None:
@@ -349,9 +349,9 @@ class Table:
     def _take(self, decision: Decision) -> Trick | None:
         trick = take(self.game, decision)
         record = self.records[-1]
-        if decision.kind == "declarer":
+        if decision.choice == "declarer":
             record.declarer = decision.seat
-        elif decision.kind == "contract":
+        elif decision.choice == "contract":
             record.contract = decision.contract
         else:
             assert decision.card is not None
