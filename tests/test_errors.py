@@ -4,16 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from minibridge.errors import (
-    AlreadyExistsError,
-    DealError,
-    LessonError,
-    MiniBridgeError,
-    PBNError,
-    ResultsError,
-    problems_message,
-    raise_problems,
-)
+from minibridge.errors import AlreadyExistsError, DealError, LessonError, MiniBridgeError, PBNError, ResultsError
+from minibridge.files import already_exists
+from minibridge.language import problems_message, raise_problems
 
 
 def test_an_error_puts_its_place_in_front_of_its_message():
@@ -40,13 +33,14 @@ def test_every_error_is_a_minibridge_error():
 
 
 def test_already_exists_says_how_to_replace_the_file():
-    error = AlreadyExistsError("output/lesson-3.pdf")
+    error = already_exists("output/lesson-3.pdf")
+    assert isinstance(error, AlreadyExistsError)
     assert str(error) == "'output/lesson-3.pdf' already exists: choose another name, or use --force to replace it"
     assert error.where is None
 
 
 def test_already_exists_can_be_given_a_place_like_every_error():
-    assert str(AlreadyExistsError("a.pdf").at("--output")).startswith("--output: 'a.pdf' already exists")
+    assert str(already_exists("a.pdf").at("--output")).startswith("--output: 'a.pdf' already exists")
 
 
 def test_one_problem_is_the_message_itself():

@@ -19,7 +19,8 @@ from minibridge.cli.common import (
     slam_option,
 )
 from minibridge.cli.terminal import capital, card_text, leave, player_name, tricks_text
-from minibridge.errors import AlreadyExistsError, MiniBridgeError
+from minibridge.errors import MiniBridgeError
+from minibridge.files import already_exists
 from minibridge.language import gettext, ngettext, number, strain_letters
 
 if TYPE_CHECKING:
@@ -125,7 +126,7 @@ def play(
             gettext("%(rules)s has no score to reach: give --deals") % {"rules": rules.title_in_words}
         )
     if save is not None and save.exists() and not force:
-        raise AlreadyExistsError(save)
+        raise already_exists(save)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
         if not as_json:

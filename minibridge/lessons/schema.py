@@ -18,8 +18,8 @@ from minibridge.cards import Card, Seat
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.dealing import DealSpec, generate
-from minibridge.errors import LessonError, MiniBridgeError, problems_message
-from minibridge.language import ENGLISH, LANGUAGES, N_, gettext, ngettext
+from minibridge.errors import LessonError, MiniBridgeError
+from minibridge.language import ENGLISH, LANGUAGES, N_, gettext, ngettext, problems_message
 from minibridge.lessons.exercises import KINDS, exercise_problems
 from minibridge.lessons.lesson import NUMBER_WORDS, VARIANTS, Exercise, Lesson, LessonTexts, lesson_name, shown
 from minibridge.places import KeyLines, place, read_yaml_file, unknown_field
