@@ -18,6 +18,7 @@ from minibridge.deal import Deal
 from minibridge.errors import IllegalPlayError
 from minibridge.pbn import load, loads
 from minibridge.play import Play
+from minibridge.recorded import replay_record
 
 # Every hand has a void: North clubs, East diamonds, South spades, West hearts.
 VOIDS = Deal.from_pbn("N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876")
@@ -34,13 +35,13 @@ def row(north: str, east: str, south: str, west: str) -> tuple[Card | None, ...]
 def replayed(
     deal: Deal, rows: list, *, trumps: Suit | None, declarer: Seat | None = None, leader: Seat | None = None
 ) -> Play:
-    """``Play.from_record`` of a board with tricks by seat (a PBN record) played in ``trumps``."""
+    """``replay_record`` of a board with tricks by seat (a PBN record) played in ``trumps``."""
     strain = Strain.NO_TRUMPS if trumps is None else Strain(int(trumps))
     first = leader if leader is not None else declarer.lho if declarer is not None else Seat.NORTH
     record = PlayRecord(leader=first, tricks=tuple(tuple(r) for r in rows))
     contract = Contract(1, strain) if declarer is not None else None
     dealer = None if declarer is not None else first.rho
-    return Play.from_record(Board(deal=deal, dealer=dealer, declarer=declarer, contract=contract, play=record))
+    return replay_record(Board(deal=deal, dealer=dealer, declarer=declarer, contract=contract, play=record))
 
 
 def random_play(deal: Deal, rng: random.Random, trumps: Suit | None, declarer: Seat) -> Play:
@@ -277,6 +278,60 @@ def test_replay_stops_at_a_claim():
     assert len(done.tricks) == 1 and not done.finished
 
 
+# --- the state door: a replay builds a record's state and puts it in place ----------------------------------
+
+
+def test_the_state_read_is_a_copy_that_changes_nothing_in_the_play():
+    play = Play(VOIDS, trumps=None, declarer=Seat.SOUTH)
+    play.play("DA")
+    state = play.state
+    state.hands[Seat.NORTH] = 0
+    state.current.clear()
+    state.leader = Seat.NORTH
+    assert play.current_trick == {Seat.WEST: Card.from_str("DA")} and len(play.hand(Seat.NORTH)) == 13
+    assert play.to_play is Seat.NORTH and play.leader is Seat.WEST
+
+
+def test_a_state_put_in_place_is_one_step_that_undo_takes_back():
+    elsewhere = Play(VOIDS, trumps=None, declarer=Seat.SOUTH)
+    for card in ("DA", "D2", "S2", "D6"):
+        elsewhere.play(card)
+    play = Play(VOIDS, trumps=None, declarer=Seat.SOUTH)
+    play.play("DA")
+    play.put_state(elsewhere.state)
+    assert [t.winner for t in play.tricks] == [Seat.WEST] and play.to_play is Seat.WEST and not play.current_trick
+    play.undo()
+    assert not play.tricks and play.current_trick == {Seat.WEST: Card.from_str("DA")}
+    play.undo()
+    with pytest.raises(IllegalPlayError, match="nothing has been played yet"):
+        play.undo()
+
+
+def test_a_record_that_ends_gives_the_established_revokes_tricks_at_once_and_a_claim_clears_it():
+    play = _revoke_in_first_trick(Suit.CLUBS)  # South ruffs a diamond holding diamonds, and wins the trick
+    play.play("CK")  # South leads to trick 2: the revoke is established
+    for _ in range(3):
+        play.play(play.legal_cards()[0])  # South's king of trumps wins it
+    raw = play.tricks_won(Side.NORTH_SOUTH)
+    assert not play.finished and raw == 2
+    play.end_record()
+    assert (play.tricks_won(Side.NORTH_SOUTH), play.tricks_won(Side.EAST_WEST)) == (raw - 1, 1)
+    play.claim(Seat.SOUTH, 11)
+    assert play.finished and play.declarer_tricks == 13 - 1  # the transfer is counted once, at the end
+    play.undo()
+    assert play.tricks_won(Side.NORTH_SOUTH) == raw - 1  # the mark stands again with the claim taken back
+
+
+def test_one_undo_takes_back_a_record_of_tricks_replayed_whichever_reading_it_was_read_in():
+    for board in load(OWN / "revoke.pbn"):  # records that fit two readings, and records marked to fit one
+        play = replay_record(board)
+        assert play.tricks
+        play.undo()
+        assert not play.tricks and play.to_play is play.opening_leader and not play.irregularities
+        with pytest.raises(IllegalPlayError, match="nothing has been played yet"):
+            play.undo()
+
+
 # --- properties over random deals ------------------------------------------------------------------------
 
 
@@ -319,7 +374,7 @@ def _kinds(play: Play) -> list[tuple[str, int, Seat, str]]:
 def test_a_revoke_that_also_reads_as_a_lead_out_of_turn_is_read_as_the_result_says():
     """East discards a heart on North's spade holding a spade; nobody else has a heart left. Read as a revoke,
     declarer takes all thirteen (Law 21's transfer has nothing to take); as East's lead out of turn, twelve."""
-    with_13, with_12, without, marked, marked_on_card = (Play.from_record(b) for b in load(OWN / "revoke.pbn"))
+    with_13, with_12, without, marked, marked_on_card = (replay_record(b) for b in load(OWN / "revoke.pbn"))
     assert _kinds(with_13) == [("revoke", 12, Seat.EAST, "H2")] and with_13.declarer_tricks == 13
     assert with_13.irregularities[0].transferred == 1
     assert _kinds(with_12) == [("lead out of turn", 12, Seat.EAST, "H2")] and with_12.declarer_tricks == 12
@@ -333,7 +388,7 @@ def test_a_revoke_that_also_reads_as_a_lead_out_of_turn_is_read_as_the_result_sa
     assert without.ambiguity.reason.startswith("nothing in the file tells the readings apart (a Result tag would)")
     assert without.ambiguity.reason.endswith("the card marked ^R or ^L settles it")
     text = (OWN / "revoke.pbn").read_text(encoding="ascii")
-    neither = Play.from_record(loads(text.replace('[Result "13"]', '[Result "11"]', 1))[0])
+    neither = replay_record(loads(text.replace('[Result "13"]', '[Result "11"]', 1))[0])
     assert _kinds(neither) == _kinds(with_13) and neither.ambiguity is not None
     assert neither.ambiguity.reason.startswith("the file's result, 11, fits neither reading, so the player whose turn")
     # marked ^R, the revoke stands whatever the result (12 there) says
@@ -345,10 +400,10 @@ def test_a_lead_out_of_turn_that_every_player_follows_is_found_from_who_ought_to
     """MiniLesson Five, Board 6: North ought to lead (West declares) but South leads, and every player follows."""
     games = load(OWN / "lead_out_of_turn.pbn")
     for board in games[:3]:  # tricks in the order played, by seat from South, by seat from North with ^L
-        play = Play.from_record(board)
+        play = replay_record(board)
         assert _kinds(play) == [("lead out of turn", 1, Seat.SOUTH, "HJ")], board.line
         assert play.tricks[0].leader is Seat.SOUTH and play.declarer_tricks == 11 and play.ambiguity is None
-    marked, unmarked = (Play.from_record(board) for board in games[3:])
+    marked, unmarked = (replay_record(board) for board in games[3:])
     assert _kinds(marked) == [("lead out of turn", 5, Seat.SOUTH, "C9")] and marked.tricks[4].leader is Seat.SOUTH
     assert unmarked.irregularities == [] and unmarked.tricks[4].leader is Seat.NORTH  # nothing shows it
     assert marked.declarer_tricks == unmarked.declarer_tricks == 13
@@ -359,10 +414,10 @@ def test_the_lesson_board_written_as_pbn_shows_its_lead_out_of_turn():
     from minibridge.pbn import dumps
 
     board = find_lesson(5).board(6)
-    for written in (board, dataclasses.replace(board, play=Play.from_record(board).record())):
+    for written in (board, dataclasses.replace(board, play=replay_record(board).record())):
         again = loads(dumps([written]))[0]
-        assert _kinds(Play.from_record(again)) == [("lead out of turn", 1, Seat.SOUTH, "HJ")]
-    assert "HJ ^L" in dumps([dataclasses.replace(board, play=Play.from_record(board).record())])
+        assert _kinds(replay_record(again)) == [("lead out of turn", 1, Seat.SOUTH, "HJ")]
+    assert "HJ ^L" in dumps([dataclasses.replace(board, play=replay_record(board).record())])
 
 
 @pytest.mark.parametrize(
@@ -378,7 +433,7 @@ def test_a_mark_the_play_contradicts_is_refused(last_tricks: str, message: str):
     grand_slam = text[text.index('[Board "1"]') :]  # game 4: South leads out of turn to trick 5, marked
     board = loads(grand_slam.replace("SJ SA S2 SQ\nCA SK H2 DA", last_tricks, 1))[0]
     with pytest.raises(IllegalPlayError, match=re.escape(message)):
-        Play.from_record(board)
+        replay_record(board)
 
 
 def _irregular_play(deal: Deal, rng: random.Random, trumps: Suit | None, declarer: Seat) -> Play:
@@ -411,7 +466,7 @@ def test_a_play_with_irregularities_written_as_pbn_replays_to_the_same_tricks(se
     play = _irregular_play(deal, rng, trumps, declarer)
     strain = Strain.NO_TRUMPS if trumps is None else Strain(int(trumps))
     board = Board(number=1, deal=deal, declarer=declarer, contract=Contract(1, strain), play=play.record())
-    done = Play.from_record(loads(dumps([board]))[0])
+    done = replay_record(loads(dumps([board]))[0])
     assert [(t.leader, t.cards, t.winner) for t in done.tricks] == [(t.leader, t.cards, t.winner) for t in play.tricks]
 
     def found(p: Play) -> list[tuple]:
