@@ -21,7 +21,7 @@ from minibridge.cards import CARDS, Card, Seat, Side, Suit
 from minibridge.deal import SUIT_MASKS, Deal
 from minibridge.errors import IllegalPlayError
 from minibridge.language import gettext, ngettext
-from minibridge.trick import SEATS, Irregularity, IrregularityKind, Trick, trick_winner
+from minibridge.trick import SEATS, Irregularity, IrregularityKind, Settlement, Trick, trick_winner
 
 __all__ = ["Play", "PlayState", "Action", "Reading", "Ambiguity"]
 
@@ -312,7 +312,7 @@ class Play:
                     )
                     % {"offender": offender.in_words, "seat": seat.in_words}
                 )
-            self._settle_lead("accepted: the next player played to it")
+            self._settle_lead(Settlement.ACCEPTED_BY_NEXT_PLAYER)
             turn = seat
         if not state.current and seat is not state.leader:
             if self.strict:
@@ -331,7 +331,7 @@ class Play:
                     gettext("it is %(turn)s's turn to play, not %(seat)s's")
                     % {"turn": turn.in_words, "seat": seat.in_words}
                 )
-            self._note("card out of rotation", seat, card, "the card stands (Law 23)")
+            self._note("card out of rotation", seat, card, Settlement.STANDS)
         if state.current:
             led = state.current[state.leader].suit
             if card.suit is not led and state.hands[seat] & SUIT_MASKS[led]:
@@ -370,15 +370,22 @@ class Play:
         kind: IrregularityKind,
         seat: Seat,
         card: Card | None,
-        settled: str,
+        settled: Settlement,
         *,
         trick: int = 0,
         transferred: int = 0,
+        accepted_by: Seat | None = None,
     ) -> None:
         """Record an irregularity and how it was settled (in the trick in progress unless ``trick`` is given)."""
         number = trick or len(self._state.tricks) + 1
         irregularity = Irregularity(
-            kind=kind, trick=number, seat=seat, card=card, settled=settled, transferred=transferred
+            kind=kind,
+            trick=number,
+            seat=seat,
+            card=card,
+            settled=settled,
+            transferred=transferred,
+            accepted_by=accepted_by,
         )
         self._state.irregularities.append(irregularity)
 
@@ -388,14 +395,14 @@ class Play:
         for place, revoke in enumerate(state.revokes):
             if not revoke.established and revoke.trick < number and revoke.seat.side is seat.side:
                 state.revokes[place] = dataclasses.replace(revoke, established=True)
-                settled = f"established: one trick goes to {revoke.seat.side.other.title} at the end (Law 21)"
-                self._note("revoke", revoke.seat, revoke.card, settled, trick=revoke.trick, transferred=1)
+                established = Settlement.ESTABLISHED
+                self._note("revoke", revoke.seat, revoke.card, established, trick=revoke.trick, transferred=1)
 
     def _close_revokes(self) -> None:
         state = self._state
         for revoke in state.revokes:
             if not revoke.established:
-                self._note("revoke", revoke.seat, revoke.card, "not corrected before the end", trick=revoke.trick)
+                self._note("revoke", revoke.seat, revoke.card, Settlement.NOT_CORRECTED, trick=revoke.trick)
         state.revokes = [r for r in state.revokes if r.established]
 
     # --- the Laws ------------------------------------------------------------------------------------------------
@@ -418,7 +425,7 @@ class Play:
                 gettext("%(seat)s is dummy and may not accept the lead; declarer decides") % {"seat": by.in_words}
             )
         self._step(("accept", by, None))
-        self._settle_lead(f"accepted by {by.title}")
+        self._settle_lead(Settlement.ACCEPTED_BY, accepted_by=by)
 
     def put_back_lead(self) -> None:
         """The lead out of turn is not accepted: the card goes back and the right player leads (Law 19)."""
@@ -428,19 +435,19 @@ class Play:
         card = state.pending_lead[1]
         state.hands[offender] |= 1 << card.index
         state.pending_lead = None
-        self._note("lead out of turn", offender, card, "card put back (Law 19)")
+        self._note("lead out of turn", offender, card, Settlement.PUT_BACK)
 
     def _need_pending(self) -> Seat:
         if self._state.pending_lead is None:
             raise IllegalPlayError(gettext("nobody has led out of turn"))
         return self._state.pending_lead[0]
 
-    def _settle_lead(self, how: str) -> None:
+    def _settle_lead(self, how: Settlement, *, accepted_by: Seat | None = None) -> None:
         state = self._state
         assert state.pending_lead is not None
         offender, card = state.pending_lead
         state.pending_lead = None
-        self._note("lead out of turn", offender, card, how + " (Law 19)")
+        self._note("lead out of turn", offender, card, how, accepted_by=accepted_by)
         state.leader = offender
         state.hands[offender] |= 1 << card.index
         self._establish_revokes(offender)
@@ -466,7 +473,7 @@ class Play:
         irregularities = self._state.irregularities
         self._state = before.copy()
         self._state.irregularities = irregularities
-        self._note("revoke", open_revoke.seat, open_revoke.card, "corrected (Law 20)", trick=open_revoke.trick)
+        self._note("revoke", open_revoke.seat, open_revoke.card, Settlement.CORRECTED, trick=open_revoke.trick)
 
     def undo(self) -> None:
         """Take back the last step: a card, a decision on a lead out of turn, a correction, a claim, a state put in

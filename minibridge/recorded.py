@@ -16,7 +16,7 @@ from minibridge.deal import SUIT_MASKS, Deal
 from minibridge.errors import IllegalPlayError
 from minibridge.language import gettext, ngettext
 from minibridge.play import Ambiguity, Play, PlayState, Reading
-from minibridge.trick import SEATS, Irregularity, Trick, trick_strength, winner_index
+from minibridge.trick import SEATS, Irregularity, Settlement, Trick, trick_strength, winner_index
 
 __all__ = ["replay_record"]
 
@@ -309,12 +309,16 @@ class _Reader:
         leader = led_by[0]
         notes = []
         if leader is not proper:
-            how = f"accepted: it was {proper.title}'s lead (Law 19)"
-            if len(led_by) > 1:
-                names = ", ".join(seat.title for seat in led_by[:-1]) + f" or {led_by[-1].title}"
-                how += f"; led by {names}: the record does not show which"
             notes.append(
-                Irregularity(kind="lead out of turn", trick=number, seat=leader, card=row[leader], settled=how)
+                Irregularity(
+                    kind="lead out of turn",
+                    trick=number,
+                    seat=leader,
+                    card=row[leader],
+                    settled=Settlement.ACCEPTED_IN_RECORD_ONE_OF if len(led_by) > 1 else Settlement.ACCEPTED_IN_RECORD,
+                    proper_leader=proper,
+                    may_have_led=tuple(led_by) if len(led_by) > 1 else (),
+                )
             )
         revokers = _revokers(index, hands, leader)
         for seat in SEATS:
@@ -334,11 +338,7 @@ class _Reader:
         following = self.rows[number] if number < len(self.rows) else None
         for seat in revokers:
             established = following is not None and (following[seat] is not None or following[seat.partner] is not None)
-            how = (
-                f"established: one trick goes to {seat.side.other.title} at the end (Law 21)"
-                if established
-                else "not established (it could still be corrected)"
-            )
+            how = Settlement.ESTABLISHED if established else Settlement.NOT_ESTABLISHED
             notes.append(
                 Irregularity(
                     kind="revoke", trick=number, seat=seat, card=row[seat], settled=how, transferred=int(established)

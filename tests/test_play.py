@@ -125,7 +125,7 @@ def test_lead_out_of_turn_accepted_by_an_opponent():
     play.accept_lead(Seat.SOUTH)
     assert play.to_play is Seat.SOUTH
     assert [i.kind for i in play.irregularities] == ["lead out of turn"]
-    assert "accepted by South" in play.irregularities[0].settled
+    assert "accepted by South" in play.irregularities[0].settled_in_english
 
 
 def test_dummy_may_not_accept_a_lead_out_of_turn():
@@ -140,7 +140,7 @@ def test_the_next_opponent_playing_a_card_accepts_the_lead():
     play.play("HA", Seat.EAST)
     play.play("H2", Seat.SOUTH)
     assert play.current_trick == {Seat.EAST: Card.from_str("HA"), Seat.SOUTH: Card.from_str("H2")}
-    assert "next player" in play.irregularities[0].settled
+    assert "next player" in play.irregularities[0].settled_in_english
 
 
 def test_lead_out_of_turn_put_back_and_the_right_player_leads():
@@ -149,7 +149,7 @@ def test_lead_out_of_turn_put_back_and_the_right_player_leads():
     play.put_back_lead()
     assert Card.from_str("HA") in play.hand(Seat.EAST)
     assert play.to_play is Seat.WEST and play.pending_lead is None
-    assert play.irregularities[0].settled.startswith("card put back")
+    assert play.irregularities[0].settled_in_english.startswith("card put back")
 
 
 # --- Laws 20 and 21: revokes -----------------------------------------------------------------------------
@@ -168,7 +168,7 @@ def test_unestablished_revoke_is_corrected():
     play.correct_revoke()
     assert play.to_play is Seat.SOUTH and not play.tricks
     assert [str(c) for c in play.legal_cards()] == ["D9", "D8", "D7", "D6"]
-    assert play.irregularities[-1].settled.startswith("corrected")
+    assert play.irregularities[-1].settled_in_english.startswith("corrected")
 
 
 def test_revoke_is_established_when_offender_or_partner_plays_to_the_next_trick():
@@ -246,7 +246,7 @@ def test_replay_of_a_revoke_in_the_last_recorded_trick_is_not_established():
     record = [row("D2", "S2", "CA", "DA")]
     (irregularity,) = replayed(VOIDS, record, trumps=Suit.CLUBS, declarer=Seat.SOUTH).irregularities
     assert irregularity.kind == "revoke" and irregularity.transferred == 0
-    assert "not established" in irregularity.settled
+    assert "not established" in irregularity.settled_in_english
 
 
 def test_replay_recognises_an_accepted_lead_out_of_turn():
@@ -255,7 +255,7 @@ def test_replay_recognises_an_accepted_lead_out_of_turn():
     (irregularity,) = done.irregularities
     assert (irregularity.kind, irregularity.trick) == ("lead out of turn", 2)
     # North, East and South all played hearts: any of them may have led, and East won the trick either way.
-    assert "led by North, East or South: the record does not show which" in irregularity.settled
+    assert "led by North, East or South: the record does not show which" in irregularity.settled_in_english
     assert done.tricks[1].winner is Seat.EAST
 
 

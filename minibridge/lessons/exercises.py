@@ -33,7 +33,7 @@ from minibridge.recorded import replay_record
 from minibridge.rules import contract_problems
 from minibridge.scoring import Score, breakdown, find_scheme, goal, score
 from minibridge.signals import explain_signal, read_signal
-from minibridge.trick import Irregularity
+from minibridge.trick import Irregularity, Settlement
 
 __all__ = [
     "ExerciseKind",
@@ -738,11 +738,19 @@ def _winners(play: Play) -> str:
 
 
 def _settled(irregularity: Irregularity) -> str:
-    text = irregularity.settled
-    for word in ("not established", "established", "accepted", "put back", "corrected", "stands"):
-        if word in text:
-            return word
-    return text
+    """How an irregularity was settled, in the word a pupil answers with (one of the ``settled`` choices)."""
+    return {
+        Settlement.ESTABLISHED: "established",
+        Settlement.NOT_ESTABLISHED: "not established",
+        Settlement.NOT_CORRECTED: "corrected",
+        Settlement.CORRECTED: "corrected",
+        Settlement.ACCEPTED_IN_RECORD: "accepted",
+        Settlement.ACCEPTED_IN_RECORD_ONE_OF: "accepted",
+        Settlement.ACCEPTED_BY: "accepted",
+        Settlement.ACCEPTED_BY_NEXT_PLAYER: "accepted",
+        Settlement.PUT_BACK: "put back",
+        Settlement.STANDS: "stands",
+    }[irregularity.settled]
 
 
 def _points_shown(deal: Deal, seat: Seat) -> str:
