@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
 from minibridge.errors import AlreadyExistsError, DealError, LessonError, MiniBridgeError, PBNError, ResultsError
@@ -71,3 +74,11 @@ def test_raise_problems_raises_the_error_asked_for_only_when_there_are_problems(
     assert str(caught.value) == "3 problems to fix:\n  number: missing\n  title: missing\n  … and 1 more"
     with pytest.raises(ResultsError, match=r"^line 4: no pair$"):
         raise_problems(ResultsError, ["line 4: no pair"])
+
+
+def test_the_errors_import_no_module_of_the_package_not_even_inside_a_function():
+    source = Path(__file__).parents[1] / "minibridge" / "errors.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    imported = [node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+    imported += [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+    assert imported and not [name for name in imported if name is None or name.split(".")[0] == "minibridge"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import random
 import re
@@ -330,6 +331,16 @@ def test_one_undo_takes_back_a_record_of_tricks_replayed_whichever_reading_it_wa
         assert not play.tricks and play.to_play is play.opening_leader and not play.irregularities
         with pytest.raises(IllegalPlayError, match="nothing has been played yet"):
             play.undo()
+
+
+def test_play_never_imports_the_replay_of_records():
+    source = Path(__file__).parents[1] / "minibridge" / "play.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    assert "minibridge.trick" in imported and not imported & {"minibridge.recorded", "minibridge.replay", None}
+    names = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names}
+    assert not names & {"recorded", "replay"}  # nor as ``from minibridge import recorded``
 
 
 # --- properties over random deals ------------------------------------------------------------------------
