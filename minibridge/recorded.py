@@ -119,11 +119,11 @@ def _replay_tricks(play: Play, record: PlayRecord, result: int | None) -> None:
 def _choose(play: Play, readings: list[PlayState], result: int | None) -> PlayState:
     """The reading to replay (see :func:`replay_record`); the others that fit as well go to :attr:`Play.ambiguity`.
 
-    Each reading is put in place in turn to be counted, and taken back."""
+    A copy of each reading is put in place in turn to be counted, and taken back."""
     side = play.declarer.side if play.declarer is not None else Side.NORTH_SOUTH
     found: dict[tuple[tuple[Irregularity, ...], int], tuple[tuple[bool, int, int], PlayState, Reading]] = {}
     for state in readings:
-        play.put_state(state)
+        play.put_state(state.copy())  # the reading itself stays as read: the record's end is marked at the end
         if not play.finished:
             play.end_record()
         agrees = result is not None and play.agrees_with(result)

@@ -333,6 +333,17 @@ def test_one_undo_takes_back_a_record_of_tricks_replayed_whichever_reading_it_wa
             play.undo()
 
 
+def test_a_claim_taken_back_leaves_a_record_read_two_ways_as_it_was_before_the_claim():
+    # East's heart in trick 2 reads as a lead out of turn (North, East or South led) or as West's spade lead that
+    # North and East did not follow: declarer claims six of the last eleven tricks.
+    record = PlayRecord(leader=Seat.WEST, tricks=(row("D2", "S2", "D6", "DA"), row("H6", "HA", "H2", "S9")), claim=6)
+    board = Board(deal=VOIDS, declarer=Seat.SOUTH, contract=Contract(1, Strain.NO_TRUMPS), play=record, result=6)
+    play = replay_record(board)
+    assert play.ambiguity is not None and play.finished and play.declarer_tricks == 6
+    play.undo()
+    assert not play.finished and len(play.tricks) == 2 and not play.state.record_ends
+
+
 def test_play_never_imports_the_replay_of_records():
     source = Path(__file__).parents[1] / "minibridge" / "play.py"
     tree = ast.parse(source.read_text(encoding="utf-8"))
