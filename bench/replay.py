@@ -1,6 +1,6 @@
 """Replay speed, the way ``minibridge replay`` works: read a PBN game, then replay its recorded play.
 
-This engine (``pbn.loads`` then ``Play.from_record``) against endplay (its PBN reader, then ``Deal.play`` card by
+This engine (``pbn.loads`` then ``replay_record``) against endplay (its PBN reader, then ``Deal.play`` card by
 card) on the same random games, each read from its PBN text inside the timed loop on both sides, in one run.
 Prints games per second for each and the ratio (goal: at least 10). Then the reading's part of the loop: the
 same loop with the reading alone, in this engine and in its reader before it was made twice as fast
@@ -18,14 +18,14 @@ from games import random_games
 from timing import arguments, best_in_turn
 
 from minibridge.pbn import loads
-from minibridge.play import Play
+from minibridge.recorded import replay_record
 
 
 def time_ours(texts: list[str]) -> float:
     """Seconds to read each game and replay its play in this engine."""
     start = time.process_time()
     for text in texts:
-        Play.from_record(loads(text)[0])
+        replay_record(loads(text)[0])
     return time.process_time() - start
 
 

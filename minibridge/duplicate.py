@@ -28,8 +28,8 @@ from typing import Any
 
 from minibridge.cards import Seat, Side
 from minibridge.contract import Contract
-from minibridge.errors import MiniBridgeError, ResultsError, at_board, at_line, file_place, raise_problems
-from minibridge.language import N_, gettext, pgettext
+from minibridge.errors import MiniBridgeError, ResultsError
+from minibridge.language import N_, at_board, at_line, file_place, gettext, pgettext, raise_problems
 from minibridge.rules import RuleSet, find_rules
 from minibridge.scoring import score
 

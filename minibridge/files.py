@@ -9,7 +9,7 @@ from pathlib import Path
 from minibridge.errors import AlreadyExistsError, MiniBridgeError
 from minibridge.language import gettext
 
-__all__ = ["write_atomic"]
+__all__ = ["write_atomic", "already_exists"]
 
 
 def write_atomic(path: str | Path, data: str | bytes, *, overwrite: bool = False) -> Path:
@@ -19,7 +19,7 @@ def write_atomic(path: str | Path, data: str | bytes, *, overwrite: bool = False
     """
     path = Path(path)
     if path.exists() and not overwrite:
-        raise AlreadyExistsError(path)
+        raise already_exists(path)
     folder = path.parent if str(path.parent) else Path(".")
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -39,7 +39,7 @@ def write_atomic(path: str | Path, data: str | bytes, *, overwrite: bool = False
         else:
             os.link(temporary, path)  # fails if another writer made the file meanwhile
     except FileExistsError:
-        raise AlreadyExistsError(path) from None
+        raise already_exists(path) from None
     except OSError as err:
         raise MiniBridgeError(
             gettext("cannot write '%(file)s': %(reason)s") % {"file": path, "reason": err.strerror}
@@ -47,6 +47,17 @@ def write_atomic(path: str | Path, data: str | bytes, *, overwrite: bool = False
     finally:
         Path(temporary).unlink(missing_ok=True)
     return path
+
+
+def already_exists(path: str | Path) -> AlreadyExistsError:
+    """The error for a file that would be replaced unasked, in the language in use: what to do instead.
+
+    >>> print(already_exists("output/lesson-3.pdf"))
+    'output/lesson-3.pdf' already exists: choose another name, or use --force to replace it
+    """
+    return AlreadyExistsError(
+        gettext("'%(path)s' already exists: choose another name, or use --force to replace it") % {"path": path}
+    )
 
 
 def _mode_for(path: Path) -> int:

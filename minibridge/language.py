@@ -5,7 +5,8 @@ request (the pupil's choice, or the browser's Accept-Language); the templates an
 :func:`gettext` and its kin, which look the words up in the gettext catalogues
 ``templates/locale/{nl,da}/LC_MESSAGES/messages.po``. A catalogue is read as it is, through Babel, the first
 time its language is used: English needs nothing read and imports nothing, so ``minibridge score 3NT 9``
-answers at once.
+answers at once. The words every error of a file is made of live here too: the place (file, line, board) and the
+list of a file's problems, so that a teacher fixes a file in one pass.
 
 >>> with speaking("nl"):
 ...     ngettext("%(count)s trick", "%(count)s tricks", 2) % {"count": 2}, rank("Q"), strain("NT")
@@ -24,7 +25,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
@@ -64,6 +65,11 @@ __all__ = [
     "moment",
     "calendar_date",
     "catalogue_path",
+    "at_line",
+    "at_board",
+    "file_place",
+    "problems_message",
+    "raise_problems",
 ]
 
 LANGUAGES: dict[str, str] = {"en": "English", "nl": "Nederlands", "da": "Dansk"}
@@ -300,3 +306,51 @@ def calendar_date(year: int, month: int = 0, day: int = 0) -> str:
     from babel.dates import format_skeleton
 
     return format_skeleton("yMMMM", datetime.date(year, month, 1), locale=_LOCALES[_language.get().code])
+
+
+def at_line(line: int) -> str:
+    """``line 12``: a line of a file, in the language in use (Dutch ``regel 12``, Danish ``linje 12``)."""
+    return gettext("line %(line)s") % {"line": line}
+
+
+def at_board(board: object) -> str:
+    """``board 3``: a board of a file, in the language in use (Dutch ``spel 3``, Danish ``spil 3``)."""
+    return gettext("board %(board)s") % {"board": board}
+
+
+def file_place(source: object, *, line: int | None = None, board: object = None) -> str:
+    """A place in a file in the language in use: the file, then its line and board when they are known.
+
+    >>> file_place("club.pbn", line=12, board=3)
+    'club.pbn, line 12, board 3'
+    """
+    parts = [str(source)]
+    parts += [at_line(line)] if line else []
+    parts += [at_board(board)] if board is not None else []
+    return ", ".join(parts)
+
+
+def problems_message(problems: Sequence[str], *, most: int | None = None) -> str:
+    """Every problem in one message: the problem itself when there is one, else "N problems to fix:" and a list
+    (in the language in use), cut short after ``most`` saying how many more there are.
+
+    >>> print(problems_message(["line 2: no board", "line 5: no contract"]))
+    2 problems to fix:
+      line 2: no board
+      line 5: no contract
+    """
+    if len(problems) == 1:
+        return problems[0]
+    shown = list(problems)
+    if most is not None and len(shown) > most:
+        more = len(problems) - most
+        shown = [*shown[:most], ngettext("… and %(count)s more", "… and %(count)s more", more) % {"count": more}]
+    count = len(problems)
+    heading = ngettext("%(count)s problem to fix:", "%(count)s problems to fix:", count) % {"count": count}
+    return heading + "\n" + "\n".join(f"  {p}" for p in shown)
+
+
+def raise_problems(error: type[MiniBridgeError], problems: Sequence[str], *, most: int | None = None) -> None:
+    """Raise ``error`` with every problem (see :func:`problems_message`); nothing when there are none."""
+    if problems:
+        raise error(problems_message(problems, most=most))

@@ -21,8 +21,8 @@ except ImportError:  # PyYAML without libyaml
             yaml.parser.Parser.__init__(self)
 
 
-from minibridge.errors import MiniBridgeError, at_line, file_place
-from minibridge.language import N_, gettext
+from minibridge.errors import MiniBridgeError
+from minibridge.language import N_, at_line, file_place, gettext
 
 __all__ = [
     "MAX_YAML_BYTES",

@@ -1,7 +1,8 @@
-"""Trick play by the Laws: leads, following suit, trick winners, claims and irregularities, and recorded plays.
+"""Trick play by the Laws: leads, following suit, trick winners, claims and irregularities.
 
-``Play`` is the one trick engine: a deal played card by card (``play``, ``undo``), or a recorded play
-replayed by ``Play.from_record(board)`` (the reading of a record is :mod:`minibridge.recorded`).
+``Play`` is the one trick engine: a deal played card by card (``play``, ``undo``). A recorded play is replayed by
+:func:`minibridge.recorded.replay_record`, which reads the record and drives a ``Play`` through its public state
+door (:attr:`Play.state`, :meth:`Play.put_state`, :meth:`Play.end_record`); this module never imports it.
 
 >>> deal = Deal.from_pbn("N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876")
 >>> play = Play(deal, trumps=None, declarer=Seat.SOUTH)
@@ -15,17 +16,18 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from minibridge.board import Board, PlayRecord
+from minibridge.board import PlayRecord
 from minibridge.cards import CARDS, Card, Seat, Side, Suit
 from minibridge.deal import SUIT_MASKS, Deal
 from minibridge.errors import IllegalPlayError
 from minibridge.language import gettext, ngettext
-from minibridge.trick import SEATS, Irregularity, IrregularityKind, Trick, trick_winner
+from minibridge.trick import SEATS, Irregularity, IrregularityKind, Settlement, Trick, trick_winner
 
-__all__ = ["Play", "Action", "Reading", "Ambiguity"]
+__all__ = ["Play", "PlayState", "Action", "Reading", "Ambiguity"]
 
 Action = tuple[str, Seat | None, Card | None]
-"""A step of the play as taken: ``("play", seat, card)``, ``("accept", seat, None)``, ``("put back", …)`` …"""
+"""A step of the play as taken: ``("play", seat, card)``, ``("accept", seat, None)``, ``("put back", …)``,
+``("state", None, None)`` (a state put in place) …"""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -37,14 +39,21 @@ class _Revoke:
 
 
 @dataclass(kw_only=True)
-class _State:
-    """Everything that changes as the play goes on; a copy of it is the snapshot that ``undo`` restores."""
+class PlayState:
+    """Everything that changes as the play goes on; a copy of it is the snapshot that ``undo`` restores.
+
+    Read one with :attr:`Play.state`, and put one in place with :meth:`Play.put_state` (a replay builds the tricks
+    of a record this way, faster than card by card).
+    """
 
     hands: list[int]
+    """What each seat still holds, by seat: a bit for each card (bit ``card.index``)."""
     leader: Seat
+    """Who leads (or led) the trick in progress."""
     current: dict[Seat, Card] = field(default_factory=dict)
     tricks: list[Trick] = field(default_factory=list)
     won: list[int] = field(default_factory=lambda: [0, 0])
+    """The tricks won as played, by :class:`Side`: before any revoke's transfer or claim."""
     pending_lead: tuple[Seat, Card] | None = None
     revokes: list[_Revoke] = field(default_factory=list)
     irregularities: list[Irregularity] = field(default_factory=list)
@@ -52,7 +61,8 @@ class _State:
     record_ends: bool = False
     """A replayed record stops here (a claim not written out): the hand is over as far as it goes."""
 
-    def copy(self) -> _State:
+    def copy(self) -> PlayState:
+        """A copy to change without changing this one."""
         return dataclasses.replace(
             self,
             hands=self.hands[:],
@@ -115,36 +125,15 @@ class Play:
         self.opening_leader = leader
         """Who ought to lead to the first trick."""
         self.ambiguity: Ambiguity | None = None
-        """A record of tricks that fits other readings as well: those, and why this one (:meth:`from_record`)."""
-        self._state = _State(hands=[hand.mask for hand in deal.hands], leader=leader)
-        self._history: list[tuple[Action, _State]] = []
+        """A record of tricks that fits other readings as well: those, and why this one
+        (:func:`minibridge.recorded.replay_record`)."""
+        self._state = PlayState(hands=[hand.mask for hand in deal.hands], leader=leader)
+        self._history: list[tuple[Action, PlayState]] = []
 
     def __repr__(self) -> str:
         return f"<Play {self.deal.to_pbn()} trumps={self.trumps} declarer={self.declarer} tricks={len(self.tricks)}>"
 
-    # --- recorded plays ----------------------------------------------------------------------------------------
-
-    @classmethod
-    def from_record(cls, board: Board) -> Play:
-        """Replay a board's recorded play under its contract (every card by whoever was dealt it, the Laws applied).
-
-        Declarer is the board's, or for a PBN contract without one the player on the opening leader's right;
-        the proper opening leader is declarer's left-hand opponent (in an end position, of fewer than 13 cards a
-        hand, the record's opening leader), or without a declarer dealer's. A record
-        that knows the order the cards fell (a lesson's play) is replayed card by card: a revoke stands and
-        is established by the next trick; a lead out of turn is accepted when the next opponent plays to it
-        and put back when the right player leads instead. A record of tricks by seat (a PBN file) is read trick
-        by trick, from who ought to lead each: where the record tells who led (a mark, a trick written in the
-        order its cards fell, an opening leader other than the proper one) another leader is a lead out of turn
-        that was accepted; where a trick does not follow suit from its proper leader, the cards that did not
-        follow are revokes, or another leader that makes every card follow led out of turn. A record that fits
-        more than one reading is replayed in the one that agrees with the board's result, else the one with the
-        fewest irregularities, else the one where the proper leader led; :attr:`ambiguity` tells the others.
-        A record that stops short stops the play there; a claim it holds ends it.
-        """
-        from minibridge.recorded import replay_record
-
-        return replay_record(board)
+    # --- records -------------------------------------------------------------------------------------------------
 
     def record(self) -> PlayRecord:
         """The play as a record: each trick by seat, the cards in the order they fell, and the revokes that stood
@@ -174,7 +163,7 @@ class Play:
             return result == taken
         return 0 <= result - taken <= self.total_tricks - len(self._state.tricks)
 
-    # --- the state -------------------------------------------------------------------------------------------
+    # --- the state -----------------------------------------------------------------------------------------------
 
     @property
     def total_tricks(self) -> int:
@@ -262,9 +251,26 @@ class Play:
             raise IllegalPlayError(gettext("there is no declarer in this deal: ask for the tricks of a side"))
         return self.tricks_won(self.declarer.side)
 
-    # --- playing ---------------------------------------------------------------------------------------------
+    # --- the state door: a replay builds the state of a record and puts it in place ------------------------------
 
-    def _step(self, action: Action) -> _State:
+    @property
+    def state(self) -> PlayState:
+        """A copy of the play's state now, to read or to build on (changing it changes nothing here)."""
+        return self._state.copy()
+
+    def put_state(self, state: PlayState) -> None:
+        """Put ``state`` in place, as one step that :meth:`undo` takes back; the play owns it from now on."""
+        self._step(("state", None, None))
+        self._state = state
+
+    def end_record(self) -> None:
+        """Mark that a replayed record stops here (a claim not written out): the hand is over as far as it goes,
+        and :meth:`tricks_won` counts the established revokes' tricks transferred. A claim clears the mark."""
+        self._state.record_ends = True
+
+    # --- playing -------------------------------------------------------------------------------------------------
+
+    def _step(self, action: Action) -> PlayState:
         """Begin a step: remember the state before it, for ``undo`` and for a step that is refused."""
         self._history.append((action, self._state.copy()))
         return self._state
@@ -306,7 +312,7 @@ class Play:
                     )
                     % {"offender": offender.in_words, "seat": seat.in_words}
                 )
-            self._settle_lead("accepted: the next player played to it")
+            self._settle_lead(Settlement.ACCEPTED_BY_NEXT_PLAYER)
             turn = seat
         if not state.current and seat is not state.leader:
             if self.strict:
@@ -325,7 +331,7 @@ class Play:
                     gettext("it is %(turn)s's turn to play, not %(seat)s's")
                     % {"turn": turn.in_words, "seat": seat.in_words}
                 )
-            self._note("card out of rotation", seat, card, "the card stands (Law 23)")
+            self._note("card out of rotation", seat, card, Settlement.STANDS)
         if state.current:
             led = state.current[state.leader].suit
             if card.suit is not led and state.hands[seat] & SUIT_MASKS[led]:
@@ -364,15 +370,22 @@ class Play:
         kind: IrregularityKind,
         seat: Seat,
         card: Card | None,
-        settled: str,
+        settled: Settlement,
         *,
         trick: int = 0,
         transferred: int = 0,
+        accepted_by: Seat | None = None,
     ) -> None:
         """Record an irregularity and how it was settled (in the trick in progress unless ``trick`` is given)."""
         number = trick or len(self._state.tricks) + 1
         irregularity = Irregularity(
-            kind=kind, trick=number, seat=seat, card=card, settled=settled, transferred=transferred
+            kind=kind,
+            trick=number,
+            seat=seat,
+            card=card,
+            settled=settled,
+            transferred=transferred,
+            accepted_by=accepted_by,
         )
         self._state.irregularities.append(irregularity)
 
@@ -382,17 +395,17 @@ class Play:
         for place, revoke in enumerate(state.revokes):
             if not revoke.established and revoke.trick < number and revoke.seat.side is seat.side:
                 state.revokes[place] = dataclasses.replace(revoke, established=True)
-                settled = f"established: one trick goes to {revoke.seat.side.other.title} at the end (Law 21)"
-                self._note("revoke", revoke.seat, revoke.card, settled, trick=revoke.trick, transferred=1)
+                established = Settlement.ESTABLISHED
+                self._note("revoke", revoke.seat, revoke.card, established, trick=revoke.trick, transferred=1)
 
     def _close_revokes(self) -> None:
         state = self._state
         for revoke in state.revokes:
             if not revoke.established:
-                self._note("revoke", revoke.seat, revoke.card, "not corrected before the end", trick=revoke.trick)
+                self._note("revoke", revoke.seat, revoke.card, Settlement.NOT_CORRECTED, trick=revoke.trick)
         state.revokes = [r for r in state.revokes if r.established]
 
-    # --- the Laws --------------------------------------------------------------------------------------------
+    # --- the Laws ------------------------------------------------------------------------------------------------
 
     @property
     def pending_lead(self) -> tuple[Seat, Card] | None:
@@ -412,7 +425,7 @@ class Play:
                 gettext("%(seat)s is dummy and may not accept the lead; declarer decides") % {"seat": by.in_words}
             )
         self._step(("accept", by, None))
-        self._settle_lead(f"accepted by {by.title}")
+        self._settle_lead(Settlement.ACCEPTED_BY, accepted_by=by)
 
     def put_back_lead(self) -> None:
         """The lead out of turn is not accepted: the card goes back and the right player leads (Law 19)."""
@@ -422,19 +435,19 @@ class Play:
         card = state.pending_lead[1]
         state.hands[offender] |= 1 << card.index
         state.pending_lead = None
-        self._note("lead out of turn", offender, card, "card put back (Law 19)")
+        self._note("lead out of turn", offender, card, Settlement.PUT_BACK)
 
     def _need_pending(self) -> Seat:
         if self._state.pending_lead is None:
             raise IllegalPlayError(gettext("nobody has led out of turn"))
         return self._state.pending_lead[0]
 
-    def _settle_lead(self, how: str) -> None:
+    def _settle_lead(self, how: Settlement, *, accepted_by: Seat | None = None) -> None:
         state = self._state
         assert state.pending_lead is not None
         offender, card = state.pending_lead
         state.pending_lead = None
-        self._note("lead out of turn", offender, card, how + " (Law 19)")
+        self._note("lead out of turn", offender, card, how, accepted_by=accepted_by)
         state.leader = offender
         state.hands[offender] |= 1 << card.index
         self._establish_revokes(offender)
@@ -460,10 +473,11 @@ class Play:
         irregularities = self._state.irregularities
         self._state = before.copy()
         self._state.irregularities = irregularities
-        self._note("revoke", open_revoke.seat, open_revoke.card, "corrected (Law 20)", trick=open_revoke.trick)
+        self._note("revoke", open_revoke.seat, open_revoke.card, Settlement.CORRECTED, trick=open_revoke.trick)
 
     def undo(self) -> None:
-        """Take back the last step: a card, a decision on a lead out of turn, a correction, a claim."""
+        """Take back the last step: a card, a decision on a lead out of turn, a correction, a claim, a state put in
+        place."""
         if not self._history:
             raise IllegalPlayError(gettext("nothing has been played yet"))
         _, self._state = self._history.pop()

@@ -1,8 +1,9 @@
 """Replaying a recorded play: a record of the order the cards fell played card by card, and a record of tricks by
 seat (a PBN file) read in every way it fits, the reading that agrees with the result replayed.
 
-The other half of :mod:`minibridge.play`: it drives a :class:`~minibridge.play.Play`'s own state, trick by trick,
-faster than card by card; :meth:`Play.from_record` is its door.
+The other half of :mod:`minibridge.play`: :func:`replay_record` is the one way to replay a record. It builds the
+tricks of a record of tricks by seat on a :class:`~minibridge.play.PlayState`, faster than card by card, and puts
+the state in place through the play's public state door.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from minibridge.cards import Card, Seat, Side, Suit
 from minibridge.deal import SUIT_MASKS, Deal
 from minibridge.errors import IllegalPlayError
 from minibridge.language import gettext, ngettext
-from minibridge.play import Ambiguity, Play, Reading, _State
-from minibridge.trick import SEATS, Irregularity, Trick, trick_strength, winner_index
+from minibridge.play import Ambiguity, Play, PlayState, Reading
+from minibridge.trick import SEATS, Irregularity, Settlement, Trick, trick_strength, winner_index
 
 __all__ = ["replay_record"]
 
@@ -24,7 +25,22 @@ _Option = tuple[int, list[Irregularity]]
 
 
 def replay_record(board: Board) -> Play:
-    """A board's recorded play replayed under its contract (see :meth:`Play.from_record`)."""
+    """Replay a board's recorded play under its contract (every card by whoever was dealt it, the Laws applied).
+
+    Declarer is the board's, or for a PBN contract without one the player on the opening leader's right;
+    the proper opening leader is declarer's left-hand opponent (in an end position, of fewer than 13 cards a
+    hand, the record's opening leader), or without a declarer dealer's. A record
+    that knows the order the cards fell (a lesson's play) is replayed card by card: a revoke stands and
+    is established by the next trick; a lead out of turn is accepted when the next opponent plays to it
+    and put back when the right player leads instead. A record of tricks by seat (a PBN file) is read trick
+    by trick, from who ought to lead each: where the record tells who led (a mark, a trick written in the
+    order its cards fell, an opening leader other than the proper one) another leader is a lead out of turn
+    that was accepted; where a trick does not follow suit from its proper leader, the cards that did not
+    follow are revokes, or another leader that makes every card follow led out of turn. A record that fits
+    more than one reading is replayed in the one that agrees with the board's result, else the one with the
+    fewest irregularities, else the one where the proper leader led; :attr:`Play.ambiguity` tells the others.
+    A record that stops short stops the play there; a claim it holds ends it.
+    """
     record = board.play
     if board.deal is None or record is None:
         raise IllegalPlayError(gettext("a replay needs the deal and its recorded play"))
@@ -47,7 +63,7 @@ def replay_record(board: Board) -> Play:
     if record.claim is not None and declarer is not None:
         play.claim(declarer, record.claim)
     elif not play.finished:
-        play._state.record_ends = True
+        play.end_record()
     return play
 
 
@@ -84,8 +100,6 @@ def _replay_order(play: Play, cards: Iterable[Card]) -> None:
 def _replay_tricks(play: Play, record: PlayRecord, result: int | None) -> None:
     """Replay whole tricks by seat, stopping at the first trick not complete (a claim), in the reading that
     fits best (``result``, declarer's side's tricks or North–South's, guides the choice)."""
-    fresh = _State(hands=[hand.mask for hand in play.deal.hands], leader=play.opening_leader)
-    play._history.append((("record", record.leader, None), fresh))  # undo goes back to the start of the record
     leads: list[Seat | None] = []
     told: set[int] = set()
     marks = record.revokes | record.led_out_of_turn
@@ -96,19 +110,22 @@ def _replay_tricks(play: Play, record: PlayRecord, result: int | None) -> None:
         told = {number for number, lead in enumerate(leads, start=1) if lead is not None}
         told |= {number for number, row in enumerate(record.tricks, start=1) if marks.intersection(row)}
     reader = _Reader(play, record, leads, told)
-    readings = reader.read(play._state, 1, int(play.opening_leader))
+    readings = reader.read(play.state, 1, int(play.opening_leader))
     if not readings:
         raise IllegalPlayError(reader.dead_ends[0])
-    play._state = _choose(play, readings, result) if len(readings) > 1 else readings[0]
+    play.put_state(_choose(play, readings, result) if len(readings) > 1 else readings[0])  # undo: back to the start
 
 
-def _choose(play: Play, readings: list[_State], result: int | None) -> _State:
-    """The reading to replay (see :meth:`Play.from_record`); the others that fit as well go to :attr:`ambiguity`."""
+def _choose(play: Play, readings: list[PlayState], result: int | None) -> PlayState:
+    """The reading to replay (see :func:`replay_record`); the others that fit as well go to :attr:`Play.ambiguity`.
+
+    A copy of each reading is put in place in turn to be counted, and taken back."""
     side = play.declarer.side if play.declarer is not None else Side.NORTH_SOUTH
-    found: dict[tuple[tuple[Irregularity, ...], int], tuple[tuple[bool, int, int], _State, Reading]] = {}
+    found: dict[tuple[tuple[Irregularity, ...], int], tuple[tuple[bool, int, int], PlayState, Reading]] = {}
     for state in readings:
-        play._state = state
-        state.record_ends = not play.finished
+        play.put_state(state.copy())  # the reading itself stays as read: the record's end is marked at the end
+        if not play.finished:
+            play.end_record()
         agrees = result is not None and play.agrees_with(result)
         irregularities = tuple(state.irregularities)
         key = (not agrees, len(irregularities), sum(i.kind == "lead out of turn" for i in irregularities))
@@ -117,12 +134,12 @@ def _choose(play: Play, readings: list[_State], result: int | None) -> _State:
             won=(play.tricks_won(Side.NORTH_SOUTH), play.tricks_won(Side.EAST_WEST)),
             agrees=agrees if result is not None else None,
         )
+        play.undo()
         found.setdefault((irregularities, reading.won[side]), (key, state, reading))
     ranked = sorted(found.values(), key=lambda entry: entry[0])
     fewest = ranked[0][0][1]
     fitting = [entry for entry in ranked if not entry[0][0] or entry[0][1] == fewest]
     (key, state, _), others = fitting[0], fitting[1:]
-    state.record_ends = False
     if others:
         other = others[0][0]
         unsettled = (
@@ -205,7 +222,7 @@ class _Reader:
         self.dead_ends: list[str] = []
         """Why readings were given up: a mark that the reading contradicts."""
 
-    def read(self, state: _State, first: int, at: int, forced: _Option | None = None) -> list[_State]:
+    def read(self, state: PlayState, first: int, at: int, forced: _Option | None = None) -> list[PlayState]:
         """The complete readings of the tricks from trick ``first`` on (``at``, 0–3, ought to lead it) played on
         ``state``; ``forced`` is the reading of trick ``first`` when it is already chosen."""
         rows, deal, strength, told = self.rows, self.play.deal, self.strength, self.told
@@ -292,12 +309,16 @@ class _Reader:
         leader = led_by[0]
         notes = []
         if leader is not proper:
-            how = f"accepted: it was {proper.title}'s lead (Law 19)"
-            if len(led_by) > 1:
-                names = ", ".join(seat.title for seat in led_by[:-1]) + f" or {led_by[-1].title}"
-                how += f"; led by {names}: the record does not show which"
             notes.append(
-                Irregularity(kind="lead out of turn", trick=number, seat=leader, card=row[leader], settled=how)
+                Irregularity(
+                    kind="lead out of turn",
+                    trick=number,
+                    seat=leader,
+                    card=row[leader],
+                    settled=Settlement.ACCEPTED_IN_RECORD_ONE_OF if len(led_by) > 1 else Settlement.ACCEPTED_IN_RECORD,
+                    proper_leader=proper,
+                    may_have_led=tuple(led_by) if len(led_by) > 1 else (),
+                )
             )
         revokers = _revokers(index, hands, leader)
         for seat in SEATS:
@@ -317,11 +338,7 @@ class _Reader:
         following = self.rows[number] if number < len(self.rows) else None
         for seat in revokers:
             established = following is not None and (following[seat] is not None or following[seat.partner] is not None)
-            how = (
-                f"established: one trick goes to {seat.side.other.title} at the end (Law 21)"
-                if established
-                else "not established (it could still be corrected)"
-            )
+            how = Settlement.ESTABLISHED if established else Settlement.NOT_ESTABLISHED
             notes.append(
                 Irregularity(
                     kind="revoke", trick=number, seat=seat, card=row[seat], settled=how, transferred=int(established)

@@ -21,6 +21,7 @@ from minibridge.contract import Contract
 from minibridge.errors import MiniBridgeError, RuleError
 from minibridge.language import gettext
 from minibridge.play import Play
+from minibridge.recorded import replay_record
 from minibridge.rules import RuleSet, check_contract, check_deal, find_rules, trumps_held
 from minibridge.scoring import Score, score
 
@@ -105,7 +106,7 @@ def replay_game(board: Board, rules: RuleSet, *, number: int = 1, by_lesson: boo
         contract = board.contract
         if by_lesson:
             _check_under_lesson(board, rules)
-    play = Play.from_record(board)
+    play = replay_record(board)
     declarer = play.declarer
     side = declarer.side if declarer is not None else Side.NORTH_SOUTH
     taken = play.tricks_won(side)

@@ -7,16 +7,24 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from enum import Enum
 from typing import Literal, NamedTuple
 
-from minibridge.cards import Card, Seat, Side, Suit
+from minibridge.cards import Card, Seat, Suit
 from minibridge.language import N_, gettext
 
-__all__ = ["SEATS", "Trick", "Irregularity", "IrregularityKind", "trick_winner", "trick_strength", "winner_index"]
+__all__ = [
+    "SEATS",
+    "Trick",
+    "Irregularity",
+    "IrregularityKind",
+    "Settlement",
+    "trick_winner",
+    "trick_strength",
+    "winner_index",
+]
 
 SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
@@ -35,19 +43,34 @@ _KINDS: dict[str, str] = {
     "revoke": N_("revoke"),
     "card out of rotation": N_("card out of rotation"),
 }
-_SETTLED: tuple[str, ...] = (
-    N_("established: one trick goes to %(side)s at the end (Law 21)"),
-    N_("not established (it could still be corrected)"),
-    N_("not corrected before the end"),
-    N_("corrected (Law 20)"),
-    N_("accepted: it was %(seat)s's lead (Law 19)"),
-    N_("accepted: it was %(seat)s's lead (Law 19); led by %(seats)s: the record does not show which"),
-    N_("accepted by %(seat)s (Law 19)"),
-    N_("accepted: the next player played to it (Law 19)"),
-    N_("card put back (Law 19)"),
-    N_("the card stands (Law 23)"),
-)
-"""Every way the play writes how an irregularity was settled (``play.py``), as messages to translate."""
+
+
+class Settlement(Enum):
+    """How an irregularity was settled: one member for each way the play settles one. Its value is its sentence,
+    in English and marked for the catalogues, naming the seats or side the :class:`Irregularity` carries."""
+
+    ESTABLISHED = N_("established: one trick goes to %(side)s at the end (Law 21)")
+    """A revoke established by the offender or partner playing to the next trick (the other side gets a trick)."""
+    NOT_ESTABLISHED = N_("not established (it could still be corrected)")
+    """A revoke in a record's last trick: nobody played on after it."""
+    NOT_CORRECTED = N_("not corrected before the end")
+    """A revoke in the last trick, or before a claim, that nobody corrected."""
+    CORRECTED = N_("corrected (Law 20)")
+    """A revoke corrected: the card and any played after it went back."""
+    ACCEPTED_IN_RECORD = N_("accepted: it was %(seat)s's lead (Law 19)")
+    """A lead out of turn that a record shows was played to (:attr:`Irregularity.proper_leader` ought to have led)."""
+    ACCEPTED_IN_RECORD_ONE_OF = N_(
+        "accepted: it was %(seat)s's lead (Law 19); led by %(seats)s: the record does not show which"
+    )
+    """As :attr:`ACCEPTED_IN_RECORD`, by one of :attr:`Irregularity.may_have_led`: the record cannot tell which."""
+    ACCEPTED_BY = N_("accepted by %(seat)s (Law 19)")
+    """A lead out of turn accepted by an opponent (:attr:`Irregularity.accepted_by`)."""
+    ACCEPTED_BY_NEXT_PLAYER = N_("accepted: the next player played to it (Law 19)")
+    """A lead out of turn accepted by the next player playing a card to it."""
+    PUT_BACK = N_("card put back (Law 19)")
+    """A lead out of turn not accepted: the card went back and the right player led."""
+    STANDS = N_("the card stands (Law 23)")
+    """A card played out of rotation stays played."""
 
 
 class Trick(NamedTuple):
@@ -70,17 +93,26 @@ class Trick(NamedTuple):
 
 @dataclass(frozen=True, kw_only=True)
 class Irregularity:
-    """An irregularity of Laws 19–23 and how it was settled."""
+    """An irregularity of Laws 19–23 and how it was settled, with the seats that settling names."""
 
     kind: IrregularityKind
     trick: int
     """The trick it happened in, from 1."""
     seat: Seat
+    """The offender."""
     card: Card | None
-    settled: str
-    """How it was settled, in words: ``accepted``, ``card put back``, ``corrected``, ``established`` …"""
+    settled: Settlement
+    """How it was settled; the seats its sentence names are the fields below (an established revoke's trick goes
+    to the offender's opponents)."""
     transferred: int = 0
     """Tricks transferred to the opponents at the end of the hand (an established revoke: one)."""
+    accepted_by: Seat | None = None
+    """The opponent who accepted a lead out of turn (:attr:`Settlement.ACCEPTED_BY`)."""
+    proper_leader: Seat | None = None
+    """Who ought to have led, for a lead out of turn a record shows (:attr:`Settlement.ACCEPTED_IN_RECORD`)."""
+    may_have_led: tuple[Seat, ...] = ()
+    """The seats that may have led, when a record cannot tell which (:attr:`Settlement.ACCEPTED_IN_RECORD_ONE_OF`),
+    the offender first."""
 
     def describe(self) -> str:
         """One line in a teacher's words, in the language in use."""
@@ -102,33 +134,39 @@ class Irregularity:
 
     @property
     def settled_in_words(self) -> str:
-        """How it was settled, in the language in use (as recorded when the words are none of the usual ones)."""
-        for message, pattern in _settled_patterns():
-            match = pattern.fullmatch(self.settled)
-            if match:
-                return gettext(message) % {name: _names_in_words(value) for name, value in match.groupdict().items()}
-        return self.settled
+        """How it was settled, in the language in use."""
+        return gettext(self.settled.value) % self._names(english=False)
 
+    @property
+    def settled_in_english(self) -> str:
+        """How it was settled, in English whatever the language in use (``minibridge replay --json`` says it so).
 
-@cache
-def _settled_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """Each message of :data:`_SETTLED` with a pattern that reads its English words back, names and all."""
-    found = []
-    for message in _SETTLED:
-        parts = re.split(r"%\((\w+)\)s", message)
-        pattern = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts))
-        found.append((message, re.compile(pattern)))
-    return tuple(found)
+        >>> Irregularity(kind="lead out of turn", trick=1, seat=Seat.EAST, card=None,
+        ...              settled=Settlement.ACCEPTED_BY, accepted_by=Seat.SOUTH).settled_in_english
+        'accepted by South (Law 19)'
+        """
+        return self.settled.value % self._names(english=True)
 
+    def _names(self, *, english: bool) -> dict[str, str]:
+        """The side or seats the settlement's sentence names, in English or in the language in use."""
 
-def _names_in_words(text: str) -> str:
-    """Seats and sides named in English (``East``, ``North–South``, ``East, South or West``) in the language in
-    use."""
-    names = {seat.title: seat for seat in Seat} | {side.title: side for side in Side}
-    words = re.split(r"(, | or )", text)
-    return "".join(
-        names[word].in_words if word in names else gettext(" or ") if word == " or " else word for word in words
-    )
+        def name(seat: Seat | None) -> str:
+            assert seat is not None, f"{self.settled} names a seat"
+            return seat.title if english else seat.in_words
+
+        match self.settled:
+            case Settlement.ESTABLISHED:
+                side = self.seat.side.other  # the offenders give a trick to the other side (Law 21)
+                return {"side": side.title if english else side.in_words}
+            case Settlement.ACCEPTED_BY:
+                return {"seat": name(self.accepted_by)}
+            case Settlement.ACCEPTED_IN_RECORD:
+                return {"seat": name(self.proper_leader)}
+            case Settlement.ACCEPTED_IN_RECORD_ONE_OF:
+                *others, last = [name(seat) for seat in self.may_have_led]
+                either = " or " if english else gettext(" or ")
+                return {"seat": name(self.proper_leader), "seats": ", ".join(others) + either + last}
+        return {}
 
 
 def winner_index(index: Sequence[int], leader: int, strength: tuple[tuple[int, ...], ...]) -> int:

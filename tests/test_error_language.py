@@ -16,8 +16,8 @@ from minibridge.cards import Card
 from minibridge.cli import main
 from minibridge.deal import Deal
 from minibridge.dealing import DealSpec
-from minibridge.errors import LeagueError, MiniBridgeError, file_place, problems_message
-from minibridge.language import speaking
+from minibridge.errors import LeagueError, MiniBridgeError
+from minibridge.language import file_place, problems_message, speaking
 from minibridge.league import Change
 from minibridge.pbn import loads
 from minibridge.replay import replay_boards

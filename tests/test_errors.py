@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
-from minibridge.errors import (
-    AlreadyExistsError,
-    DealError,
-    LessonError,
-    MiniBridgeError,
-    PBNError,
-    ResultsError,
-    problems_message,
-    raise_problems,
-)
+from minibridge.errors import AlreadyExistsError, DealError, LessonError, MiniBridgeError, PBNError, ResultsError
+from minibridge.files import already_exists
+from minibridge.language import problems_message, raise_problems
 
 
 def test_an_error_puts_its_place_in_front_of_its_message():
@@ -40,13 +36,14 @@ def test_every_error_is_a_minibridge_error():
 
 
 def test_already_exists_says_how_to_replace_the_file():
-    error = AlreadyExistsError("output/lesson-3.pdf")
+    error = already_exists("output/lesson-3.pdf")
+    assert isinstance(error, AlreadyExistsError)
     assert str(error) == "'output/lesson-3.pdf' already exists: choose another name, or use --force to replace it"
     assert error.where is None
 
 
 def test_already_exists_can_be_given_a_place_like_every_error():
-    assert str(AlreadyExistsError("a.pdf").at("--output")).startswith("--output: 'a.pdf' already exists")
+    assert str(already_exists("a.pdf").at("--output")).startswith("--output: 'a.pdf' already exists")
 
 
 def test_one_problem_is_the_message_itself():
@@ -77,3 +74,11 @@ def test_raise_problems_raises_the_error_asked_for_only_when_there_are_problems(
     assert str(caught.value) == "3 problems to fix:\n  number: missing\n  title: missing\n  … and 1 more"
     with pytest.raises(ResultsError, match=r"^line 4: no pair$"):
         raise_problems(ResultsError, ["line 4: no pair"])
+
+
+def test_the_errors_import_no_module_of_the_package_not_even_inside_a_function():
+    source = Path(__file__).parents[1] / "minibridge" / "errors.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    imported = [node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+    imported += [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+    assert imported and not [name for name in imported if name is None or name.split(".")[0] == "minibridge"]

@@ -12,8 +12,9 @@ from minibridge.cards import Seat
 from minibridge.errors import LessonError
 from minibridge.lessons import Lesson, find_lesson
 from minibridge.lessons.answers import mark_answers
-from minibridge.lessons.exercises import EXERCISE_KINDS, KINDS, find_kind, pupil_answer
+from minibridge.lessons.exercises import EXERCISE_KINDS, KINDS, _settled, find_kind, pupil_answer
 from minibridge.lessons.schema import SCHEMA
+from minibridge.trick import Irregularity, Settlement
 
 PACKAGE = Path(__file__).parents[1] / "minibridge"
 LESSONS = [find_lesson(number) for number in range(1, 7)]
@@ -157,6 +158,27 @@ def test_a_pupils_answer_is_read_for_its_content(name: str, answer: Any, tidied:
 )  # fmt: skip
 def test_values_not_named_fill_the_parts_asked_in_order(name: str, answer: Any, asked: list[str], tidied: Any):
     assert pupil_answer(name, answer, asked) == tidied
+
+
+@pytest.mark.parametrize(
+    ("settled", "word"),
+    [
+        (Settlement.ESTABLISHED, "established"),
+        (Settlement.NOT_ESTABLISHED, "not established"),
+        (Settlement.NOT_CORRECTED, "corrected"),
+        (Settlement.CORRECTED, "corrected"),
+        (Settlement.ACCEPTED_IN_RECORD, "accepted"),
+        (Settlement.ACCEPTED_IN_RECORD_ONE_OF, "accepted"),
+        (Settlement.ACCEPTED_BY, "accepted"),
+        (Settlement.ACCEPTED_BY_NEXT_PLAYER, "accepted"),
+        (Settlement.PUT_BACK, "put back"),
+        (Settlement.STANDS, "stands"),
+    ],
+)
+def test_how_an_irregularity_was_settled_is_answered_in_one_of_the_pupils_words(settled: Settlement, word: str):
+    irregularity = Irregularity(kind="revoke", trick=1, seat=Seat.SOUTH, card=None, settled=settled)
+    (part,) = [part for part in find_kind("irregularity").parts if part.key == "settled"]
+    assert _settled(irregularity) == word and word in part.choices
 
 
 def test_only_declarer_exercises_let_the_partners_choose():

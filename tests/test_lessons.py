@@ -19,7 +19,7 @@ from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import LessonError, RuleError
 from minibridge.lessons import find_lesson, lesson_files, load_lesson, solve, verify
-from minibridge.play import Play
+from minibridge.recorded import replay_record
 from minibridge.rules import check_contract
 from minibridge.scoring import score
 
@@ -335,7 +335,7 @@ def test_a_lessons_deals_are_boards_that_replay_their_recorded_play():
     assert board.contract == Contract.from_str("1NT") and board.declarer is Seat.SOUTH
     assert board.note == "North's long spades."
     assert board.play is not None and board.play.order is not None and len(board.play.order) == 52
-    assert Play.from_record(board).declarer_tricks == 11
+    assert replay_record(board).declarer_tricks == 11
     generated = [d for d in find_lesson(3).deals if d.generated]
     assert generated and all(d.play is None and d.contract is None for d in generated)
     with pytest.raises(LessonError, match="MiniLesson Three has no board 99"):

@@ -16,6 +16,7 @@ from minibridge.deal import Deal, Hand
 from minibridge.errors import DealError, NotationError, PBNError
 from minibridge.pbn import load, loads
 from minibridge.play import Play
+from minibridge.recorded import replay_record
 
 SHARED_PBN = Path(__file__).parents[2] / "shared" / "data" / "pbn"
 needs_shared = pytest.mark.skipif(not SHARED_PBN.is_dir(), reason="the shared PBN files are not beside the project")
@@ -77,7 +78,7 @@ def test_complete_plays_replay_to_the_recorded_result():
                 continue
             if len(board.play.tricks) < 13 or any(None in row for row in board.play.tricks):
                 continue
-            done = Play.from_record(board)
+            done = replay_record(board)
             assert done.declarer_tricks == board.result, (name, board.line)
             assert done.irregularities == []
             complete += 1
@@ -175,7 +176,7 @@ def test_random_plays_round_trip(seed: int, trumps: Suit | None, size: int):
     again = loads(dumps([board]))[0]
     assert again.deal == deal and again.play == record and again.declarer is declarer
     again.contract = Contract(1, Strain.NO_TRUMPS if trumps is None else Strain(int(trumps)))
-    done = Play.from_record(again)
+    done = replay_record(again)
     assert done.irregularities == [] and done.declarer_tricks == play.declarer_tricks
 
 
@@ -615,7 +616,7 @@ def test_an_end_position_of_twelve_cards_reads_replays_and_writes_back():
 
     (board,) = load(OWN / "end_position.pbn")
     assert board.deal is not None and board.deal.cards_per_hand == 12 and board.contract is None
-    done = Play.from_record(board)  # North, on lead in the position, leads: no lead out of turn
+    done = replay_record(board)  # North, on lead in the position, leads: no lead out of turn
     assert done.irregularities == [] and done.finished and done.declarer_tricks == board.result == 12
     again = loads(dumps([board]))[0]
     assert (again.deal, again.play, again.result, again.tags) == (board.deal, board.play, board.result, board.tags)

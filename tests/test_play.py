@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import random
 import re
@@ -18,6 +19,7 @@ from minibridge.deal import Deal
 from minibridge.errors import IllegalPlayError
 from minibridge.pbn import load, loads
 from minibridge.play import Play
+from minibridge.recorded import replay_record
 
 # Every hand has a void: North clubs, East diamonds, South spades, West hearts.
 VOIDS = Deal.from_pbn("N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876")
@@ -34,13 +36,13 @@ def row(north: str, east: str, south: str, west: str) -> tuple[Card | None, ...]
 def replayed(
     deal: Deal, rows: list, *, trumps: Suit | None, declarer: Seat | None = None, leader: Seat | None = None
 ) -> Play:
-    """``Play.from_record`` of a board with tricks by seat (a PBN record) played in ``trumps``."""
+    """``replay_record`` of a board with tricks by seat (a PBN record) played in ``trumps``."""
     strain = Strain.NO_TRUMPS if trumps is None else Strain(int(trumps))
     first = leader if leader is not None else declarer.lho if declarer is not None else Seat.NORTH
     record = PlayRecord(leader=first, tricks=tuple(tuple(r) for r in rows))
     contract = Contract(1, strain) if declarer is not None else None
     dealer = None if declarer is not None else first.rho
-    return Play.from_record(Board(deal=deal, dealer=dealer, declarer=declarer, contract=contract, play=record))
+    return replay_record(Board(deal=deal, dealer=dealer, declarer=declarer, contract=contract, play=record))
 
 
 def random_play(deal: Deal, rng: random.Random, trumps: Suit | None, declarer: Seat) -> Play:
@@ -124,7 +126,7 @@ def test_lead_out_of_turn_accepted_by_an_opponent():
     play.accept_lead(Seat.SOUTH)
     assert play.to_play is Seat.SOUTH
     assert [i.kind for i in play.irregularities] == ["lead out of turn"]
-    assert "accepted by South" in play.irregularities[0].settled
+    assert "accepted by South" in play.irregularities[0].settled_in_english
 
 
 def test_dummy_may_not_accept_a_lead_out_of_turn():
@@ -139,7 +141,7 @@ def test_the_next_opponent_playing_a_card_accepts_the_lead():
     play.play("HA", Seat.EAST)
     play.play("H2", Seat.SOUTH)
     assert play.current_trick == {Seat.EAST: Card.from_str("HA"), Seat.SOUTH: Card.from_str("H2")}
-    assert "next player" in play.irregularities[0].settled
+    assert "next player" in play.irregularities[0].settled_in_english
 
 
 def test_lead_out_of_turn_put_back_and_the_right_player_leads():
@@ -148,7 +150,7 @@ def test_lead_out_of_turn_put_back_and_the_right_player_leads():
     play.put_back_lead()
     assert Card.from_str("HA") in play.hand(Seat.EAST)
     assert play.to_play is Seat.WEST and play.pending_lead is None
-    assert play.irregularities[0].settled.startswith("card put back")
+    assert play.irregularities[0].settled_in_english.startswith("card put back")
 
 
 # --- Laws 20 and 21: revokes -----------------------------------------------------------------------------
@@ -167,7 +169,7 @@ def test_unestablished_revoke_is_corrected():
     play.correct_revoke()
     assert play.to_play is Seat.SOUTH and not play.tricks
     assert [str(c) for c in play.legal_cards()] == ["D9", "D8", "D7", "D6"]
-    assert play.irregularities[-1].settled.startswith("corrected")
+    assert play.irregularities[-1].settled_in_english.startswith("corrected")
 
 
 def test_revoke_is_established_when_offender_or_partner_plays_to_the_next_trick():
@@ -245,7 +247,7 @@ def test_replay_of_a_revoke_in_the_last_recorded_trick_is_not_established():
     record = [row("D2", "S2", "CA", "DA")]
     (irregularity,) = replayed(VOIDS, record, trumps=Suit.CLUBS, declarer=Seat.SOUTH).irregularities
     assert irregularity.kind == "revoke" and irregularity.transferred == 0
-    assert "not established" in irregularity.settled
+    assert "not established" in irregularity.settled_in_english
 
 
 def test_replay_recognises_an_accepted_lead_out_of_turn():
@@ -254,7 +256,7 @@ def test_replay_recognises_an_accepted_lead_out_of_turn():
     (irregularity,) = done.irregularities
     assert (irregularity.kind, irregularity.trick) == ("lead out of turn", 2)
     # North, East and South all played hearts: any of them may have led, and East won the trick either way.
-    assert "led by North, East or South: the record does not show which" in irregularity.settled
+    assert "led by North, East or South: the record does not show which" in irregularity.settled_in_english
     assert done.tricks[1].winner is Seat.EAST
 
 
@@ -275,6 +277,81 @@ def test_replay_stops_at_a_claim():
     record = [row("D2", "S2", "D6", "DA"), row("D3", "-", "-", "DK"), row("-", "-", "-", "-")]
     done = replayed(VOIDS, record, trumps=None, declarer=Seat.SOUTH)
     assert len(done.tricks) == 1 and not done.finished
+
+
+# --- the state door: a replay builds a record's state and puts it in place ----------------------------------
+
+
+def test_the_state_read_is_a_copy_that_changes_nothing_in_the_play():
+    play = Play(VOIDS, trumps=None, declarer=Seat.SOUTH)
+    play.play("DA")
+    state = play.state
+    state.hands[Seat.NORTH] = 0
+    state.current.clear()
+    state.leader = Seat.NORTH
+    assert play.current_trick == {Seat.WEST: Card.from_str("DA")} and len(play.hand(Seat.NORTH)) == 13
+    assert play.to_play is Seat.NORTH and play.leader is Seat.WEST
+
+
+def test_a_state_put_in_place_is_one_step_that_undo_takes_back():
+    elsewhere = Play(VOIDS, trumps=None, declarer=Seat.SOUTH)
+    for card in ("DA", "D2", "S2", "D6"):
+        elsewhere.play(card)
+    play = Play(VOIDS, trumps=None, declarer=Seat.SOUTH)
+    play.play("DA")
+    play.put_state(elsewhere.state)
+    assert [t.winner for t in play.tricks] == [Seat.WEST] and play.to_play is Seat.WEST and not play.current_trick
+    play.undo()
+    assert not play.tricks and play.current_trick == {Seat.WEST: Card.from_str("DA")}
+    play.undo()
+    with pytest.raises(IllegalPlayError, match="nothing has been played yet"):
+        play.undo()
+
+
+def test_a_record_that_ends_gives_the_established_revokes_tricks_at_once_and_a_claim_clears_it():
+    play = _revoke_in_first_trick(Suit.CLUBS)  # South ruffs a diamond holding diamonds, and wins the trick
+    play.play("CK")  # South leads to trick 2: the revoke is established
+    for _ in range(3):
+        play.play(play.legal_cards()[0])  # South's king of trumps wins it
+    raw = play.tricks_won(Side.NORTH_SOUTH)
+    assert not play.finished and raw == 2
+    play.end_record()
+    assert (play.tricks_won(Side.NORTH_SOUTH), play.tricks_won(Side.EAST_WEST)) == (raw - 1, 1)
+    play.claim(Seat.SOUTH, 11)
+    assert play.finished and play.declarer_tricks == 13 - 1  # the transfer is counted once, at the end
+    play.undo()
+    assert play.tricks_won(Side.NORTH_SOUTH) == raw - 1  # the mark stands again with the claim taken back
+
+
+def test_one_undo_takes_back_a_record_of_tricks_replayed_whichever_reading_it_was_read_in():
+    for board in load(OWN / "revoke.pbn"):  # records that fit two readings, and records marked to fit one
+        play = replay_record(board)
+        assert play.tricks
+        play.undo()
+        assert not play.tricks and play.to_play is play.opening_leader and not play.irregularities
+        with pytest.raises(IllegalPlayError, match="nothing has been played yet"):
+            play.undo()
+
+
+def test_a_claim_taken_back_leaves_a_record_read_two_ways_as_it_was_before_the_claim():
+    # East's heart in trick 2 reads as a lead out of turn (North, East or South led) or as West's spade lead that
+    # North and East did not follow: declarer claims six of the last eleven tricks.
+    record = PlayRecord(leader=Seat.WEST, tricks=(row("D2", "S2", "D6", "DA"), row("H6", "HA", "H2", "S9")), claim=6)
+    board = Board(deal=VOIDS, declarer=Seat.SOUTH, contract=Contract(1, Strain.NO_TRUMPS), play=record, result=6)
+    play = replay_record(board)
+    assert play.ambiguity is not None and play.finished and play.declarer_tricks == 6
+    play.undo()
+    assert not play.finished and len(play.tricks) == 2 and not play.state.record_ends
+
+
+def test_play_never_imports_the_replay_of_records():
+    source = Path(__file__).parents[1] / "minibridge" / "play.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    assert "minibridge.trick" in imported and not imported & {"minibridge.recorded", "minibridge.replay", None}
+    names = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names}
+    assert not names & {"recorded", "replay"}  # nor as ``from minibridge import recorded``
 
 
 # --- properties over random deals ------------------------------------------------------------------------
@@ -319,7 +396,7 @@ def _kinds(play: Play) -> list[tuple[str, int, Seat, str]]:
 def test_a_revoke_that_also_reads_as_a_lead_out_of_turn_is_read_as_the_result_says():
     """East discards a heart on North's spade holding a spade; nobody else has a heart left. Read as a revoke,
     declarer takes all thirteen (Law 21's transfer has nothing to take); as East's lead out of turn, twelve."""
-    with_13, with_12, without, marked, marked_on_card = (Play.from_record(b) for b in load(OWN / "revoke.pbn"))
+    with_13, with_12, without, marked, marked_on_card = (replay_record(b) for b in load(OWN / "revoke.pbn"))
     assert _kinds(with_13) == [("revoke", 12, Seat.EAST, "H2")] and with_13.declarer_tricks == 13
     assert with_13.irregularities[0].transferred == 1
     assert _kinds(with_12) == [("lead out of turn", 12, Seat.EAST, "H2")] and with_12.declarer_tricks == 12
@@ -333,7 +410,7 @@ def test_a_revoke_that_also_reads_as_a_lead_out_of_turn_is_read_as_the_result_sa
     assert without.ambiguity.reason.startswith("nothing in the file tells the readings apart (a Result tag would)")
     assert without.ambiguity.reason.endswith("the card marked ^R or ^L settles it")
     text = (OWN / "revoke.pbn").read_text(encoding="ascii")
-    neither = Play.from_record(loads(text.replace('[Result "13"]', '[Result "11"]', 1))[0])
+    neither = replay_record(loads(text.replace('[Result "13"]', '[Result "11"]', 1))[0])
     assert _kinds(neither) == _kinds(with_13) and neither.ambiguity is not None
     assert neither.ambiguity.reason.startswith("the file's result, 11, fits neither reading, so the player whose turn")
     # marked ^R, the revoke stands whatever the result (12 there) says
@@ -345,10 +422,10 @@ def test_a_lead_out_of_turn_that_every_player_follows_is_found_from_who_ought_to
     """MiniLesson Five, Board 6: North ought to lead (West declares) but South leads, and every player follows."""
     games = load(OWN / "lead_out_of_turn.pbn")
     for board in games[:3]:  # tricks in the order played, by seat from South, by seat from North with ^L
-        play = Play.from_record(board)
+        play = replay_record(board)
         assert _kinds(play) == [("lead out of turn", 1, Seat.SOUTH, "HJ")], board.line
         assert play.tricks[0].leader is Seat.SOUTH and play.declarer_tricks == 11 and play.ambiguity is None
-    marked, unmarked = (Play.from_record(board) for board in games[3:])
+    marked, unmarked = (replay_record(board) for board in games[3:])
     assert _kinds(marked) == [("lead out of turn", 5, Seat.SOUTH, "C9")] and marked.tricks[4].leader is Seat.SOUTH
     assert unmarked.irregularities == [] and unmarked.tricks[4].leader is Seat.NORTH  # nothing shows it
     assert marked.declarer_tricks == unmarked.declarer_tricks == 13
@@ -359,10 +436,10 @@ def test_the_lesson_board_written_as_pbn_shows_its_lead_out_of_turn():
     from minibridge.pbn import dumps
 
     board = find_lesson(5).board(6)
-    for written in (board, dataclasses.replace(board, play=Play.from_record(board).record())):
+    for written in (board, dataclasses.replace(board, play=replay_record(board).record())):
         again = loads(dumps([written]))[0]
-        assert _kinds(Play.from_record(again)) == [("lead out of turn", 1, Seat.SOUTH, "HJ")]
-    assert "HJ ^L" in dumps([dataclasses.replace(board, play=Play.from_record(board).record())])
+        assert _kinds(replay_record(again)) == [("lead out of turn", 1, Seat.SOUTH, "HJ")]
+    assert "HJ ^L" in dumps([dataclasses.replace(board, play=replay_record(board).record())])
 
 
 @pytest.mark.parametrize(
@@ -378,7 +455,7 @@ def test_a_mark_the_play_contradicts_is_refused(last_tricks: str, message: str):
     grand_slam = text[text.index('[Board "1"]') :]  # game 4: South leads out of turn to trick 5, marked
     board = loads(grand_slam.replace("SJ SA S2 SQ\nCA SK H2 DA", last_tricks, 1))[0]
     with pytest.raises(IllegalPlayError, match=re.escape(message)):
-        Play.from_record(board)
+        replay_record(board)
 
 
 def _irregular_play(deal: Deal, rng: random.Random, trumps: Suit | None, declarer: Seat) -> Play:
@@ -411,7 +488,7 @@ def test_a_play_with_irregularities_written_as_pbn_replays_to_the_same_tricks(se
     play = _irregular_play(deal, rng, trumps, declarer)
     strain = Strain.NO_TRUMPS if trumps is None else Strain(int(trumps))
     board = Board(number=1, deal=deal, declarer=declarer, contract=Contract(1, strain), play=play.record())
-    done = Play.from_record(loads(dumps([board]))[0])
+    done = replay_record(loads(dumps([board]))[0])
     assert [(t.leader, t.cards, t.winner) for t in done.tricks] == [(t.leader, t.cards, t.winner) for t in play.tricks]
 
     def found(p: Play) -> list[tuple]:

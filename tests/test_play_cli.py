@@ -15,7 +15,7 @@ from minibridge.cli.terminal import card_text
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.pbn import load
-from minibridge.play import Play
+from minibridge.recorded import replay_record
 
 EVERY_CARD = [str(card) for card in CARDS]
 
@@ -37,7 +37,7 @@ def assert_replays(path: Path, count: int) -> None:
     assert len(boards) == count
     for board in boards:
         assert board.deal is not None and board.play is not None
-        done = Play.from_record(board)
+        done = replay_record(board)
         assert done.finished and not done.irregularities
         assert board.declarer is not None and done.declarer_tricks == board.result  # EBU rules: always a declarer
 

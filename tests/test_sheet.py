@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from minibridge.lessons import find_kind, find_lesson, solve
 from minibridge.lessons.practice import pack_deals
-from minibridge.play import Play
+from minibridge.recorded import replay_record
 from minibridge.render.pack import answer_text
 from minibridge.render.text import wording
 
@@ -29,7 +29,7 @@ def trick_rows(board, *, winners: bool) -> list[str]:
     """Each trick of a board's recorded play as the table prints it, read back as text."""
     seat = {"N": "North", "E": "East", "S": "South", "W": "West"}
     rows = []
-    for number, trick in enumerate(Play.from_record(board).tricks, start=1):
+    for number, trick in enumerate(replay_record(board).tricks, start=1):
         cards = " ".join(f"{s.letter} {card(c)}" for s, c in trick.in_order())
         if winners:
             rows.append(f"{number} {seat[trick.leader.letter]} {cards} {seat[trick.winner.letter]}")
@@ -170,7 +170,7 @@ def test_lessons_show_prints_the_recorded_play(tmp_path):
     assert code == 0
     assert "Trick Led by  Cards in the order played" in output
     board = find_lesson(3).board(2)
-    first = Play.from_record(board).tricks[0]
+    first = replay_record(board).tricks[0]
     cards = [f"{s.letter} {card(c)}" for s, c in first.in_order()]
     winner = f"[{first.winner.letter} {card(first.cards[first.winner])}]"
     line = next(line for line in output.splitlines() if cards[0] in line and cards[1] in line)

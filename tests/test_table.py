@@ -14,7 +14,7 @@ from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import IllegalPlayError, RuleError
 from minibridge.lessons import find_lesson
-from minibridge.play import Play
+from minibridge.recorded import replay_record
 from minibridge.robot import Robot
 from minibridge.rules import find_rules
 from minibridge.scoring import Score, score
@@ -118,7 +118,7 @@ def test_a_whole_deal_by_four_computers_is_legal_scored_and_the_same_for_the_sam
     again = play_by_computers(EBU, board, Robot(EBU, samples=3, seed=9))
     assert again.play is not None and again.play.record().order == game.play.record().order
     played = game.played_board()
-    replayed = Play.from_record(played)
+    replayed = replay_record(played)
     assert not replayed.irregularities and replayed.declarer_tricks == game.play.declarer_tricks == played.result
     assert game.result is not None and game.result.tricks == game.play.declarer_tricks
 
@@ -152,7 +152,7 @@ def test_any_players_bring_any_deal_to_a_score(seed: int, rules: str):
     assert ns + ew == 13
     board = game.played_board()
     assert board.contract == game.contract and board.declarer == game.declarer and board.play is not None
-    assert Play.from_record(board).declarer_tricks == board.result
+    assert replay_record(board).declarer_tricks == board.result
 
 
 def test_a_computer_player_declares_as_the_announcement_says():

@@ -16,7 +16,7 @@ from minibridge.deal import Deal
 from minibridge.errors import RuleError
 from minibridge.lessons import find_lesson
 from minibridge.pbn import dumps, loads
-from minibridge.play import Play
+from minibridge.recorded import replay_record
 from minibridge.robot import Robot
 from minibridge.rules import RuleSet, find_rules
 from minibridge.scoring import Score, score
@@ -42,7 +42,7 @@ def check_played_as_four_handed(rules: RuleSet, dealt: Deal, game: Game) -> None
     assert game.stage == "over" and game.play is not None and len(game.play.tricks) == 13
     assert game.declarer is not None and game.play.tricks[0].leader is game.declarer.lho
     board = game.played_board()
-    again = Play.from_record(loads(dumps([board]))[0])  # saved as PBN, it replays without an irregularity
+    again = replay_record(loads(dumps([board]))[0])  # saved as PBN, it replays without an irregularity
     assert again.finished and not again.irregularities and again.declarer_tricks == game.play.declarer_tricks
     assert game.contract is not None and game.declarer is not None
     points = game.deal[game.declarer].hcp + game.deal[game.dummy].hcp

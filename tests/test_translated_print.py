@@ -199,11 +199,12 @@ def _irregularities() -> list:
     from minibridge.deal import Deal
     from minibridge.pbn import load
     from minibridge.play import Play
+    from minibridge.recorded import replay_record
 
     found = []
     for name in ("revoke.pbn", "lead_out_of_turn.pbn"):
         for board in load(Path(__file__).parent / "data" / "pbn" / name):
-            found += Play.from_record(board).irregularities
+            found += replay_record(board).irregularities
     deal = Deal.from_pbn("N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76")
     for settle in ("accept", "put back"):
         play = Play(deal, declarer=Seat.SOUTH, strict=False)
@@ -219,10 +220,15 @@ def _irregularities() -> list:
 @pytest.mark.parametrize("code", ["nl", "da"])
 def test_every_irregularity_is_told_in_the_language(code):
     irregularities = _irregularities()
-    assert {i.settled.split(" ")[0] for i in irregularities} >= {"established:", "accepted:", "accepted", "card"}
+    assert {i.settled_in_english.split(" ")[0] for i in irregularities} >= {
+        "established:",
+        "accepted:",
+        "accepted",
+        "card",
+    }
     for irregularity in irregularities:
         english = words(irregularity.describe())
         with speaking(code):
             said = irregularity.describe()
-        assert irregularity.settled not in said
+        assert irregularity.settled_in_english not in said
         assert not (words(said) & english - SAME_IN_BOTH[code]), said

@@ -19,6 +19,7 @@ from minibridge.language import speaking
 from minibridge.lessons import find_lesson
 from minibridge.pbn import load, loads
 from minibridge.play import Play
+from minibridge.recorded import replay_record
 from minibridge.robot import Robot
 from minibridge.rules import find_rules
 from minibridge.table import Session
@@ -160,16 +161,16 @@ def test_a_recorded_play_that_cannot_be_is_told_in_the_language(last_tricks, dut
     text = (OWN / "lead_out_of_turn.pbn").read_text(encoding="ascii")
     grand_slam = text[text.index('[Board "1"]') :]
     board = loads(grand_slam.replace("SJ SA S2 SQ\nCA SK H2 DA", last_tricks, 1))[0]
-    assert refusal("nl", lambda: Play.from_record(board)) == dutch
-    assert refusal("da", lambda: Play.from_record(board)) == danish
+    assert refusal("nl", lambda: replay_record(board)) == dutch
+    assert refusal("da", lambda: replay_record(board)) == danish
 
 
 def test_why_a_reading_of_a_record_was_taken_is_told_in_the_language():
     with_13, _with_12, without, *_ = load(OWN / "revoke.pbn")
     with speaking("nl"):
-        assert Play.from_record(with_13).ambiguity.reason == "het klopt met de uitslag in het bestand, 13"
+        assert replay_record(with_13).ambiguity.reason == "het klopt met de uitslag in het bestand, 13"
     with speaking("da"):
-        reason = Play.from_record(without).ambiguity.reason
+        reason = replay_record(without).ambiguity.reason
     assert reason.startswith("intet i filen skelner mellem læsningerne (et Result-tag ville gøre det), så det antages")
     assert reason.endswith("kortet mærket ^R eller ^L afgør det")
 

@@ -117,9 +117,9 @@ def _contract(contract: Any) -> str:
 def _played_lines(board: Any) -> list[str]:
     """A board's recorded play, trick by trick: who led, the cards in the order played (the winning card in
     brackets) and who won."""
-    from minibridge.play import Play
+    from minibridge.recorded import replay_record
 
-    play = Play.from_record(board)
+    play = replay_record(board)
     rows = []
     for number, trick in enumerate(play.tricks, start=1):
         cards = "".join(

@@ -20,7 +20,8 @@ from minibridge.cli.common import (
 )
 from minibridge.cli.game_text import draw_story, players_line, three_players, totals_line, verdict
 from minibridge.cli.terminal import leave
-from minibridge.errors import AlreadyExistsError, MiniBridgeError
+from minibridge.errors import MiniBridgeError
+from minibridge.files import already_exists
 from minibridge.language import gettext, ngettext
 
 if TYPE_CHECKING:
@@ -121,7 +122,7 @@ def play(
             gettext("%(rules)s has no score to reach: give --deals") % {"rules": rules.title_in_words}
         )
     if save is not None and save.exists() and not force:
-        raise AlreadyExistsError(save)
+        raise already_exists(save)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
         if not as_json:

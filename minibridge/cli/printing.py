@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from minibridge.errors import AlreadyExistsError
+from minibridge.files import already_exists
 
 if TYPE_CHECKING:
     from minibridge.render.text import Wording
@@ -45,4 +45,4 @@ def words_from(folder: Path | None) -> Wording:
 def refuse_existing(path: Path, force: bool) -> None:
     """Stop before any work when the output file exists and ``--force`` was not given."""
     if path.exists() and not force:
-        raise AlreadyExistsError(path)
+        raise already_exists(path)

@@ -220,7 +220,7 @@ def irregularity_json(irregularity: Irregularity) -> dict[str, Any]:
         "trick": irregularity.trick,
         "seat": irregularity.seat.letter,
         "card": str(irregularity.card) if irregularity.card is not None else None,
-        "settled": irregularity.settled,
+        "settled": irregularity.settled_in_english,
         "tricks_transferred": irregularity.transferred,
         "description": irregularity.describe(),
     }

@@ -17,9 +17,9 @@ from typing import Any, TypeVar
 
 import yaml
 
-from minibridge.errors import LeagueError, raise_problems
+from minibridge.errors import LeagueError
 from minibridge.files import write_atomic
-from minibridge.language import N_, gettext, ngettext
+from minibridge.language import N_, gettext, ngettext, raise_problems
 from minibridge.league.model import (
     BEST_OF,
     CHANGES,

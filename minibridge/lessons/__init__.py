@@ -14,8 +14,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from minibridge.errors import LessonError, at_board
-from minibridge.language import gettext
+from minibridge.errors import LessonError
+from minibridge.language import at_board, gettext
 from minibridge.lessons.exercises import (
     EXERCISE_KINDS,
     answer_form_problem,

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from minibridge.errors import LessonError, at_board
-from minibridge.language import N_, gettext
+from minibridge.errors import LessonError
+from minibridge.language import N_, at_board, gettext
 from minibridge.lessons import find_lesson, not_a_lesson
 from minibridge.lessons.exercises import answer_form, asked_keys, find_kind, read_pupil_answer
 from minibridge.lessons.lesson import Exercise, Lesson

@@ -29,10 +29,11 @@ from minibridge.language import N_, gettext, ngettext
 from minibridge.lessons.lesson import Exercise, Lesson, shown
 from minibridge.lessons.reading import Part, Reading, fits, read_answer
 from minibridge.play import Play
+from minibridge.recorded import replay_record
 from minibridge.rules import contract_problems
 from minibridge.scoring import Score, breakdown, find_scheme, goal, score
 from minibridge.signals import explain_signal, read_signal
-from minibridge.trick import Irregularity
+from minibridge.trick import Irregularity, Settlement
 
 __all__ = [
     "ExerciseKind",
@@ -520,7 +521,7 @@ class SignalKind(ExerciseKind):
         if exercise.trick is None or board.play is None:
             return
         try:
-            played = len(Play.from_record(board).tricks)
+            played = len(replay_record(board).tricks)
         except MiniBridgeError:
             return  # the play's own problem is reported at the deal
         if exercise.trick > played:
@@ -711,7 +712,7 @@ def _announcement(lesson: Lesson, exercise: Exercise) -> Announcement:
 
 def _played(lesson: Lesson, exercise: Exercise) -> Play:
     """The board's recorded play replayed under the Laws, with its claim."""
-    return Play.from_record(_board(lesson, exercise))
+    return replay_record(_board(lesson, exercise))
 
 
 def _declaring_points(lesson: Lesson, exercise: Exercise) -> int | None:
@@ -737,11 +738,19 @@ def _winners(play: Play) -> str:
 
 
 def _settled(irregularity: Irregularity) -> str:
-    text = irregularity.settled
-    for word in ("not established", "established", "accepted", "put back", "corrected", "stands"):
-        if word in text:
-            return word
-    return text
+    """How an irregularity was settled, in the word a pupil answers with (one of the ``settled`` choices)."""
+    return {
+        Settlement.ESTABLISHED: "established",
+        Settlement.NOT_ESTABLISHED: "not established",
+        Settlement.NOT_CORRECTED: "corrected",
+        Settlement.CORRECTED: "corrected",
+        Settlement.ACCEPTED_IN_RECORD: "accepted",
+        Settlement.ACCEPTED_IN_RECORD_ONE_OF: "accepted",
+        Settlement.ACCEPTED_BY: "accepted",
+        Settlement.ACCEPTED_BY_NEXT_PLAYER: "accepted",
+        Settlement.PUT_BACK: "put back",
+        Settlement.STANDS: "stands",
+    }[irregularity.settled]
 
 
 def _points_shown(deal: Deal, seat: Seat) -> str:

@@ -18,12 +18,12 @@ from minibridge.cards import Card, Seat
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.dealing import DealSpec, generate
-from minibridge.errors import LessonError, MiniBridgeError, problems_message
-from minibridge.language import ENGLISH, LANGUAGES, N_, gettext, ngettext
+from minibridge.errors import LessonError, MiniBridgeError
+from minibridge.language import ENGLISH, LANGUAGES, N_, gettext, ngettext, problems_message
 from minibridge.lessons.exercises import KINDS, exercise_problems
 from minibridge.lessons.lesson import NUMBER_WORDS, VARIANTS, Exercise, Lesson, LessonTexts, lesson_name, shown
 from minibridge.places import KeyLines, place, read_yaml_file, unknown_field
-from minibridge.play import Play
+from minibridge.recorded import replay_record
 from minibridge.rules import RuleSet, contract_problems, deal_problems, switches_schema, trumps_held
 
 __all__ = ["SCHEMA", "load_lesson"]
@@ -371,7 +371,7 @@ def _lesson_deal(item: dict[str, Any], rules: RuleSet, name: str, problem: Repor
     try:
         made.play = PlayRecord.from_order(cards, deal, claim=item.get("claim"))
         if whole and not unplayable:
-            Play.from_record(made)
+            replay_record(made)
     except MiniBridgeError as err:
         if whole and not unplayable:
             problem(("play",), err)

@@ -26,8 +26,8 @@ from pathlib import Path
 
 from minibridge.board import Board
 from minibridge.deal import Deal
-from minibridge.errors import PBNError, file_place
-from minibridge.language import gettext
+from minibridge.errors import PBNError
+from minibridge.language import file_place, gettext
 from minibridge.pbn.boards import board_of, resolve
 from minibridge.pbn.general import games
 from minibridge.pbn.plain import plain_games as _plain_games

@@ -10,8 +10,8 @@ import re
 from collections.abc import Iterator
 from operator import itemgetter
 
-from minibridge.errors import PBNError, file_place
-from minibridge.language import gettext
+from minibridge.errors import PBNError
+from minibridge.language import file_place, gettext
 
 __all__ = ["Game", "games", "place_of", "short", "unescape"]
 

@@ -25,8 +25,8 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from markupsafe import Markup
 
 from minibridge import language
-from minibridge.errors import TemplateError, at_line
-from minibridge.language import gettext
+from minibridge.errors import TemplateError
+from minibridge.language import at_line, gettext
 
 __all__ = [
     "MAX_TEMPLATE_BYTES",

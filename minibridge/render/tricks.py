@@ -17,6 +17,7 @@ from minibridge import language
 from minibridge.board import Board
 from minibridge.cards import Card, Seat
 from minibridge.play import Play
+from minibridge.recorded import replay_record
 from minibridge.render.styles import RED, paragraph_styles, ruled_style
 from minibridge.render.text import Wording
 
@@ -41,7 +42,7 @@ class RecordedTrick:
 
 def recorded_tricks(board: Board) -> tuple[list[RecordedTrick], Play]:
     """The tricks of a board's recorded play, replayed under the Laws, and the replayed play itself."""
-    play = Play.from_record(board)
+    play = replay_record(board)
     tricks = [
         RecordedTrick(number, trick.leader, tuple(trick.in_order()), trick.winner)
         for number, trick in enumerate(play.tricks, start=1)

@@ -20,7 +20,7 @@ from minibridge.league import Result, load_league, new_league
 from minibridge.lessons import find_lesson
 from minibridge.lessons.answers import mark_answers
 from minibridge.lessons.practice import practice_deals
-from minibridge.play import Play
+from minibridge.recorded import replay_record
 from minibridge.web.auth import TEACHER_COOKIE
 from minibridge.web.teacher_board import Screen, position, screen_board
 from minibridge.web.teacher_league import result_from_form
@@ -272,7 +272,7 @@ def test_the_class_screen_steps_through_a_recorded_play_to_its_end(teacher: Test
         back = teacher.get(_link(html, "back"))
         assert _played(back.text) == count - 1
     assert count == len(played.play.order)
-    replayed = Play.from_record(played)
+    replayed = replay_record(played)
     for side, words in ((Side.NORTH_SOUTH, "North–South"), (Side.EAST_WEST, "East–West")):
         assert f"{words} <strong>{replayed.tricks_won(side)}</strong>" in html
 
