@@ -18,7 +18,7 @@ LAYERS: list[set[str]] = [
     {"deal", "rules", "contract", "places"},
     {"board", "trick", "announce", "pbn", "play", "recorded", "signals"},
     {"scoring", "lessons", "dealing", "analysis", "files"},
-    {"league", "duplicate", "robot", "replay", "table", "experiments", "classroom"},
+    {"league", "duplicate", "robot", "replay", "table", "experiments", "classroom", "event_games"},
     {"render"},
     {"web"},
     {"cli"},

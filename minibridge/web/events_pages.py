@@ -31,14 +31,24 @@ from starlette.routing import Route
 from minibridge import language
 from minibridge.cards import Seat, Side, Strain
 from minibridge.contract import Contract
-from minibridge.duplicate import Entry
+from minibridge.duplicate import (
+    MAX_BOARDS,
+    EnteredResult,
+    Entry,
+    Event,
+    EventProblem,
+    new_event,
+    ranking,
+    read_result,
+    scored_result,
+)
 from minibridge.errors import MiniBridgeError
+from minibridge.event_games import pupil_row, pupils_traveller
 from minibridge.language import N_, gettext
 from minibridge.lessons import find_lesson
 from minibridge.pbn import dumps
 from minibridge.web.actions import ApiError, pupils_address, same_origin
 from minibridge.web.auth import matches, teacher_token_given
-from minibridge.web.events import MAX_BOARDS, Event, EventProblem, new_event, read_result, scored_result
 from minibridge.web.events_api import (
     EnteredBefore,
     find_event,
@@ -49,8 +59,7 @@ from minibridge.web.events_api import (
     record_result,
     results_channel,
 )
-from minibridge.web.events_store import EventStore, StoredResult
-from minibridge.web.events_views import pupil_row, pupils_traveller, tables_view
+from minibridge.web.events_store import EventStore
 from minibridge.web.exercise_pages import PUPIL_COOKIE
 from minibridge.web.live import message, stream
 from minibridge.web.pages import environment
@@ -199,7 +208,7 @@ async def results_fragment(request: Request) -> Response:
     return _page("event_history.j2", event=_event_data(event), history=history)
 
 
-def _history(results: list[StoredResult], event: Event) -> list[dict[str, Any]]:
+def _history(results: list[EnteredResult], event: Event) -> list[dict[str, Any]]:
     """Every result entered, newest first, scored on its own, with who entered it and what it replaced."""
     rows = []
     for result in reversed(results):
@@ -259,7 +268,7 @@ def _panel(request: Request, event: Event, show: str, board: int) -> dict[str, A
     if show == "pupils":
         games = [(player.pupil, game) for player, game in pupils_games(request, event)]
         return {"pupils": pupils_traveller(games, board), "playing": len(games)}
-    data = tables_view(event, state.events.results(event.id))
+    data = ranking([result.entry for result in state.events.results(event.id)], event)
     traveller = next((b for b in data["boards"] if b["board"] == board), None)
     return {**data, "traveller": traveller}
 
@@ -416,7 +425,8 @@ async def enter_result(request: Request) -> Response:
                 "plays a board once; if a result is wrong, ask your teacher to correct it."
             ) % {"board": entry.board, "ns": entry.ns, "ew": entry.ew}
     events: EventStore = request.app.state.events
-    data = tables_view(event, await run_in_threadpool(events.results, event.id))
+    results = await run_in_threadpool(events.results, event.id)
+    data = ranking([result.entry for result in results], event)
     traveller = next((b for b in data["boards"] if b["board"] == entry.board), None)
     return _page(
         "event_done.j2",
