@@ -1,5 +1,6 @@
 """The teacher's live event (``minibridge.duplicate.event``): its boards, the tables' results read as a results
-file's lines are, and scored, match-pointed and ranked by the same competition as ``minibridge duplicate score``."""
+file's lines are, and scored, match-pointed and ranked by the same competition as ``minibridge duplicate score``;
+a table's result entered one part at a time (``minibridge.duplicate.entering``)."""
 
 from __future__ import annotations
 
@@ -13,12 +14,16 @@ from minibridge.duplicate import (
     competition_data,
     event_from_fields,
     new_event,
+    next_step,
+    pair_choices,
     parse_results,
     ranking,
     read_result,
+    result_row,
     results_text,
     score_results,
     scored_result,
+    step_choices,
 )
 from minibridge.lessons import find_lesson
 from minibridge.lessons.practice import pack_deals
@@ -112,3 +117,73 @@ def test_a_change_of_the_results_says_who_entered_it_and_what_it_replaced():
         "replaces": [3],
         "entered": "2026-03-12T10:00:00+00:00",
     }
+
+
+CLUB = new_event(name="Club", boards=3, seed=4)
+
+
+@pytest.mark.parametrize(
+    ("given", "step", "kept", "said"),
+    [
+        ({}, "board", {}, None),
+        ({"board": "2", "ns": "1", "ew": "4"}, "contract", {"board": "2", "ns": "1", "ew": "4"}, None),
+        ({"board": "4", "ns": "1", "ew": "4"}, "board", {"ns": "1", "ew": "4"}, "There is no board 4 in Club."),
+        ({"board": "2", "ns": "1 2"}, "ns", {"board": "2"}, "Choose the pair's number."),
+        (
+            {"board": "2", "ns": "1", "ew": "4", "contract": "4Z"},
+            "contract",
+            {"board": "2", "ns": "1", "ew": "4"},
+            "Choose the contract.",
+        ),
+        (
+            {"board": "1", "ns": "1", "ew": "4", "contract": "4S", "declarer": "X"},
+            "declarer",
+            None,
+            "Choose who was declarer.",
+        ),
+        (
+            {"board": "1", "ns": "1", "ew": "4", "contract": "6S", "declarer": "N", "tricks": "12"},
+            "tricks",
+            None,
+            "contract: ",
+        ),
+        (
+            {"board": "1", "ns": "1", "ew": "4", "contract": "4S", "declarer": "N", "tricks": "14"},
+            "tricks",
+            None,
+            "tricks: ",
+        ),
+        (
+            {"board": "1", "ns": "1", "ew": "4", "contract": "4S", "declarer": "N", "tricks": "11"},
+            "confirm",
+            None,
+            None,
+        ),
+    ],
+)
+def test_a_tables_result_is_asked_for_one_part_at_a_time(given: dict, step: str, kept: dict | None, said: str | None):
+    found = next_step(CLUB, given)
+    assert found[0] == step
+    if kept is not None:
+        assert found[1] == kept
+    if said is None or said.endswith("."):
+        assert found[2] == said
+    else:  # the reading of a results file's line says what is wrong, column first
+        assert found[2].startswith(said)
+
+
+def test_the_choices_of_each_step_and_the_result_the_opponents_check():
+    without = step_choices(CLUB)
+    assert without["boards"] == [1, 2, 3] and without["seats"] == ["N", "E", "S", "W"]
+    assert {c["kind"] for c in without["contracts"]} == {"part-score", "game"} and without["made"] == []
+    with_slams = step_choices(new_event(name="Club", boards=1, seed=4, slam=True), fields={"contract": "6NT"})
+    assert {c["kind"] for c in with_slams["contracts"]} == {"part-score", "game", "slam", "grand slam"}
+    assert [m["tricks"] for m in with_slams["made"]] == [12, 13]
+    assert [d["under"] for d in with_slams["down"]] == list(range(1, 13))
+    entry = read_result({"board": 1, "ns": "1", "ew": "4", "contract": "4S", "declarer": "W", "tricks": 9}, CLUB)
+    row = result_row(entry, CLUB)
+    assert (row["ew_score"], row["ns_score"], row["goal"], row["made"], row["difference"]) == (0, 50, 10, False, -1)
+    assert (row["declaring"], row["opponents"]) == ("EW", "NS")
+    assert pair_choices([]) == [str(n) for n in range(1, 11)]
+    higher = read_result({"board": 2, "ns": "10", "ew": "B", "contract": "1NT", "declarer": "S", "tricks": 7}, CLUB)
+    assert pair_choices([entry, higher])[-3:] == ["10", "11", "12"]

@@ -5,7 +5,8 @@
 - :mod:`minibridge.duplicate.matchpoints`: each table's score, each board's traveller and match-points, the N–S
   and E–W rankings, and the competition as plain data (``minibridge duplicate score --json``);
 - :mod:`minibridge.duplicate.event`: the teacher's live event: its boards, the tables' results entered one at a
-  time and corrected, scored as a results file is.
+  time and corrected, scored as a results file is;
+- :mod:`minibridge.duplicate.entering`: a table's result entered one part at a time, as on a scoring tablet.
 
 >>> competition = score_results(parse_results("1 1 2 3NT S 9\\n1 3 4 3NT S 10\\n"))
 >>> [(r.ns, r.ns_score, r.ns_matchpoints, r.ew_matchpoints) for r in competition.travellers[0].results]
@@ -14,8 +15,10 @@
 
 from __future__ import annotations
 
+from minibridge.duplicate.entering import next_step, pair_choices, result_row, step_choices
 from minibridge.duplicate.event import (
     MAX_BOARDS,
+    RESULT_FIELDS,
     EnteredResult,
     Event,
     EventProblem,
@@ -61,6 +64,7 @@ __all__ = [
     "score_results",
     "competition_data",
     "MAX_BOARDS",
+    "RESULT_FIELDS",
     "EventProblem",
     "Event",
     "EnteredResult",
@@ -70,4 +74,8 @@ __all__ = [
     "ranking",
     "scored_result",
     "change_data",
+    "next_step",
+    "step_choices",
+    "pair_choices",
+    "result_row",
 ]

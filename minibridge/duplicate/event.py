@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_BOARDS",
+    "RESULT_FIELDS",
     "EventProblem",
     "Event",
     "EnteredResult",
@@ -63,7 +64,8 @@ _EVENT_FIELDS: dict[str, tuple[type, str]] = {
     "slam": (bool, N_("true or false")),
 }
 """The settings of an event a request may send, each with its kind and the form it takes in words."""
-_RESULT_FIELDS = ("board", "ns", "ew", "contract", "declarer", "tricks")
+RESULT_FIELDS = ("board", "ns", "ew", "contract", "declarer", "tricks")
+"""The parts of a table's result, in the order of a results file's columns."""
 _RESULT_FORM = '{"board": 1, "ns": "1", "ew": "2", "contract": "3NT", "declarer": "S", "tricks": 10}'
 _RESULT_WORDS = {
     "board": N_("board"),
@@ -238,12 +240,12 @@ def event_from_fields(fields: Mapping[str, Any]) -> Event:
 def read_result(fields: Mapping[str, Any], event: Event) -> Entry:
     """A table's result on one of the event's boards from a request's fields, checked as a line of a results
     file is (the same reading as ``minibridge duplicate score``)."""
-    unknown = [key for key in fields if key not in _RESULT_FIELDS]
+    unknown = [key for key in fields if key not in RESULT_FIELDS]
     if unknown:
         raise EventProblem(
             gettext("'%(name)s' is not part of a result; send %(form)s") % {"name": unknown[0], "form": _RESULT_FORM}
         )
-    missing = [key for key in _RESULT_FIELDS if fields.get(key) in (None, "")]
+    missing = [key for key in RESULT_FIELDS if fields.get(key) in (None, "")]
     if missing:
         raise EventProblem(
             gettext("the result has no %(part)s; send %(form)s")
@@ -261,7 +263,7 @@ def read_result(fields: Mapping[str, Any], event: Event) -> Entry:
             % {"board": board, "boards": _numbers(event.numbers)}
         )
     texts = {}
-    for key in _RESULT_FIELDS[1:]:
+    for key in RESULT_FIELDS[1:]:
         value = fields[key]
         if isinstance(value, bool) or not isinstance(value, int | str):
             raise EventProblem(
@@ -275,7 +277,7 @@ def read_result(fields: Mapping[str, Any], event: Event) -> Entry:
                 gettext("%(part)s: '%(pair)s' is not a pair; write its number, or a short name without spaces")
                 % {"part": gettext(_RESULT_WORDS[key]), "pair": texts[key]}
             )
-    columns = [str(board).strip(), *(texts[key] for key in _RESULT_FIELDS[1:])]
+    columns = [str(board).strip(), *(texts[key] for key in RESULT_FIELDS[1:])]
     try:
         return read_entry(columns, rules=event.scoring_rules)
     except MiniBridgeError as error:
