@@ -1,5 +1,5 @@
-"""A file's recorded plays replayed under the rules: the tricks, the irregularities, agreement with the result, the
-score.
+"""Recorded plays replayed under the rules: a file's games (the tricks, the irregularities, agreement with the
+result, the score), and a board played up to any card (:func:`position`).
 
 >>> from minibridge.pbn import loads
 >>> deal = "N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876"
@@ -11,12 +11,13 @@ score.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from minibridge.announce import announce_under
-from minibridge.board import Board
-from minibridge.cards import Seat, Side
+from minibridge.board import Board, PlayRecord
+from minibridge.cards import Card, Seat, Side
 from minibridge.contract import Contract
 from minibridge.errors import MiniBridgeError, RuleError
 from minibridge.language import gettext
@@ -24,8 +25,9 @@ from minibridge.play import Play
 from minibridge.recorded import replay_record
 from minibridge.rules import RuleSet, check_contract, check_deal, find_rules, trumps_held
 from minibridge.scoring import Score, score
+from minibridge.table import Game, why_not
 
-__all__ = ["ReplayedGame", "FileReplay", "replay_game", "replay_boards"]
+__all__ = ["ReplayedGame", "FileReplay", "replay_game", "replay_boards", "Position", "position"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -219,3 +221,114 @@ def replay_boards(
         else:
             games.append(game)
     return FileReplay(games=games, skipped=skipped)
+
+
+# --- a board played up to any card -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class Position:
+    """A board played up to some card: the game at the table, and the recorded play when the cards so far follow
+    it."""
+
+    game: Game
+    record: tuple[Card, ...]
+    """The recorded play, card by card, while the cards played follow it (else empty)."""
+    played: int
+    """How many cards have been played."""
+
+    @property
+    def play(self) -> Play | None:
+        """The play, once declarer and the contract are known (at once without contracts)."""
+        return self.game.play
+
+    def next_recorded(self) -> Card | None:
+        """The recorded play's next card, when the cards so far follow the record and it goes on."""
+        return self.record[self.played] if self.played < len(self.record) else None
+
+    @property
+    def tricks_won(self) -> dict[Side, int]:
+        """Tricks each side has won: as the tricks fell during the play; at the end, after any established
+        revoke's trick has moved (Law 21)."""
+        play = self.play
+        if play is None:
+            return dict.fromkeys(Side, 0)
+        if play.finished:
+            return {side: play.tricks_won(side) for side in Side}
+        return {side: sum(1 for trick in play.tricks if trick.winner.side is side) for side in Side}
+
+
+def position(
+    board: Board,
+    rules: RuleSet,
+    *,
+    declarer: str | None = None,
+    contract: str | None = None,
+    cards: Sequence[Card] = (),
+) -> Position:
+    """``board`` played under ``rules`` up to ``cards``: declarer and the contract as written (``S``, ``4S``),
+    read when the game comes to them, else the board's own; a card, declarer or contract the rules refuse is
+    refused, saying why.
+
+    The board's recorded play is followed card by card as long as ``cards`` are the record's (its irregularities
+    settled as the Laws say); from the first card that leaves it, every card must be a legal one.
+
+    >>> from minibridge.lessons import find_lesson
+    >>> lesson = find_lesson(5)
+    >>> board = lesson.board(1)
+    >>> at = position(board, lesson.rules, cards=board.play.order[:5])
+    >>> at.played, at.next_recorded() == board.play.order[5], sum(at.tricks_won.values())
+    (5, True, 1)
+    """
+    game = Game(rules, board)
+    if game.stage == "declarer":
+        seat = declarer or (board.declarer.letter if board.declarer is not None else None)
+        if seat is not None:
+            game.choose_declarer(Seat.from_str(seat))
+    own = board.contract is not None and board.declarer == game.declarer
+    if game.stage == "contract":
+        chosen = Contract.from_str(contract) if contract else board.contract if own else None
+        if chosen is not None:
+            game.choose_contract(chosen)
+    if game.play is None:
+        if cards:
+            raise MiniBridgeError(gettext("choose declarer and the contract before playing a card"))
+        return Position(game=game, record=(), played=0)
+    record = _record(board, game, own)
+    followed = 0
+    while followed < min(len(cards), len(record)) and cards[followed] == record[followed]:
+        followed += 1
+    if followed:
+        game.play = _replayed(board, game, record, followed)
+    for number, card in enumerate(cards[followed:], start=followed + 1):
+        where = gettext("card %(number)s, %(card)s") % {"number": number, "card": card.shown}
+        play = game.play
+        assert play is not None
+        seat = play.to_play
+        if seat is not None and card not in play.legal_cards(seat):  # said as the pupils' pages say it
+            raise MiniBridgeError(why_not(play, seat, card), where=where)
+        try:
+            game.play_card(card)
+        except MiniBridgeError as error:
+            raise error.at(where) from None
+    return Position(game=game, record=record if followed == len(cards) else (), played=len(cards))
+
+
+def _record(board: Board, game: Game, own: bool) -> tuple[Card, ...]:
+    """The board's recorded play card by card, when the game is played as recorded (the same declarer and
+    contract, or no contract at all)."""
+    if board.play is None or board.play.order is None:
+        return ()
+    if game.contract is not None and not (own and game.contract == board.contract):
+        return ()
+    return board.play.order
+
+
+def _replayed(board: Board, game: Game, record: tuple[Card, ...], count: int) -> Play:
+    """The recorded play up to its card ``count``, the Laws applied to its irregularities; then strict again."""
+    assert board.deal is not None and board.play is not None
+    claim = board.play.claim if count == len(record) else None
+    part = PlayRecord.from_order(record[:count], board.deal, claim=claim)
+    play = replay_record(dataclasses.replace(board, declarer=game.declarer, contract=game.contract, play=part))
+    play.strict = True
+    return play

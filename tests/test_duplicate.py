@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,7 +17,7 @@ from pypdf import PdfReader
 from minibridge.cards import Seat
 from minibridge.cli import main
 from minibridge.contract import Contract
-from minibridge.duplicate import Entry, parse_results, score_results
+from minibridge.duplicate import Entry, check_results, parse_results, score_results
 from minibridge.errors import ResultsError
 
 # Board 1, four tables: N–S +430, +400, −100 (4H two down by North), +430: top 6.
@@ -112,6 +114,34 @@ def test_a_pair_plays_a_board_once():
 def test_a_board_declared_from_both_sides_is_pointed_out():
     competition = score_results(parse_results("3 1 1 3NT S 9\n3 2 2 4S E 10\n"), source="r.txt")
     assert competition.notes and "r.txt, board 3: declarer sat N–S at some tables and E–W" in competition.notes[0]
+
+
+def test_the_results_are_checked_as_a_whole_before_they_are_scored():
+    assert check_results(parse_results(EXAMPLE.replace("game in hearts", "4H"))) == ()
+    both_sides = parse_results("3 1 1 3NT S 9\n2 1 1 3NT N 9\n3 2 2 4S E 10\n2 2 2 1NT W 7\n4 1 1 3NT E 9\n")
+    notes = check_results(both_sides, source="r.txt")
+    assert [note.split(":")[0] for note in notes] == ["r.txt, board 2", "r.txt, board 3"]
+    assert notes == score_results(both_sides, source="r.txt").notes
+    twice = parse_results("1 1 1 3NT S 9\n2 1 1 3NT S 9\n1 1 3 3NT S 9\n1 2 3 3NT S 9\n")
+    with pytest.raises(ResultsError) as refused:
+        check_results(twice, source="r.txt")
+    assert "r.txt, line 3: N–S pair 1 plays board 1 twice (lines 1 and 3)" in refused.value.message
+    assert "r.txt, line 4: E–W pair 3 plays board 1 twice (lines 3 and 4)" in refused.value.message
+
+
+def test_scoring_a_results_file_from_the_command_line_reads_no_lesson(tmp_path: Path):
+    results = tmp_path / "results.txt"
+    results.write_text(EXAMPLE.replace("game in hearts", "4H"), encoding="utf-8")
+    code = (
+        "import sys\n"
+        "from minibridge.cli import main\n"
+        "main(['duplicate', 'score', sys.argv[1], '--json'], standalone_mode=False)\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('yaml', 'endplay', 'reportlab')\n"
+        "    or m.startswith(('minibridge.lessons', 'minibridge.table', 'minibridge.robot'))))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code, str(results)], capture_output=True, text=True, check=True)
+    assert '"rankings"' in run.stdout
+    assert run.stdout.strip().splitlines()[-1] == "[]"
 
 
 _SEATS = st.sampled_from(list(Seat))

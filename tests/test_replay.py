@@ -1,5 +1,6 @@
 """Replaying a file's recorded plays (``minibridge.replay``): agreement with the Result tag, claims, contracts that
-are no MiniBridge contract, games without a contract (MiniLessons One and Two), and where an error happened."""
+are no MiniBridge contract, games without a contract (MiniLessons One and Two), and where an error happened; a
+board played up to any card, following its recorded play while the cards are the record's."""
 
 from __future__ import annotations
 
@@ -11,11 +12,12 @@ from minibridge.board import Board, PlayRecord
 from minibridge.cards import Seat, Side, Strain, Suit
 from minibridge.contract import Contract
 from minibridge.deal import Deal
-from minibridge.errors import IllegalPlayError, RuleError
+from minibridge.errors import IllegalPlayError, MiniBridgeError, RuleError
 from minibridge.lessons import find_lesson
 from minibridge.pbn import load, loads
 from minibridge.play import Play
-from minibridge.replay import replay_boards, replay_game
+from minibridge.recorded import replay_record
+from minibridge.replay import position, replay_boards, replay_game
 from minibridge.rules import find_rules
 from minibridge.scoring import score
 
@@ -193,3 +195,63 @@ def test_a_game_with_a_play_but_only_part_of_its_deal_is_skipped_with_the_reason
     assert done.skipped == [
         "partial.pbn, board 5 (game 5, line 21): has a play but only part of its deal is known: not replayed"
     ]
+
+
+# --- a board played up to any card ---------------------------------------------------------------------------
+
+
+def test_a_position_follows_the_recorded_play_through_a_revoke_and_moves_its_trick_at_the_end():
+    lesson = find_lesson(4)
+    board = lesson.board(6)  # East revokes at trick 4; the revoke is established, and costs East–West a trick
+    order = board.play.order
+    before_the_end = position(board, lesson.rules, cards=order[:48])
+    assert before_the_end.record == order and before_the_end.next_recorded() == order[48]
+    assert [i.kind for i in before_the_end.play.irregularities] == ["revoke"]
+    as_they_fell = before_the_end.tricks_won
+    assert sum(as_they_fell.values()) == 12
+    assert as_they_fell == {
+        side: sum(trick.winner.side is side for trick in before_the_end.play.tricks) for side in Side
+    }
+    at_the_end = position(board, lesson.rules, cards=order)
+    recorded = replay_record(board)
+    assert at_the_end.play.finished and at_the_end.next_recorded() is None
+    assert at_the_end.tricks_won == {side: recorded.tricks_won(side) for side in Side}
+    fell = {side: sum(trick.winner.side is side for trick in at_the_end.play.tricks) for side in Side}
+    assert at_the_end.tricks_won[Side.NORTH_SOUTH] == fell[Side.NORTH_SOUTH] + 1  # Law 21: the trick moved
+
+
+def test_a_position_accepts_the_records_lead_out_of_turn_and_is_strict_once_the_record_is_left():
+    lesson = find_lesson(5)
+    board = lesson.board(6)  # South leads out of turn, and declarer accepts the lead
+    order = board.play.order
+    followed = position(board, lesson.rules, cards=order[:4])
+    assert [i.kind for i in followed.play.irregularities] == ["lead out of turn"]
+    assert followed.played == 4 and followed.record == order
+    left = followed.play.legal_cards()
+    other = next(card for card in left if card != order[4])
+    away = position(board, lesson.rules, cards=(*order[:4], other))
+    assert away.played == 5 and away.record == () and away.next_recorded() is None
+    held = away.play.hand(away.play.to_play)
+    wrong = next(card for seat in Seat for card in board.deal[seat] if card not in held and card not in order[:5])
+    with pytest.raises(MiniBridgeError, match=rf"^card 6, {wrong.shown}: .*does not hold"):
+        position(board, lesson.rules, cards=(*order[:4], other, wrong))
+
+
+def test_a_position_takes_declarer_and_the_contract_when_the_game_asks_for_them():
+    lesson = find_lesson(5)
+    unplayed = lesson.board(7)  # no recorded play: declarer is the announcement's, the contract is to choose
+    waiting = position(unplayed, lesson.rules)
+    assert (waiting.game.stage, waiting.play, waiting.tricks_won) == ("contract", None, dict.fromkeys(Side, 0))
+    with pytest.raises(MiniBridgeError, match="choose declarer and the contract before playing a card"):
+        position(unplayed, lesson.rules, cards=[min(unplayed.deal[Seat.WEST])])
+    with pytest.raises(MiniBridgeError):
+        position(unplayed, lesson.rules, contract="7Z")
+    chosen = position(unplayed, lesson.rules, contract="3NT")
+    assert (str(chosen.game.contract), chosen.game.stage, chosen.record) == ("3NT", "play", ())
+    recorded = lesson.board(1)
+    assert position(recorded, lesson.rules).record == recorded.play.order  # the board's own contract: followed
+    assert str(recorded.contract) == "4S"
+    assert position(recorded, lesson.rules, contract="3NT").record == ()  # another contract: played afresh
+    one = find_lesson(1)  # no announcement, no contract: a declarer or contract given is not asked for
+    plain = position(one.board(1), one.rules, declarer="Q", contract="7Z")
+    assert (plain.game.stage, plain.game.declarer, plain.record) == ("play", None, one.board(1).play.order)

@@ -33,13 +33,22 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from minibridge.classroom import PupilGame, pupil_view
-from minibridge.duplicate import Entry, results_text
+from minibridge.duplicate import (
+    Entry,
+    Event,
+    EventProblem,
+    change_data,
+    event_from_fields,
+    ranking,
+    read_result,
+    results_text,
+    scored_result,
+)
+from minibridge.event_games import game_setup, pupil_row, pupils_traveller
 from minibridge.language import gettext, ngettext
 from minibridge.web.actions import ApiError, json_body, should_be
 from minibridge.web.auth import matches, require_class_code, require_teacher, teacher_token_given
-from minibridge.web.events import Event, EventProblem, event_from_fields, read_result, scored_result
 from minibridge.web.events_store import AlreadyEntered, EventStore, Player
-from minibridge.web.events_views import change_data, pupil_row, pupils_traveller, tables_view
 from minibridge.web.live import Hub, message, stream
 from minibridge.web.store import Store
 
@@ -186,7 +195,7 @@ def join_event(request: Request, event: Event, pupil: str, *, auto_single: bool,
         return found.game, False
     if event.closed:
         raise ApiError(409, gettext("the teacher has closed these deals: ask your teacher which to play"))
-    setup = event.game_setup(samples=state.samples, auto_single=auto_single)
+    setup = game_setup(event, samples=state.samples, auto_single=auto_single)
     game_id = store.create_game(PupilGame.start(setup, advance=advance).to_data())
     player = events.join(event.id, pupil, game_id)
     state.hub.publish(pupils_channel(event.id))
@@ -295,7 +304,7 @@ async def show_ranking(request: Request) -> Response:
     event = await find_event(request)
     events: EventStore = request.app.state.events
     results = await run_in_threadpool(events.results, event.id)
-    data = tables_view(event, results)
+    data = ranking([result.entry for result in results], event)
     return JSONResponse({key: data[key] for key in ("boards", "rankings", "notes")})
 
 

@@ -18,7 +18,6 @@ own pages. Live parts follow ``/teacher/events/{id}/stream`` (Server-Sent Events
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 from urllib.parse import quote, unquote, urlencode
@@ -29,16 +28,27 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 
 from minibridge import language
-from minibridge.cards import Seat, Side, Strain
-from minibridge.contract import Contract
-from minibridge.duplicate import Entry
-from minibridge.errors import MiniBridgeError
+from minibridge.cards import Side
+from minibridge.duplicate import (
+    MAX_BOARDS,
+    RESULT_FIELDS,
+    EnteredResult,
+    Event,
+    EventProblem,
+    new_event,
+    next_step,
+    pair_choices,
+    ranking,
+    read_result,
+    result_row,
+    step_choices,
+)
+from minibridge.event_games import pupil_row, pupils_traveller
 from minibridge.language import N_, gettext
 from minibridge.lessons import find_lesson
 from minibridge.pbn import dumps
 from minibridge.web.actions import ApiError, pupils_address, same_origin
 from minibridge.web.auth import matches, teacher_token_given
-from minibridge.web.events import MAX_BOARDS, Event, EventProblem, new_event, read_result, scored_result
 from minibridge.web.events_api import (
     EnteredBefore,
     find_event,
@@ -49,8 +59,7 @@ from minibridge.web.events_api import (
     record_result,
     results_channel,
 )
-from minibridge.web.events_store import EventStore, StoredResult
-from minibridge.web.events_views import pupil_row, pupils_traveller, tables_view
+from minibridge.web.events_store import EventStore
 from minibridge.web.exercise_pages import PUPIL_COOKIE
 from minibridge.web.live import message, stream
 from minibridge.web.pages import environment
@@ -62,11 +71,6 @@ __all__ = ["routes", "open_events", "CLASS_COOKIE"]
 CLASS_COOKIE = "minibridge_class"
 """The cookie that keeps the class code on a table's tablet once typed."""
 
-_STEPS = ("board", "ns", "ew", "contract", "declarer", "tricks")
-"""A table's steps, in order: each adds one field of the result."""
-_PAIR_BUTTONS = 10
-"""Pair numbers offered as buttons (more when a higher pair has played)."""
-_KINDS = ("part-score", "game", "slam", "grand slam")
 _NUMBER_FIELDS = {"boards": N_("boards"), "lesson": N_("lesson"), "seed": N_("seed")}
 """The fields of the form that starts an event that take a whole number, in words (``gettext`` them)."""
 _SHOWS = ("ranking", "board", "pupils")
@@ -199,11 +203,11 @@ async def results_fragment(request: Request) -> Response:
     return _page("event_history.j2", event=_event_data(event), history=history)
 
 
-def _history(results: list[StoredResult], event: Event) -> list[dict[str, Any]]:
+def _history(results: list[EnteredResult], event: Event) -> list[dict[str, Any]]:
     """Every result entered, newest first, scored on its own, with who entered it and what it replaced."""
     rows = []
     for result in reversed(results):
-        row = _entry_row(result.entry, event)
+        row = result_row(result.entry, event)
         row.update(number=result.number, by=result.by, replaces=list(result.replaces), in_force=result.in_force)
         row["entered"] = f"{_local(result.entered):%H:%M}"
         rows.append(row)
@@ -259,7 +263,7 @@ def _panel(request: Request, event: Event, show: str, board: int) -> dict[str, A
     if show == "pupils":
         games = [(player.pupil, game) for player, game in pupils_games(request, event)]
         return {"pupils": pupils_traveller(games, board), "playing": len(games)}
-    data = tables_view(event, state.events.results(event.id))
+    data = ranking([result.entry for result in state.events.results(event.id)], event)
     traveller = next((b for b in data["boards"] if b["board"] == board), None)
     return {**data, "traveller": traveller}
 
@@ -298,9 +302,9 @@ async def correction_page(request: Request) -> Response:
     event = await _event_or_page(request)
     if isinstance(event, Response):
         return event
-    fields = {key: request.query_params.get(key, "") for key in _STEPS}
+    fields = {key: request.query_params.get(key, "") for key in RESULT_FIELDS}
     return _teacher(
-        request, "event_correct.j2", event=_event_data(event), fields=fields, choices=_choices(event), message=None
+        request, "event_correct.j2", event=_event_data(event), fields=fields, choices=step_choices(event), message=None
     )
 
 
@@ -311,7 +315,7 @@ async def correct(request: Request) -> Response:
     if isinstance(event, Response):
         return event
     form = await request.form()
-    fields = {key: str(form.get(key, "")) for key in _STEPS}
+    fields = {key: str(form.get(key, "")) for key in RESULT_FIELDS}
     try:
         entry = read_result(fields, event)
     except EventProblem as problem:
@@ -321,7 +325,7 @@ async def correct(request: Request) -> Response:
             status=422,
             event=_event_data(event),
             fields=fields,
-            choices=_choices(event),
+            choices=step_choices(event),
             message=_sentence(problem.message),
         )
     await record_result(request, event, entry, replace=True)
@@ -367,7 +371,7 @@ async def table_page(request: Request) -> Response:
             "lesson": event.lesson
         }
         return _page("event_done.j2", status=409, event=_event_data(event), message=words)
-    fields = {key: request.query_params.get(key, "").strip() for key in _STEPS}
+    fields = {key: request.query_params.get(key, "").strip() for key in RESULT_FIELDS}
     return _page("event_table.j2", **await _step_context(request, event, fields))
 
 
@@ -376,14 +380,16 @@ async def _step_context(
 ) -> dict[str, Any]:
     """What a step's page shows: the step, the fields given so far, the buttons, the way back; at the
     opponents' check, the result and its score."""
-    step, fields, found = _step(event, fields)
-    context: dict[str, Any] = {"event": _event_data(event), "step": step, "fields": fields, "message": problem or found}
+    step, fields, found = next_step(event, fields)
+    message = problem or (_sentence(found) if found else None)
+    context: dict[str, Any] = {"event": _event_data(event), "step": step, "fields": fields, "message": message}
     if step == "confirm":
-        context["result"] = _entry_row(read_result(fields, event), event)
-    context["choices"] = _choices(event, fields=fields)
+        context["result"] = result_row(read_result(fields, event), event)
+    context["choices"] = step_choices(event, fields=fields)
     if step in ("ns", "ew"):
         events: EventStore = request.app.state.events
-        context["pairs"] = await run_in_threadpool(_pair_buttons, events, event)
+        results = await run_in_threadpool(events.results, event.id)
+        context["pairs"] = pair_choices([result.entry for result in results])
     context["back"] = _back(event, fields, step)
     return context
 
@@ -397,7 +403,7 @@ async def enter_result(request: Request) -> Response:
     if not _class_code_ok(request):
         return _page("event_code.j2", status=401, event=_event_data(event), message=None)
     form = await request.form()
-    fields = {key: str(form.get(key, "")).strip() for key in _STEPS}
+    fields = {key: str(form.get(key, "")).strip() for key in RESULT_FIELDS}
     if event.closed:
         words = gettext("The teacher has closed this event: no more results are taken.")
         return _page("event_done.j2", status=409, event=_event_data(event), message=words)
@@ -416,13 +422,14 @@ async def enter_result(request: Request) -> Response:
                 "plays a board once; if a result is wrong, ask your teacher to correct it."
             ) % {"board": entry.board, "ns": entry.ns, "ew": entry.ew}
     events: EventStore = request.app.state.events
-    data = tables_view(event, await run_in_threadpool(events.results, event.id))
+    results = await run_in_threadpool(events.results, event.id)
+    data = ranking([result.entry for result in results], event)
     traveller = next((b for b in data["boards"] if b["board"] == entry.board), None)
     return _page(
         "event_done.j2",
         status=200 if problem is None else 409,
         event=_event_data(event),
-        result=_entry_row(entry, event) if problem is None else None,
+        result=result_row(entry, event) if problem is None else None,
         traveller=traveller,
         fields=fields,
         message=problem,
@@ -445,105 +452,13 @@ async def class_code(request: Request) -> Response:
     return response
 
 
-def _step(event: Event, fields: dict[str, str]) -> tuple[str, dict[str, str], str | None]:
-    """The first step whose field is missing (the fields after it dropped), or ``confirm``; a field that
-    cannot be right is asked again, saying why."""
-    kept: dict[str, str] = {}
-    for key in _STEPS:
-        value = fields.get(key, "")
-        if not value:
-            return key, kept | _pairs_kept(fields, key), None
-        problem = _field_problem(event, key, value, kept)
-        if problem is not None:
-            return key, kept | _pairs_kept(fields, key), problem
-        kept[key] = value
-    return "confirm", kept, None
-
-
-def _pairs_kept(fields: dict[str, str], step: str) -> dict[str, str]:
-    """The pairs already given carry on while the board is chosen (the same pairs play the next board)."""
-    if step != "board":
-        return {}
-    return {key: fields[key] for key in ("ns", "ew") if fields.get(key)}
-
-
-def _field_problem(event: Event, key: str, value: str, kept: Mapping[str, str]) -> str | None:
-    """What is wrong with one field given so far, or None."""
-    if key == "board":
-        if value in map(str, event.numbers):
-            return None
-        return gettext("There is no board %(board)s in %(event)s.") % {"board": value, "event": event.name}
-    if key in ("ns", "ew"):
-        return None if value.isalnum() and len(value) <= 16 else gettext("Choose the pair's number.")
-    if key == "contract":
-        try:
-            Contract.from_str(value)
-        except MiniBridgeError:
-            return gettext("Choose the contract.")
-        return None
-    if key == "declarer":
-        return None if value in ("N", "E", "S", "W") else gettext("Choose who was declarer.")
-    try:
-        read_result({**kept, key: value}, event)
-    except EventProblem as problem:
-        return _sentence(problem.message)
-    return None
-
-
-def _pair_buttons(events: EventStore, event: Event) -> list[str]:
-    """The pair numbers offered as buttons: 1 to 10, more when a higher pair has already played."""
-    results = events.results(event.id)
-    numbers = [int(p) for r in results for p in (r.entry.ns, r.entry.ew) if p.isdigit()]
-    return [str(n) for n in range(1, max(_PAIR_BUTTONS, max(numbers, default=0) + 2) + 1)]
-
-
 def _back(event: Event, fields: dict[str, str], step: str) -> str | None:
     """The address of the step before (None at the first)."""
-    taken = [key for key in _STEPS if key in fields]
+    taken = [key for key in RESULT_FIELDS if key in fields]
     if step == "board" or not taken:
         return None
     earlier = {key: fields[key] for key in taken[:-1]}
     return f"/events/{event.id}/table?{urlencode(earlier)}"
-
-
-def _choices(event: Event, *, fields: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """The buttons of the steps: the boards, the contracts the event plays, the seats, and for the contract
-    chosen each number of tricks as made (=, +1 …) or down (−1 …)."""
-    rules = event.scoring_rules
-    kinds = [kind for kind in _KINDS if kind in ("part-score", "game") or rules.slam]
-    contracts = [
-        {"contract": str(c), "words": c.words, "strain": c.strain.letter, "kind": c.kind, "goal": c.goal()}
-        for kind in kinds
-        for c in (Contract.of(kind, strain) for strain in sorted(Strain, reverse=True))
-    ]
-    made, down = [], []
-    chosen = (fields or {}).get("contract")
-    if chosen:
-        with_goal = Contract.from_str(chosen).goal()
-        made = [{"tricks": t, "over": t - with_goal} for t in range(with_goal, 14)]
-        down = [{"tricks": t, "under": with_goal - t} for t in range(with_goal - 1, -1, -1)]
-    return {
-        "boards": event.numbers,
-        "contracts": contracts,
-        "seats": [s.letter for s in Seat],
-        "made": made,
-        "down": down,
-    }
-
-
-def _entry_row(entry: Entry, event: Event) -> dict[str, Any]:
-    """A result in the words of the pages: its parts, who checks it (declarer's opponents) and its score."""
-    scored = scored_result([entry], entry, event)
-    goal = entry.contract.goal()
-    return {
-        **scored,
-        "board": entry.board,
-        "goal": goal,
-        "made": entry.tricks >= goal,
-        "difference": entry.tricks - goal,
-        "opponents": str(entry.declarer.side.other),
-        "declaring": str(entry.declarer.side),
-    }
 
 
 # --- a pupil joins ---------------------------------------------------------------------------------------------

@@ -35,10 +35,10 @@ from typing import Any
 
 from minibridge.cards import Seat
 from minibridge.contract import Contract
-from minibridge.duplicate import Entry
+from minibridge.duplicate import EnteredResult, Entry
 from minibridge.web.store import connect
 
-__all__ = ["AlreadyEntered", "StoredEvent", "StoredResult", "Player", "EventStore"]
+__all__ = ["AlreadyEntered", "StoredEvent", "Player", "EventStore"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
@@ -96,19 +96,6 @@ class StoredEvent:
 
 
 @dataclass(frozen=True, kw_only=True)
-class StoredResult:
-    """A result as kept: its number (the change's id), the result, when and by whom (``table`` or
-    ``teacher``) it was entered, the numbers of the results it replaced, and whether it is still in force."""
-
-    number: int
-    entry: Entry
-    entered: str
-    by: str
-    replaces: tuple[int, ...]
-    in_force: bool
-
-
-@dataclass(frozen=True, kw_only=True)
 class Player:
     """A pupil who joined an event, and the pupil's game."""
 
@@ -162,7 +149,7 @@ class EventStore:
 
     # --- the tables' results ------------------------------------------------------------------------------------
 
-    def add_result(self, event_id: str, entry: Entry, *, by: str, replace: bool = False) -> StoredResult:
+    def add_result(self, event_id: str, entry: Entry, *, by: str, replace: bool = False) -> EnteredResult:
         """Keep a result. A result on a board already entered for its N–S pair or its E–W pair is refused
         (:class:`AlreadyEntered`), unless ``replace``: then it replaces them, and says so."""
         with self._lock, self._db:
@@ -198,17 +185,17 @@ class EventStore:
             )
             number = cursor.lastrowid
         assert number is not None
-        return StoredResult(number=number, entry=entry, entered=now, by=by, replaces=replaced, in_force=True)
+        return EnteredResult(number=number, entry=entry, entered=now, by=by, replaces=replaced, in_force=True)
 
-    def results(self, event_id: str) -> list[StoredResult]:
+    def results(self, event_id: str) -> list[EnteredResult]:
         """The results in force, in the order they were entered."""
         return self._results(event_id, "AND in_force = 1")
 
-    def changes(self, event_id: str, after: int = 0) -> list[StoredResult]:
+    def changes(self, event_id: str, after: int = 0) -> list[EnteredResult]:
         """Every result entered after change ``after``, corrections included, in order."""
         return self._results(event_id, "AND number > ?", after)
 
-    def history(self, event_id: str) -> list[StoredResult]:
+    def history(self, event_id: str) -> list[EnteredResult]:
         """Every result ever entered, in order: those replaced by a correction too."""
         return self._results(event_id, "")
 
@@ -218,7 +205,7 @@ class EventStore:
             row = self._db.execute("SELECT MAX(number) FROM event_results WHERE event = ?", (event_id,)).fetchone()
         return int(row[0] or 0)
 
-    def _results(self, event_id: str, where: str, *values: Any) -> list[StoredResult]:
+    def _results(self, event_id: str, where: str, *values: Any) -> list[EnteredResult]:
         with self._lock:
             rows = self._db.execute(
                 f"SELECT {_RESULT_COLUMNS} FROM event_results WHERE event = ? {where} ORDER BY number",
@@ -268,7 +255,7 @@ def _event(row: tuple[Any, ...]) -> StoredEvent:
     return StoredEvent(id=row[0], created=row[1], closed=bool(row[2]), data=json.loads(row[3]))
 
 
-def _result(row: tuple[Any, ...]) -> StoredResult:
+def _result(row: tuple[Any, ...]) -> EnteredResult:
     number, board, ns, ew, contract, declarer, tricks, entered, by, replaces, in_force = row
     entry = Entry(
         board=board,
@@ -278,7 +265,7 @@ def _result(row: tuple[Any, ...]) -> StoredResult:
         declarer=Seat.from_str(declarer),
         tricks=tricks,
     )
-    return StoredResult(
+    return EnteredResult(
         number=number,
         entry=entry,
         entered=entered,

@@ -6,10 +6,10 @@ a seed, or a deal pasted), declarer and the contract when they are chosen, the c
 the double-dummy tricks are shown. Going back, on, or to any trick is a link to another address, so the screen
 survives a reload and a restart, and a position can be bookmarked.
 
-The position is played out under the rules in force by :class:`minibridge.table.Game`. A lesson's recorded play
-is followed card by card as long as the cards played are the record's (its irregularities settled as the Laws
-say, by :meth:`minibridge.play.Play.from_record`); the next card is then the record's, and once the record is
-left or over, the card a player who sees all four hands plays. The teacher sees every hand, so nothing is hidden.
+The position is the board played out under the rules in force up to the address's cards
+(:func:`minibridge.replay.position`): a lesson's recorded play is followed card by card as long as the cards
+played are the record's; the next card is then the record's, and once the record is left or over, the card a
+player who sees all four hands plays. The teacher sees every hand, so nothing is hidden.
 
 >>> screen = Screen.from_query({"lesson": "5", "board": "1", "cards": "SA,S2"})
 >>> screen.cards, screen.address(cards=())
@@ -24,20 +24,18 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from minibridge.board import Board, PlayRecord
-from minibridge.cards import Card, Seat, Side
-from minibridge.contract import Contract
+from minibridge.board import Board
+from minibridge.cards import Card, Seat
 from minibridge.deal import Deal
 from minibridge.errors import MiniBridgeError
 from minibridge.language import N_, gettext
 from minibridge.lessons import find_lesson
 from minibridge.lessons.practice import practice_deals
-from minibridge.play import Play
+from minibridge.replay import Position, position
 from minibridge.rules import RuleSet, find_rules
-from minibridge.table import Game, why_not
 from minibridge.web.actions import no_lesson
 
-__all__ = ["SCREEN", "FREE_RULES", "MOST_BOARDS", "Screen", "Position", "screen_board", "position", "screen_view"]
+__all__ = ["SCREEN", "FREE_RULES", "MOST_BOARDS", "Screen", "screen_board", "screen_view"]
 
 SCREEN = "/teacher/screen"
 """The class screen's address."""
@@ -122,6 +120,12 @@ class Screen:
         query = urlencode({key: value for key, value in fields.items() if value is not None}, safe=":,")
         return f"{SCREEN}?{query}"
 
+    def position(self, board: Board, rules: RuleSet) -> Position:
+        """The board played under ``rules`` up to the screen's cards, with the screen's declarer and contract
+        (else the board's own)."""
+        cards = [Card.from_str(code) for code in self.cards]
+        return position(board, rules, declarer=self.declarer, contract=self.contract, cards=cards)
+
 
 def _whole(query: Mapping[str, str], name: str) -> int | None:
     text = (query.get(name) or "").strip()
@@ -149,83 +153,6 @@ def screen_board(screen: Screen) -> tuple[Board, RuleSet]:
     if lesson is None:
         raise MiniBridgeError(gettext("choose a lesson's deal, deal one from a seed, or paste one"))
     return lesson.board(screen.board), rules
-
-
-@dataclass(frozen=True, kw_only=True)
-class Position:
-    """A board played up to some card: the game, and the recorded play when the cards so far follow it."""
-
-    game: Game
-    record: tuple[Card, ...]
-    """The recorded play, card by card, while the cards played follow it (else empty)."""
-    played: int
-    """How many cards have been played."""
-
-    @property
-    def play(self) -> Play | None:
-        return self.game.play
-
-    def next_recorded(self) -> Card | None:
-        """The recorded play's next card, when the cards so far follow the record and it goes on."""
-        return self.record[self.played] if self.played < len(self.record) else None
-
-
-def position(screen: Screen, board: Board, rules: RuleSet) -> Position:
-    """The board played under ``rules`` up to the screen's cards, with its declarer and contract (the screen's,
-    else the board's own); a card, declarer or contract the rules refuse is refused, saying why."""
-    game = Game(rules, board)
-    if game.stage == "declarer":
-        seat = screen.declarer or (board.declarer.letter if board.declarer is not None else None)
-        if seat is not None:
-            game.choose_declarer(Seat.from_str(seat))
-    own = board.contract is not None and board.declarer == game.declarer
-    if game.stage == "contract":
-        chosen = Contract.from_str(screen.contract) if screen.contract else board.contract if own else None
-        if chosen is not None:
-            game.choose_contract(chosen)
-    if game.play is None:
-        if screen.cards:
-            raise MiniBridgeError(gettext("choose declarer and the contract before playing a card"))
-        return Position(game=game, record=(), played=0)
-    cards = [Card.from_str(code) for code in screen.cards]
-    record = _record(board, game, own)
-    followed = 0
-    while followed < min(len(cards), len(record)) and cards[followed] == record[followed]:
-        followed += 1
-    if followed:
-        game.play = _replayed(board, game, record, followed)
-    for number, card in enumerate(cards[followed:], start=followed + 1):
-        where = gettext("card %(number)s, %(card)s") % {"number": number, "card": card.shown}
-        play = game.play
-        assert play is not None
-        seat = play.to_play
-        if seat is not None and card not in play.legal_cards(seat):  # said as the pupils' pages say it
-            raise MiniBridgeError(why_not(play, seat, card), where=where)
-        try:
-            game.play_card(card)
-        except MiniBridgeError as error:
-            raise error.at(where) from None
-    return Position(game=game, record=record if followed == len(cards) else (), played=len(cards))
-
-
-def _record(board: Board, game: Game, own: bool) -> tuple[Card, ...]:
-    """The board's recorded play card by card, when the game is played as recorded (the same declarer and
-    contract, or no contract at all)."""
-    if board.play is None or board.play.order is None:
-        return ()
-    if game.contract is not None and not (own and game.contract == board.contract):
-        return ()
-    return board.play.order
-
-
-def _replayed(board: Board, game: Game, record: tuple[Card, ...], count: int) -> Play:
-    """The recorded play up to its card ``count``, the Laws applied to its irregularities; then strict again."""
-    assert board.deal is not None and board.play is not None
-    claim = board.play.claim if count == len(record) else None
-    part = PlayRecord.from_order(record[:count], board.deal, claim=claim)
-    play = Play.from_record(dataclasses.replace(board, declarer=game.declarer, contract=game.contract, play=part))
-    play.strict = True
-    return play
 
 
 # --- what the screen shows -----------------------------------------------------------------------------------
@@ -261,10 +188,10 @@ def screen_view(screen: Screen, board: Board, rules: RuleSet, at: Position) -> d
         "following": bool(at.record),
         "to_play": _letter(play.to_play) if play is not None and not finished else None,
         "legal": [str(card) for card in play.legal_cards()] if play is not None and not finished else [],
-        "trick": _trick(play),
+        "trick": _trick(at),
         "tricks": len(play.tricks) if play is not None else 0,
         "total_tricks": board.deal.cards_per_hand,
-        "tricks_won": _tricks_won(play),
+        "tricks_won": {str(side): won for side, won in at.tricks_won.items()},
         "finished": finished,
         "irregularities": [
             {"trick": i.trick, "text": i.describe()} for i in (play.irregularities if play is not None else [])
@@ -284,9 +211,10 @@ def _letter(seat: Seat | None) -> str | None:
     return seat.letter if seat is not None else None
 
 
-def _trick(play: Play | None) -> dict[str, Any] | None:
+def _trick(at: Position) -> dict[str, Any] | None:
     """The trick in the middle: the one in progress (with a lead out of turn waiting, that card), or once a
     trick is complete, that trick and who won it."""
+    play = at.play
     if play is None:
         return None
     current = play.current_trick
@@ -301,13 +229,3 @@ def _trick(play: Play | None) -> dict[str, Any] | None:
     last = play.tricks[-1]
     cards = [{"seat": s.letter, "card": str(last.cards[s])} for s in last.leader.clockwise()]
     return {"cards": cards, "winner": last.winner.letter, "out_of_turn": None}
-
-
-def _tricks_won(play: Play | None) -> dict[str, int]:
-    """Tricks each side has won: as the tricks fell during the play; at the end, after any established revoke's
-    trick has moved (Law 21)."""
-    if play is None:
-        return {str(side): 0 for side in Side}
-    if play.finished:
-        return {str(side): play.tricks_won(side) for side in Side}
-    return {str(side): sum(1 for trick in play.tricks if trick.winner.side is side) for side in Side}

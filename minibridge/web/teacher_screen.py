@@ -30,7 +30,6 @@ from minibridge.web.teacher_board import (
     MOST_BOARDS,
     SCREEN,
     Screen,
-    position,
     screen_board,
     screen_view,
 )
@@ -85,7 +84,7 @@ def _screen_page(request: Request, screen: Screen) -> str:
     """The class screen at ``screen`` (the board, its position, the links), rendered; raises the refusal of a
     board, card, declarer or contract the rules do not allow."""
     board, rules = screen_board(screen)
-    at = position(screen, board, rules)
+    at = screen.position(board, rules)
     view = screen_view(screen, board, rules, at)
     record = tuple(str(card) for card in at.record)
     nxt = at.next_recorded()
@@ -160,11 +159,11 @@ async def next_card(request: Request) -> Response:
     def play_on() -> Screen:
         board, rules = screen_board(screen)
         moved = screen
-        at = position(moved, board, rules)
+        at = moved.position(board, rules)
         while len(moved.cards) < target and at.play is not None and not at.play.finished:
             card = at.next_recorded() or double_dummy_card(at.play)
             moved = dataclasses.replace(moved, cards=(*moved.cards, str(card)))
-            at = position(moved, board, rules)
+            at = moved.position(board, rules)
         return moved
 
     try:

@@ -18,8 +18,8 @@ from events_client import TEACHER, read_events
 from starlette.testclient import TestClient
 
 from minibridge.classroom import GameSetup, PupilGame
+from minibridge.duplicate import new_event
 from minibridge.errors import RuleError
-from minibridge.web.events import new_event
 
 CARD = re.compile(r"\b[SHDC][AKQJT2-9]\b")
 

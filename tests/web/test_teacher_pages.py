@@ -22,7 +22,7 @@ from minibridge.lessons.answers import mark_answers
 from minibridge.lessons.practice import practice_deals
 from minibridge.recorded import replay_record
 from minibridge.web.auth import TEACHER_COOKIE
-from minibridge.web.teacher_board import Screen, position, screen_board
+from minibridge.web.teacher_board import Screen, screen_board
 from minibridge.web.teacher_league import result_from_form
 from minibridge.web.teacher_printing import MAX_UPLOAD
 
@@ -358,7 +358,7 @@ def test_the_screens_state_is_its_address():
     assert screen.cards == ("H6", "S3")
     assert Screen.from_query(dict(_query(screen.address()))) == screen
     board, rules = screen_board(screen)
-    assert position(screen, board, rules).played == 2
+    assert screen.position(board, rules).played == 2
     for bad in ({"lesson": "9"}, {"board": "0", "lesson": "1"}, {"cards": "ZZ", "lesson": "1"}, {"rules": "chess"}):
         with pytest.raises(MiniBridgeError):
             Screen.from_query(bad)

@@ -1,17 +1,17 @@
-"""A teacher's event: one set of boards for the whole class, played at real tables and against the computer.
+"""A teacher's live event: one duplicate competition for the whole class, its results entered as the tables play.
 
 The teacher starts an event with a name and a number of boards: a lesson's boards (the same boards as that
 lesson's pack with the same number of deals and seed) or boards dealt from a seed. Real tables enter their
-results on the boards, scored and match-pointed exactly as ``minibridge duplicate score`` scores a results
-file (EBU scoring, slams when the event plays them); pupils who join play the same boards against the
-computer, under the lesson's rules.
+results on the boards one at a time, each read as a line of a results file is and the whole scored and
+match-pointed as ``minibridge duplicate score`` scores a results file (EBU scoring, slams when the event plays
+them); a correction replaces the results it clashes with, and the record keeps what was entered first.
 
 >>> event = new_event(name="Tuesday club", boards=2, lesson=5)
 >>> [board.number for board in event.boards], event.seed
 ([1, 2], 505)
 >>> entry = read_result({"board": 1, "ns": "1", "ew": "2", "contract": "3NT", "declarer": "S", "tricks": 10}, event)
->>> scored_result([entry], entry, event)["ns_score"]
-430
+>>> scored_result([entry], entry, event)["ns_score"], ranking([entry], event)["waiting"]
+(430, [2])
 """
 
 from __future__ import annotations
@@ -20,31 +20,33 @@ import re
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from minibridge.board import Board
 from minibridge.cards import Seat
-from minibridge.classroom import GameSetup
 from minibridge.deal import Deal
 from minibridge.dealing import DealSpec, generate
-from minibridge.duplicate import Entry, competition_data, read_entry, score_results
+from minibridge.duplicate.matchpoints import Competition, competition_data, score_results
+from minibridge.duplicate.results import Entry, read_entry
 from minibridge.errors import MiniBridgeError
 from minibridge.language import N_, gettext
-from minibridge.lessons import find_lesson
-from minibridge.lessons.practice import pack_deals
 from minibridge.rules import RuleSet, find_rules
-from minibridge.table import Game
-from minibridge.web.actions import should_be
+
+if TYPE_CHECKING:
+    from minibridge.lessons import Lesson
 
 __all__ = [
     "MAX_BOARDS",
+    "RESULT_FIELDS",
     "EventProblem",
     "Event",
+    "EnteredResult",
     "new_event",
     "event_from_fields",
     "read_result",
-    "scored_result",
     "ranking",
+    "scored_result",
+    "change_data",
 ]
 
 MAX_BOARDS = 36
@@ -62,12 +64,29 @@ _EVENT_FIELDS: dict[str, tuple[type, str]] = {
     "slam": (bool, N_("true or false")),
 }
 """The settings of an event a request may send, each with its kind and the form it takes in words."""
-_RESULT_FIELDS = ("board", "ns", "ew", "contract", "declarer", "tricks")
+RESULT_FIELDS = ("board", "ns", "ew", "contract", "declarer", "tricks")
+"""The parts of a table's result, in the order of a results file's columns."""
 _RESULT_FORM = '{"board": 1, "ns": "1", "ew": "2", "contract": "3NT", "declarer": "S", "tricks": 10}'
+_RESULT_WORDS = {
+    "board": N_("board"),
+    "ns": N_("N–S pair"),
+    "ew": N_("E–W pair"),
+    "contract": N_("contract"),
+    "declarer": N_("declarer"),
+    "tricks": N_("tricks"),
+}
+"""The parts of a result in words (marked for translation: ``gettext`` them)."""
 
 
 class EventProblem(MiniBridgeError):
     """What is wrong with an event's settings or a result sent for it, in plain words."""
+
+
+def _lesson(number: int) -> Lesson:
+    """A lesson, read only when an event needs one: scoring a results file reads no lesson."""
+    from minibridge.lessons import find_lesson
+
+    return find_lesson(number)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -85,9 +104,9 @@ class Event:
 
     @property
     def rules(self) -> RuleSet:
-        """The rules pupils play the boards by: the lesson's, or the EBU's (slams when the event plays them)."""
+        """The rules the boards are played by: the lesson's, or the EBU's (slams when the event plays them)."""
         if self.lesson is not None:
-            return find_lesson(self.lesson).rules
+            return _lesson(self.lesson).rules
         return self.scoring_rules
 
     @property
@@ -105,17 +124,9 @@ class Event:
         """The board of that number, or None."""
         return next((board for board in self.boards if board.number == number), None)
 
-    def game_setup(self, *, samples: int, auto_single: bool = False) -> GameSetup:
-        """The setup of a pupil's game on the event's boards against the computer."""
-        return GameSetup(
-            lesson=self.lesson,
-            rules="ebu",
-            slam=self.slam,
-            seed=self.seed,
-            samples=samples,
-            auto_single=auto_single,
-            boards=self.written_boards(),
-        )
+    def competition(self, entries: Sequence[Entry]) -> Competition:
+        """The tables' results scored, match-pointed and ranked, as ``minibridge duplicate score`` scores them."""
+        return score_results(entries, rules=self.scoring_rules)
 
     def written_boards(self) -> tuple[tuple[int, str, str], ...]:
         """Each board's number, its dealer's letter and its deal (``N:AK2.… … … …``)."""
@@ -153,11 +164,28 @@ class Event:
         )
 
 
+@dataclass(frozen=True, kw_only=True)
+class EnteredResult:
+    """A result as entered: its number in the order of the event's changes, the result, when and by whom
+    (``table`` or ``teacher``) it was entered, the numbers of the results it replaced (a correction), and whether
+    it is still in force (not replaced since)."""
+
+    number: int
+    entry: Entry
+    entered: str
+    by: str
+    replaces: tuple[int, ...]
+    in_force: bool
+
+
 def new_event(
     *, name: str, boards: int | None = None, lesson: int | None = None, seed: int | None = None, slam: bool = False
 ) -> Event:
     """A new event (its id is given when it is kept): ``boards`` of a lesson, the same as its pack with that
     many deals and that seed, or ``boards`` dealt from ``seed`` (a random one when none is given)."""
+    from minibridge.lessons.practice import pack_deals
+    from minibridge.table import Game
+
     name = name.strip()
     if not name or len(name) > _MAX_NAME:
         raise EventProblem(
@@ -168,13 +196,13 @@ def new_event(
             gettext("there are six MiniLessons: choose a lesson from 1 to 6, not %(lesson)s") % {"lesson": lesson}
         )
     if boards is None:
-        boards = len(find_lesson(lesson).deals) if lesson is not None else _DEFAULT_BOARDS
+        boards = len(_lesson(lesson).deals) if lesson is not None else _DEFAULT_BOARDS
     if not 1 <= boards <= MAX_BOARDS:
         raise EventProblem(
             gettext("an event has 1 to %(most)s boards, not %(boards)s") % {"most": MAX_BOARDS, "boards": boards}
         )
     if lesson is not None:
-        dealt, seed = pack_deals(find_lesson(lesson), boards, seed=seed)
+        dealt, seed = pack_deals(_lesson(lesson), boards, seed=seed)
     else:
         seed = secrets.randbelow(2**31) if seed is None else seed
         dealt = generate(DealSpec(seed=seed, count=boards))
@@ -201,7 +229,7 @@ def event_from_fields(fields: Mapping[str, Any]) -> Event:
         if value is None:
             continue
         if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-            raise EventProblem(should_be(key, gettext(form)))
+            raise EventProblem(gettext("'%(name)s' should be %(form)s") % {"name": key, "form": gettext(form)})
         given[key] = value
     if "name" not in given:
         # TRANSLATORS: "name" and "boards" are what the request must send: keep them (the name may be another).
@@ -212,12 +240,12 @@ def event_from_fields(fields: Mapping[str, Any]) -> Event:
 def read_result(fields: Mapping[str, Any], event: Event) -> Entry:
     """A table's result on one of the event's boards from a request's fields, checked as a line of a results
     file is (the same reading as ``minibridge duplicate score``)."""
-    unknown = [key for key in fields if key not in _RESULT_FIELDS]
+    unknown = [key for key in fields if key not in RESULT_FIELDS]
     if unknown:
         raise EventProblem(
             gettext("'%(name)s' is not part of a result; send %(form)s") % {"name": unknown[0], "form": _RESULT_FORM}
         )
-    missing = [key for key in _RESULT_FIELDS if fields.get(key) in (None, "")]
+    missing = [key for key in RESULT_FIELDS if fields.get(key) in (None, "")]
     if missing:
         raise EventProblem(
             gettext("the result has no %(part)s; send %(form)s")
@@ -235,7 +263,7 @@ def read_result(fields: Mapping[str, Any], event: Event) -> Entry:
             % {"board": board, "boards": _numbers(event.numbers)}
         )
     texts = {}
-    for key in _RESULT_FIELDS[1:]:
+    for key in RESULT_FIELDS[1:]:
         value = fields[key]
         if isinstance(value, bool) or not isinstance(value, int | str):
             raise EventProblem(
@@ -249,22 +277,11 @@ def read_result(fields: Mapping[str, Any], event: Event) -> Entry:
                 gettext("%(part)s: '%(pair)s' is not a pair; write its number, or a short name without spaces")
                 % {"part": gettext(_RESULT_WORDS[key]), "pair": texts[key]}
             )
-    columns = [str(board).strip(), *(texts[key] for key in _RESULT_FIELDS[1:])]
+    columns = [str(board).strip(), *(texts[key] for key in RESULT_FIELDS[1:])]
     try:
         return read_entry(columns, rules=event.scoring_rules)
     except MiniBridgeError as error:
         raise EventProblem(error.message) from None
-
-
-_RESULT_WORDS = {
-    "board": N_("board"),
-    "ns": N_("N–S pair"),
-    "ew": N_("E–W pair"),
-    "contract": N_("contract"),
-    "declarer": N_("declarer"),
-    "tricks": N_("tricks"),
-}
-"""The parts of a result in words (marked for translation: ``gettext`` them)."""
 
 
 def _numbers(numbers: Sequence[int]) -> str:
@@ -274,13 +291,33 @@ def _numbers(numbers: Sequence[int]) -> str:
 
 
 def ranking(entries: Sequence[Entry], event: Event) -> dict[str, Any]:
-    """The travellers and the two rankings of the results, shaped as ``minibridge duplicate score --json``."""
-    return competition_data(score_results(entries, rules=event.scoring_rules))
+    """The travellers and the two rankings of the results, shaped as ``minibridge duplicate score --json``
+    (each board's traveller in board order), and the boards still without a result (``waiting``)."""
+    data = competition_data(event.competition(entries))
+    entered = {board["board"] for board in data["boards"]}
+    data["waiting"] = [number for number in event.numbers if number not in entered]
+    return data
 
 
 def scored_result(entries: Sequence[Entry], entry: Entry, event: Event) -> dict[str, Any]:
     """``entry`` scored and match-pointed among ``entries`` (which hold it): one result of a traveller of
     ``minibridge duplicate score --json``."""
-    data = ranking(entries, event)
+    data = competition_data(event.competition(entries))
     traveller = next(board for board in data["boards"] if board["board"] == entry.board)
     return next(result for result in traveller["results"] if (result["ns"], result["ew"]) == (entry.ns, entry.ew))
+
+
+def change_data(change: EnteredResult, event: Event) -> dict[str, Any]:
+    """One change of the results, as the stream of results sends it: the result entered and its score on its
+    own (the match-points change with every other result: the ranking has them), who entered it, and for a
+    correction the changes it replaced."""
+    entry = change.entry
+    scored = scored_result([entry], entry, event)
+    return {
+        "board": entry.board,
+        **{key: scored[key] for key in ("ns", "ew", "contract", "declarer", "tricks", "ns_score", "ew_score")},
+        "by": change.by,
+        "correction": bool(change.replaces),
+        "replaces": list(change.replaces),
+        "entered": change.entered,
+    }

@@ -1,13 +1,14 @@
-"""What the teacher and the class screen see of an event: the tables' results, and the pupils' games on its boards.
+"""The pupils' games on a live event's boards: each pupil plays the teacher's boards against the computer.
 
-None of it holds a card. For each pupil who joined: which board is at the table, the trick, the tricks each
-side won and the score; for each board, every result on it side by side (a traveller): the tables' results
-as ``minibridge duplicate score`` scores them, and the pupils' games against the computer.
+A pupil who joins an event plays its boards in order, once each, under the lesson's rules (:func:`game_setup`).
+What the teacher and the class screen see of those games holds no card: where each pupil's game stands
+(:func:`pupil_row`), and for each board every pupil's result on it side by side (:func:`pupils_traveller`),
+beside the tables' traveller of :mod:`minibridge.duplicate`.
 
 >>> from minibridge.classroom import PupilGame
->>> from minibridge.web.events import new_event
+>>> from minibridge.duplicate import new_event
 >>> event = new_event(name="Class 5", boards=2, lesson=5)
->>> game = PupilGame.start(event.game_setup(samples=2))
+>>> game = PupilGame.start(game_setup(event, samples=2))
 >>> row = pupil_row("Amy", game)
 >>> row["board"], row["deal"], row["deals"], row["finished"]
 (1, 1, 2, False)
@@ -19,12 +20,24 @@ from collections.abc import Sequence
 from typing import Any
 
 from minibridge.cards import Side
-from minibridge.classroom import PupilGame
-from minibridge.duplicate import Entry
-from minibridge.web.events import Event, ranking, scored_result
-from minibridge.web.events_store import StoredResult
+from minibridge.classroom import GameSetup, PupilGame
+from minibridge.duplicate import Event
 
-__all__ = ["pupil_row", "pupils_traveller", "change_data", "tables_view"]
+__all__ = ["game_setup", "pupil_row", "pupils_traveller"]
+
+
+def game_setup(event: Event, *, samples: int, auto_single: bool = False) -> GameSetup:
+    """The setup of a pupil's game on the event's boards against the computer: the boards in order, once each,
+    under the event's lesson (or the EBU's rules, with slams when the event plays them)."""
+    return GameSetup(
+        lesson=event.lesson,
+        rules="ebu",
+        slam=event.slam,
+        seed=event.seed,
+        samples=samples,
+        auto_single=auto_single,
+        boards=event.written_boards(),
+    )
 
 
 def pupil_row(pupil: str, game: PupilGame) -> dict[str, Any]:
@@ -72,36 +85,9 @@ def pupils_traveller(games: Sequence[tuple[str, PupilGame]], board: int) -> list
                 "ns_score": None,
                 "ew_score": None,
             }
-            if score is not None and declaring is not None:
-                ns_declares = declaring is Side.NORTH_SOUTH
-                row["ns_score"] = score.declarers_score if ns_declares else score.defenders_score
-                row["ew_score"] = score.defenders_score if ns_declares else score.declarers_score
+            if score is not None:
+                row["ns_score"] = score.for_side(Side.NORTH_SOUTH)
+                row["ew_score"] = score.for_side(Side.EAST_WEST)
             rows.append(row)
             break
     return sorted(rows, key=lambda r: (-(r["ns_score"] or 0), -r["tricks_won"]["NS"], r["pupil"].casefold()))
-
-
-def change_data(change: StoredResult, event: Event) -> dict[str, Any]:
-    """One change of the results, as the stream of results sends it: the result entered and its score on its
-    own (the match-points change with every other result: the ranking has them), who entered it, and for a
-    correction the changes it replaced."""
-    entry = change.entry
-    scored = scored_result([entry], entry, event)
-    return {
-        "board": entry.board,
-        **{key: scored[key] for key in ("ns", "ew", "contract", "declarer", "tricks", "ns_score", "ew_score")},
-        "by": change.by,
-        "correction": bool(change.replaces),
-        "replaces": list(change.replaces),
-        "entered": change.entered,
-    }
-
-
-def tables_view(event: Event, results: Sequence[StoredResult]) -> dict[str, Any]:
-    """The ranking of ``minibridge duplicate score --json`` with each board's traveller in board order and
-    the boards still without a result (``waiting``)."""
-    entries: list[Entry] = [result.entry for result in results]
-    data = ranking(entries, event)
-    entered = {board["board"] for board in data["boards"]}
-    data["waiting"] = [number for number in event.numbers if number not in entered]
-    return data
