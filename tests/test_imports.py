@@ -124,11 +124,10 @@ def _route_modules() -> set[str]:
     """The web modules that export ``routes``: one audience's addresses each."""
     found = set()
     for name, path in _modules().items():
-        if name.startswith("web.") and any(
-            isinstance(node, ast.Assign | ast.AnnAssign)
-            and any(isinstance(t, ast.Name) and t.id == "routes" for t in getattr(node, "targets", [node.target]))
-            for node in ast.parse(path.read_text(encoding="utf-8")).body
-        ):
+        body = ast.parse(path.read_text(encoding="utf-8")).body
+        targets = [t for n in body if isinstance(n, ast.Assign) for t in n.targets]
+        targets += [n.target for n in body if isinstance(n, ast.AnnAssign)]
+        if name.startswith("web.") and any(isinstance(t, ast.Name) and t.id == "routes" for t in targets):
             found.add(name)
     return found
 

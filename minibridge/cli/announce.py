@@ -118,21 +118,29 @@ def _describe(result: Announcement) -> str:
 
 
 def _describe_three_handed(three: ThreeHanded) -> str:
-    """The three-handed announcement in words, as the game at the terminal tells it, then who declares and leads."""
-    from minibridge.table.story import three_handed_story
-
+    """The three-handed announcement in words: the dummy hand, the points, who moves where, who declares."""
+    hcp = ", ".join(f"{s.in_words} {three.hcp[s]}" for s in three.dealer.clockwise() if s is not three.dealer.partner)
+    dummy = three.dummy_hand
     lines = [
-        gettext("Dealer %(dealer)s, dummy hand at %(dummy)s.")
-        % {"dealer": three.dealer.in_words, "dummy": three.dummy_hand.in_words},
-        *three_handed_story(three),
+        gettext("Dealer %(dealer)s, dummy hand at %(dummy)s (%(points)s points). Announced: %(announced)s.")
+        % {"dealer": three.dealer.in_words, "dummy": dummy.in_words, "points": three.hcp[dummy], "announced": hcp}
     ]
-    if three.declarer is not None and three.dummy is not None:
-        seats = {
-            "declarer": three.declarer.in_words,
-            "dummy": three.dummy.in_words,
-            "leader": three.declarer.lho.in_words,
-        }
-        lines.append(gettext("Declarer %(declarer)s, dummy %(dummy)s; %(leader)s leads.") % seats)
+    if three.redeal:
+        lines.append(gettext("Redeal (the same dealer deals again)."))
+        return "\n".join(lines)
+    assert three.declarer is not None and three.dummy is not None
+    if three.exchanged:
+        lines.append(
+            gettext("%(dealer)s takes the dummy hand, which holds more points.") % {"dealer": three.dealer.in_words}
+        )
+    for player, hand in three.players.items():
+        if player is not hand:
+            lines.append(
+                gettext("%(player)s moves to play the hand at %(hand)s.")
+                % {"player": player.in_words, "hand": hand.in_words}
+            )
+    seats = {"declarer": three.declarer.in_words, "dummy": three.dummy.in_words, "leader": three.declarer.lho.in_words}
+    lines.append(gettext("Declarer %(declarer)s, dummy %(dummy)s; %(leader)s leads.") % seats)
     return "\n".join(lines)
 
 
