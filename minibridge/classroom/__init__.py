@@ -11,6 +11,17 @@ from __future__ import annotations
 from minibridge.classroom.game import PLAYER_NAMES, PUPIL, PupilGame
 from minibridge.classroom.setup import SHORT_DEAL, GameSetup, cards_per_hand
 from minibridge.classroom.view import pupil_view
+from minibridge.robot import DEFAULT_SAMPLES
 from minibridge.table import Phase
 
-__all__ = ["PUPIL", "PLAYER_NAMES", "SHORT_DEAL", "Phase", "GameSetup", "PupilGame", "cards_per_hand", "pupil_view"]
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "PUPIL",
+    "PLAYER_NAMES",
+    "SHORT_DEAL",
+    "Phase",
+    "GameSetup",
+    "PupilGame",
+    "cards_per_hand",
+    "pupil_view",
+]

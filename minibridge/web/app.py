@@ -1,10 +1,11 @@
-"""The classroom server's routes: the JSON API, each route a small function over the store, the game and its view.
+"""The classroom server: the app that mounts each audience's routes (the pupils, the class's tables, the teacher,
+the events' API), with the language of each request, a bound on the size of bodies, and refusals in words.
 
-Every answer of the API is JSON; every refusal is ``{"error": "…"}`` in plain words with its status (401/403
-without the class code, 404 for what does not exist, 409 for an action at the wrong moment, 413 for a body too
-large, 415 for a body that is not JSON, 422 for a value the rules refuse). A refused action changes nothing:
-the game is rebuilt from the store for every request and saved only once the action is taken. The computer
-thinks in a worker thread, one game at a time under that game's own lock, so other pupils are not kept waiting.
+Every refusal of the API is ``{"error": "…"}`` in plain words with its status (401/403 without the class code or the
+teacher's token, 404 for what does not exist, 409 for an action at the wrong moment, 413 for a body too large, 415
+for a body that is not JSON, 422 for a value the rules refuse). A refused action changes nothing: a game is rebuilt
+from the store for every request and saved only once the action is taken. The computer thinks in a worker thread,
+one game at a time under that game's own lock, so other pupils are not kept waiting.
 """
 
 from __future__ import annotations
@@ -13,31 +14,26 @@ import secrets
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.routing import Mount
+from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from minibridge.classroom import PupilGame, pupil_view
-from minibridge.errors import MiniBridgeError
+from minibridge.classroom import DEFAULT_SAMPLES
 from minibridge.language import gettext, number, speaking
-from minibridge.lessons import find_lesson
-from minibridge.lessons.answers import mark_answers, marks_data
-from minibridge.lessons.lesson import Lesson
-from minibridge.robot import DEFAULT_SAMPLES
-from minibridge.web import events_api, events_pages, exercise_pages, pupil_pages, teacher_routes
-from minibridge.web.actions import ApiError, GameLocks, action_from, json_body, load_game, no_lesson, setup_from
-from minibridge.web.auth import require_class_code
+from minibridge.web import events, pupils, tables, teacher
+from minibridge.web.auth import Who, route
+from minibridge.web.event_service import install
 from minibridge.web.languages import LanguageChoice, language_of
-from minibridge.web.store import Store
-from minibridge.web.teacher_printing import MAX_UPLOAD, RECORDS_PATH
-from minibridge.web.views import exercise_view
+from minibridge.web.requests import ApiError
+from minibridge.web.store import GameLocks, Store
+from minibridge.web.teacher.printing import MAX_UPLOAD
+from minibridge.web.urls import url
 
 __all__ = ["MAX_BODY", "create_app", "new_class_code"]
 
@@ -66,26 +62,21 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
-        events.close()
+        kept_events.close()
         store.close()
 
     app = Starlette(
         routes=[
-            Route("/api/health", health),
-            Route("/api/games", create_game, methods=["POST"]),
-            Route("/api/games/{game_id}", show_game),
-            Route("/api/games/{game_id}/actions", act, methods=["POST"]),
-            Route("/api/lessons/{number:int}/exercises", exercises),
-            Route("/api/lessons/{number:int}/answers", answers, methods=["POST"]),
-            *pupil_pages.routes,
-            *exercise_pages.routes,
-            *teacher_routes.routes,
-            *events_api.routes,
-            *events_pages.routes,
+            route("api_health", health, who=Who.ANYONE),
+            *pupils.routes,
+            *tables.routes,
+            *teacher.routes,
+            *events.routes,
+            Mount("/static", StaticFiles(packages=[("minibridge.web", "static")]), name="static"),
         ],
         middleware=[
             Middleware(LanguageChoice),
-            Middleware(BodyLimit, limit=MAX_BODY, uploads={RECORDS_PATH: MAX_UPLOAD + MAX_BODY}),
+            Middleware(BodyLimit, limit=MAX_BODY, uploads={url("teacher_printing_records"): MAX_UPLOAD + MAX_BODY}),
         ],
         exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _server_error},
         lifespan=lifespan,
@@ -96,99 +87,14 @@ def create_app(
     app.state.loopback = loopback
     app.state.samples = samples
     app.state.locks = GameLocks()
-    events = events_api.install(app, store)
+    app.state.sections = teacher.SECTIONS
+    kept_events = install(app, store)
     return app
-
-
-# --- the routes ----------------------------------------------------------------------------------------------
 
 
 async def health(request: Request) -> Response:
     """The server is up."""
     return JSONResponse({"ok": True})
-
-
-async def create_game(request: Request) -> Response:
-    """Start a game for a pupil: the computer plays up to the pupil's first decision."""
-    require_class_code(request)
-    body = await json_body(request)
-    setup = setup_from(body, request.app.state.samples)
-    store: Store = request.app.state.store
-
-    def start() -> dict[str, Any]:
-        game = PupilGame.start(setup)
-        return pupil_view(store.create_game(game.to_data()), game)
-
-    return JSONResponse(await run_in_threadpool(start), status_code=201)
-
-
-async def show_game(request: Request) -> Response:
-    """A game as the pupil sees it."""
-    game_id = request.path_params["game_id"]
-    store: Store = request.app.state.store
-    game = await run_in_threadpool(load_game, store, game_id)
-    return JSONResponse(pupil_view(game_id, game))
-
-
-async def act(request: Request) -> Response:
-    """The pupil's decision, then the computer's up to the pupil's next decision or the end of the deal."""
-    game_id = request.path_params["game_id"]
-    body = await json_body(request)
-    action = action_from(body)
-    state = request.app.state
-
-    def take() -> dict[str, Any]:
-        with state.locks.lock(game_id):
-            game = load_game(state.store, game_id)
-            action(game)
-            game.advance()
-            state.store.save_game(game_id, game.to_data())
-            return pupil_view(game_id, game)
-
-    return JSONResponse(await run_in_threadpool(take))
-
-
-async def exercises(request: Request) -> Response:
-    """A lesson's exercises as a pupil sees them: the questions and what they need, never an answer."""
-    lesson = _lesson(request.path_params["number"])
-    return JSONResponse([exercise_view(lesson, exercise) for exercise in lesson.exercises])
-
-
-async def answers(request: Request) -> Response:
-    """A pupil's answers marked, as ``minibridge check --json`` marks them; only the exercises answered."""
-    lesson = _lesson(request.path_params["number"])
-    body = await json_body(request)
-    pupil = body.get("pupil")
-    if not isinstance(pupil, str) or not pupil.strip() or len(pupil) > 60:
-        raise ApiError(422, gettext('give the pupil\'s name, up to 60 letters, like {"pupil": "Amy", "answers": {…}}'))
-    given = body.get("answers")
-    if not isinstance(given, dict) or not given:
-        raise ApiError(422, gettext('give the answers by exercise, like {"answers": {"1": 7}}'))
-    known = [e.id for e in lesson.exercises]
-    unknown = [key for key in given if key not in known]
-    if unknown:
-        raise ApiError(
-            422,
-            gettext("%(lesson)s has no exercise %(exercise)s; its exercises are %(exercises)s")
-            % {"lesson": lesson.name, "exercise": unknown[0], "exercises": ", ".join(known)},
-        )
-    try:
-        marks = [m for m in mark_answers(lesson, given) if given.get(m.exercise) is not None]
-    except MiniBridgeError as error:
-        raise ApiError(422, str(error)) from None
-    store: Store = request.app.state.store
-    pupil = pupil.strip()
-    await run_in_threadpool(store.record_answers, pupil, lesson.number, [(m.exercise, m.right) for m in marks])
-    return JSONResponse(marks_data(lesson, pupil, marks))
-
-
-# --- checks and helpers --------------------------------------------------------------------------------------
-
-
-def _lesson(number: int) -> Lesson:
-    if not 1 <= number <= 6:
-        raise ApiError(404, no_lesson(number))
-    return find_lesson(number)
 
 
 # --- errors and limits ---------------------------------------------------------------------------------------

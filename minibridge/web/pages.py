@@ -20,26 +20,42 @@ from itertools import zip_longest
 from typing import Any
 
 from jinja2.sandbox import ImmutableSandboxedEnvironment
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
 
 from minibridge import language
+from minibridge.cards import Seat
 from minibridge.contract import Contract
 from minibridge.render.sandbox import template_environment
 from minibridge.web.languages import language_links
+from minibridge.web.urls import url
 
 __all__ = [
     "SEATS",
+    "LESSONS",
+    "PAPERS",
     "environment",
     "suit_groups",
     "contract_parts",
     "contract_words",
     "cards_held",
+    "render",
+    "html",
+    "teacher_html",
+    "render_teacher",
+    "download",
     "render_start",
     "render_table",
     "render_page",
 ]
 
-SEATS = ("N", "E", "S", "W")
-"""The seats in the order of play round the table."""
+SEATS = tuple(seat.letter for seat in Seat)
+"""The seats' letters in the order of play round the table."""
+
+LESSONS = range(1, 7)
+"""The MiniLessons' numbers."""
+PAPERS = ("a4", "letter")
+"""The paper sizes the printing forms offer."""
 
 _RANKS = "AKQJT98765432"
 _BLACK, _RED = ("S", "C"), ("H", "D")
@@ -60,6 +76,7 @@ def environment() -> ImmutableSandboxedEnvironment:
     env.globals["page_language"] = lambda: language.current().code
     env.globals["current_language_name"] = lambda: language.LANGUAGES[language.current().code]
     env.globals["language_links"] = language_links
+    env.globals["url"] = url
     return env
 
 
@@ -106,14 +123,44 @@ def render_start(options: Mapping[str, Any] | None = None) -> str:
     options.setdefault("class_code", False)
     options.setdefault("message", None)
     options.setdefault("events", [])
-    return environment().get_template("start.j2").render(options=options)
+    return environment().get_template("pupils/start.j2").render(options=options)
 
 
 def render_table(view: Mapping[str, Any], *, selected: str | None = None) -> str:
     """The table as an htmx fragment: the hands the view holds, the trick, the contract, the result."""
-    return environment().get_template("table.j2").render(view=view, selected=selected)
+    return environment().get_template("pupils/table.j2").render(view=view, selected=selected)
 
 
 def render_page(view: Mapping[str, Any], *, selected: str | None = None) -> str:
     """The whole page of the table."""
-    return environment().get_template("game.j2").render(view=view, selected=selected)
+    return environment().get_template("pupils/game.j2").render(view=view, selected=selected)
+
+
+def render(template: str, **context: Any) -> str:
+    """A template of the pages rendered with ``context``."""
+    return environment().get_template(template).render(**context)
+
+
+def html(template: str, *, status: int = 200, **context: Any) -> HTMLResponse:
+    """A page: ``template`` rendered with ``context``, answered with ``status``."""
+    return HTMLResponse(render(template, **context), status_code=status)
+
+
+def render_teacher(request: Request, template: str, **context: Any) -> str:
+    """A page of the teacher's room: ``template`` with the room's sections (``request.app.state.sections``, the
+    name and address of each) and the section this page belongs to."""
+    sections: list[tuple[str, str]] = request.app.state.sections
+    here = request.url.path
+    section = next((name for name, address in sections if here.startswith(address)), None)
+    return render(template, sections=sections, section=section, **context)
+
+
+def teacher_html(request: Request, template: str, *, status: int = 200, **context: Any) -> HTMLResponse:
+    """A page of the teacher's room (see :func:`render_teacher`), answered with ``status``."""
+    return HTMLResponse(render_teacher(request, template, **context), status_code=status)
+
+
+def download(name: str, data: bytes | str, *, media_type: str = "application/pdf") -> Response:
+    """A file to download under ``name``."""
+    headers = {"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"}
+    return Response(data, media_type=media_type, headers=headers)

@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DATABASE", "Progress", "Store", "connect"]
+__all__ = ["DATABASE", "Progress", "Store", "GameLocks", "connect"]
 
 DATABASE = "classroom.sqlite3"
 """The database's file name in the data folder."""
@@ -152,3 +152,16 @@ def _progress(rows: list[tuple[Any, ...]]) -> list[Progress]:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class GameLocks:
+    """One lock per game id, so that two requests for one game never interleave."""
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._locks: dict[str, threading.Lock] = {}
+
+    def lock(self, game_id: str) -> threading.Lock:
+        """The lock of a game."""
+        with self._guard:
+            return self._locks.setdefault(game_id, threading.Lock())

@@ -12,7 +12,7 @@ from events_client import TEACHER
 from starlette.testclient import TestClient
 
 from minibridge.pbn import loads
-from minibridge.web.events_pages import CLASS_COOKIE
+from minibridge.web.auth import CLASS_COOKIE
 
 
 def _event(client: TestClient, **fields: object) -> str:

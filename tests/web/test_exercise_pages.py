@@ -16,7 +16,7 @@ from minibridge.lessons import find_lesson
 from minibridge.lessons.answers import mark_answers
 from minibridge.lessons.exercises import explain
 from minibridge.lessons.lesson import Exercise, Lesson
-from minibridge.web import exercise_pages
+from minibridge.web.pupils import exercises as exercise_pages
 from minibridge.web.views import exercise_view
 
 EXERCISES = [(n, e.id) for n in range(1, 7) for e in find_lesson(n).exercises]
@@ -114,13 +114,13 @@ def test_an_exercise_page_holds_no_answer(pupil, number, exercise_id):
 @pytest.mark.parametrize(("number", "exercise_id"), EXERCISES)
 def test_a_page_is_rendered_from_the_exercise_view_alone(pupil, monkeypatch, number, exercise_id):
     seen: list[dict[str, Any]] = []
-    real = exercise_pages._render
+    real = exercise_pages.render
 
     def spy(template: str, **context: Any) -> str:
         seen.append(context)
         return real(template, **context)
 
-    monkeypatch.setattr(exercise_pages, "_render", spy)
+    monkeypatch.setattr(exercise_pages, "render", spy)
     assert pupil.get(f"/lessons/{number}/exercises/{exercise_id}").status_code == 200
     (context,) = seen
     lesson = find_lesson(number)

@@ -130,7 +130,7 @@ def test_a_server_error_is_told_in_the_browsers_language(tmp_path: Path, monkeyp
     def broken(*args: Any) -> None:
         raise RuntimeError("a fault of the server's own")
 
-    monkeypatch.setattr("minibridge.web.app.load_game", broken)
+    monkeypatch.setattr("minibridge.web.pupils.games.load_game", broken)
     with make_client(tmp_path) as started:
         client = TestClient(started.app, raise_server_exceptions=False)
         assert client.get("/api/games/any", headers=DANISH).json() == {"error": "noget gik galt på serveren: prøv igen"}

@@ -22,9 +22,9 @@ from minibridge.lessons.answers import mark_answers
 from minibridge.lessons.practice import practice_deals
 from minibridge.recorded import replay_record
 from minibridge.web.auth import TEACHER_COOKIE
-from minibridge.web.teacher_board import Screen, screen_board
-from minibridge.web.teacher_league import result_from_form
-from minibridge.web.teacher_printing import MAX_UPLOAD
+from minibridge.web.teacher.board import Screen, screen_board
+from minibridge.web.teacher.league import result_from_form
+from minibridge.web.teacher.printing import MAX_UPLOAD
 
 PBN = Path(__file__).parents[3] / "shared" / "data" / "pbn"
 CLUB = "jarekczek__pbntools__sky_club_2196_pairs_sky_club_jackpot_2000.pbn"

@@ -1,0 +1,274 @@
+"""The pupils' exercise pages: a lesson's exercises one at a time, answered by tapping, marked at once.
+
+The pupil gives a name first (kept in a cookie, so that the teacher sees the progress by name). An exercise's
+page is rendered from :func:`minibridge.web.views.exercise_view` alone, which holds no answer, so a page cannot
+give the answer away before the pupil has answered. The pupil's taps come back as a plain form (one field per
+widget), become an answer in the form of the lesson files, and are marked as ``minibridge check`` marks them;
+the marked fragment then shows the right answer and the reason, and the mark is kept in the store.
+
+The JSON API: ``GET /api/lessons/{n}/exercises`` → each exercise as a pupil sees it before answering (the same view
+as the pages); ``POST /api/lessons/{n}/answers`` (``{"pupil": "Amy", "answers": {"1": 7}}``) → the answers marked
+as ``minibridge check --json`` marks them, kept as the pupil's progress.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import quote, unquote
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+
+from minibridge.errors import MiniBridgeError
+from minibridge.language import gettext
+from minibridge.lessons import find_lesson
+from minibridge.lessons.answers import Mark, mark_answers, marks_data
+from minibridge.lessons.exercises import pupil_answer
+from minibridge.lessons.lesson import Exercise, Lesson
+from minibridge.web.auth import COOKIE_AGE, PUPIL_COOKIE, Who, route
+from minibridge.web.pages import render
+from minibridge.web.requests import ApiError, json_body, no_lesson
+from minibridge.web.store import Store
+from minibridge.web.urls import url
+from minibridge.web.views import exercise_view
+
+__all__ = ["routes", "answer_from_form", "render_exercise", "render_marked"]
+
+_MAX_NAME = 60
+_SEATS = ("N", "E", "S", "W")
+_LISTS = ("winners",)
+"""The parts of an answer given one per trick of the recorded play (fields ``winners-1``, ``winners-2``, …)."""
+_ORDER = (*_SEATS, "NS", "EW", "declarer", "dummy", "kind", "seat", "trick", "settled", "winners")
+_ORDER += ("declarer_tricks", "goal", "declarers", "defenders")
+"""The parts of an answer in the order the pages ask them."""
+
+
+# --- the routes ----------------------------------------------------------------------------------------------
+
+
+async def exercises_page(request: Request) -> Response:
+    """The pupil's name first; then the lesson's exercises, with a tick for each answered right."""
+    lesson = _lesson(request)
+    if lesson is None:
+        return _not_found()
+    pupil = _pupil(request)
+    if pupil is None or "change" in request.query_params:
+        return HTMLResponse(render("pupils/exercises.j2", lesson=_lesson_data(lesson), pupil=pupil, marks={}, ask=True))
+    store: Store = request.app.state.store
+    progress = await run_in_threadpool(store.progress, pupil)
+    marks = {p.exercise: p.right for p in progress if p.lesson == lesson.number}
+    return HTMLResponse(render("pupils/exercises.j2", lesson=_lesson_data(lesson), pupil=pupil, marks=marks, ask=False))
+
+
+async def give_name(request: Request) -> Response:
+    """Keep the pupil's name in a cookie, then show the lesson's exercises."""
+    lesson = _lesson(request)
+    if lesson is None:
+        return _not_found()
+    form = await request.form()
+    name = " ".join(str(form.get("pupil", "")).split())
+    if not name or len(name) > _MAX_NAME:
+        page = render("pupils/exercises.j2", lesson=_lesson_data(lesson), pupil=None, marks={}, ask=True, problem=True)
+        return HTMLResponse(page, status_code=422)
+    response = RedirectResponse(url("exercises", number=lesson.number), status_code=303)
+    response.set_cookie(PUPIL_COOKIE, quote(name), max_age=COOKIE_AGE, httponly=True, samesite="lax")
+    return response
+
+
+async def exercise_page(request: Request) -> Response:
+    """One exercise: the question, the deal when the question needs it, and the widgets to answer with."""
+    asked = _asked(request)
+    if isinstance(asked, Response):
+        return asked
+    lesson, exercise, pupil = asked
+    return HTMLResponse(render_exercise(_lesson_data(lesson), exercise_view(lesson, exercise), pupil=pupil))
+
+
+async def answer(request: Request) -> Response:
+    """The pupil's answer from the widgets, marked at once with the reason and kept as the pupil's progress;
+    the marked fragment (the whole page without htmx), or the form again with what is still to answer (422)."""
+    asked = _asked(request)
+    if isinstance(asked, Response):
+        return asked
+    lesson, exercise, pupil = asked
+    view = exercise_view(lesson, exercise)
+    form = await request.form()
+    fields = {key: str(value) for key, value in form.items()}
+    given, missing = answer_from_form(view, fields)
+    lesson_data = _lesson_data(lesson)
+    whole = not request.headers.get("hx-request")
+    if missing:
+        html = render_exercise(lesson_data, view, pupil=pupil, fields=fields, missing=missing, page=whole)
+        return HTMLResponse(html, status_code=422)
+    mark = _mark(lesson, exercise, given)
+    store: Store = request.app.state.store
+    await run_in_threadpool(store.record_answers, pupil, lesson.number, [(mark.exercise, mark.right)])
+    return HTMLResponse(render_marked(lesson_data, view, mark, pupil=pupil, page=whole))
+
+
+# --- the JSON API ------------------------------------------------------------------------------------------------
+
+
+async def exercises_api(request: Request) -> Response:
+    """A lesson's exercises as a pupil sees them: the questions and what they need, never an answer."""
+    lesson = _api_lesson(request.path_params["number"])
+    return JSONResponse([exercise_view(lesson, exercise) for exercise in lesson.exercises])
+
+
+async def answers_api(request: Request) -> Response:
+    """A pupil's answers marked, as ``minibridge check --json`` marks them; only the exercises answered."""
+    lesson = _api_lesson(request.path_params["number"])
+    body = await json_body(request)
+    pupil = body.get("pupil")
+    if not isinstance(pupil, str) or not pupil.strip() or len(pupil) > 60:
+        raise ApiError(422, gettext('give the pupil\'s name, up to 60 letters, like {"pupil": "Amy", "answers": {…}}'))
+    given = body.get("answers")
+    if not isinstance(given, dict) or not given:
+        raise ApiError(422, gettext('give the answers by exercise, like {"answers": {"1": 7}}'))
+    known = [e.id for e in lesson.exercises]
+    unknown = [key for key in given if key not in known]
+    if unknown:
+        raise ApiError(
+            422,
+            gettext("%(lesson)s has no exercise %(exercise)s; its exercises are %(exercises)s")
+            % {"lesson": lesson.name, "exercise": unknown[0], "exercises": ", ".join(known)},
+        )
+    try:
+        marks = [m for m in mark_answers(lesson, given) if given.get(m.exercise) is not None]
+    except MiniBridgeError as error:
+        raise ApiError(422, str(error)) from None
+    store: Store = request.app.state.store
+    pupil = pupil.strip()
+    await run_in_threadpool(store.record_answers, pupil, lesson.number, [(m.exercise, m.right) for m in marks])
+    return JSONResponse(marks_data(lesson, pupil, marks))
+
+
+def _api_lesson(number: int) -> Lesson:
+    if not 1 <= number <= 6:
+        raise ApiError(404, no_lesson(number))
+    return find_lesson(number)
+
+
+# --- the pupil's taps as an answer -------------------------------------------------------------------------
+
+
+def answer_from_form(view: Mapping[str, Any], fields: Mapping[str, str]) -> tuple[Any, list[str]]:
+    """The answer the widgets give, tidied into the form of the lesson files as ``minibridge check`` tidies a
+    pupil's answer, and the parts still to answer (the keys of the answer); an answer with parts missing is not
+    marked. A whole answer (a number, a word, ``redeal``) comes as the field ``answer``; an answer of several
+    parts as a field per key, a list as one field per trick."""
+    whole = fields.get("answer", "").strip()
+    if whole:
+        return pupil_answer(view["kind"], whole, view["asks"]), []
+    if view["asks"] is None:
+        return None, ["answer"]
+    asked = sorted(view["asks"], key=lambda key: _ORDER.index(key) if key in _ORDER else len(_ORDER))
+    given: dict[str, Any] = {}
+    for key in asked:
+        if key in _LISTS:
+            count = len(view["deal"]["play"]["tricks"])
+            values = [fields.get(f"{key}-{number}", "").strip() for number in range(1, count + 1)]
+            if all(values):
+                given[key] = values
+        elif fields.get(key, "").strip():
+            given[key] = fields[key].strip()
+    missing = [key for key in asked if key not in given]
+    return pupil_answer(view["kind"], given, asked), missing
+
+
+def _mark(lesson: Lesson, exercise: Exercise, given: Any) -> Mark:
+    """The pupil's answer to one exercise marked as ``minibridge check`` marks it."""
+    return next(m for m in mark_answers(lesson, {exercise.id: given}) if m.exercise == exercise.id)
+
+
+# --- rendering -----------------------------------------------------------------------------------------------
+
+
+def render_exercise(
+    lesson: Mapping[str, Any],
+    view: Mapping[str, Any],
+    *,
+    pupil: str,
+    fields: Mapping[str, str] | None = None,
+    missing: list[str] | None = None,
+    page: bool = True,
+) -> str:
+    """An exercise's page (or, with ``page`` false, its answer form alone), from the exercise's view only:
+    ``fields`` are the pupil's own taps to show again, ``missing`` the parts still to answer."""
+    context = {"lesson": lesson, "view": view, "pupil": pupil, "fields": fields or {}, "missing": missing or []}
+    return render("pupils/exercise.j2" if page else "pupils/exercise_form.j2", **context)
+
+
+def render_marked(
+    lesson: Mapping[str, Any], view: Mapping[str, Any], mark: Mark, *, pupil: str, page: bool = False
+) -> str:
+    """The pupil's answer marked: right or not, the right answer and the reason, and the way on."""
+    marked = {
+        "right": mark.right,
+        "given": mark.given,
+        "answer": mark.answer,
+        "reason": mark.reason,
+        "cue": mark.cue,
+        "next": _next_id(lesson, view["id"]),
+    }
+    template = "pupils/exercise.j2" if page else "pupils/exercise_marked.j2"
+    return render(template, lesson=lesson, view=view, pupil=pupil, fields={}, missing=[], marked=marked)
+
+
+def _lesson_data(lesson: Lesson) -> dict[str, Any]:
+    """What the pages show of a lesson: its number, title and the ids of its exercises in order."""
+    return {"number": lesson.number, "title": lesson.title, "exercises": [e.id for e in lesson.exercises]}
+
+
+def _next_id(lesson: Mapping[str, Any], exercise_id: str) -> str | None:
+    ids = lesson["exercises"]
+    place = ids.index(exercise_id)
+    return ids[place + 1] if place + 1 < len(ids) else None
+
+
+def _not_found() -> Response:
+    return HTMLResponse(render("pupils/exercises.j2", lesson=None, pupil=None, marks={}, ask=False), status_code=404)
+
+
+# --- reading the request -------------------------------------------------------------------------------------
+
+
+def _asked(request: Request) -> tuple[Lesson, Exercise, str] | Response:
+    """The lesson, the exercise and the pupil a request names; or, when one is missing, the answer: not found,
+    or back to the list of exercises to give a name."""
+    lesson = _lesson(request)
+    exercise = _exercise(lesson, request)
+    if lesson is None or exercise is None:
+        return _not_found()
+    pupil = _pupil(request)
+    if pupil is None:
+        return RedirectResponse(url("exercises", number=lesson.number), status_code=303)
+    return lesson, exercise, pupil
+
+
+def _lesson(request: Request) -> Lesson | None:
+    number = request.path_params["number"]
+    return find_lesson(number).in_language() if 1 <= number <= 6 else None
+
+
+def _exercise(lesson: Lesson | None, request: Request) -> Exercise | None:
+    wanted = request.path_params["exercise_id"]
+    return next((e for e in lesson.exercises if e.id == wanted), None) if lesson is not None else None
+
+
+def _pupil(request: Request) -> str | None:
+    """The pupil's name from the cookie, or None when the pupil has not given one."""
+    name = " ".join(unquote(request.cookies.get(PUPIL_COOKIE, "")).split())
+    return name if name and len(name) <= _MAX_NAME else None
+
+
+routes = [
+    route("exercises", exercises_page, who=Who.ANYONE),
+    route("exercises", give_name, who=Who.ANYONE, methods=["POST"]),
+    route("exercise", exercise_page, who=Who.ANYONE),
+    route("exercise", answer, who=Who.ANYONE, methods=["POST"]),
+    route("api_exercises", exercises_api, who=Who.ANYONE),
+    route("api_answers", answers_api, who=Who.ANYONE, methods=["POST"]),
+]

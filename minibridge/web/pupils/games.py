@@ -1,0 +1,324 @@
+"""A pupil's game against the computer: the start page, the table, the pupil's taps, and the same game on the JSON
+API. Pages and API are built from the one VIEW the library gives (:func:`minibridge.classroom.pupil_view`), so a
+page can hold no card the pupil may not see, and the two cannot drift.
+
+A tap answers at once with the table as it stands after the pupil's decision. While the next decision is the
+computer's, the table asks for it by itself (a post to ``/games/{id}/step``, which takes ONE decision), so the
+computer's cards arrive one at a time. Once a deal is over, ``/games/{id}?trick=N`` shows trick N again. A refused
+tap answers with the table and the reason in words (409 or 422), and changes nothing.
+
+The JSON API: ``POST /api/games`` (a game's setup: ``lesson``, ``rules``, ``slam``, ``deals``, ``target``, ``seed``,
+``auto_single``, ``three_handed``) → 201 and the VIEW; ``GET /api/games/{id}`` → the VIEW; ``POST
+/api/games/{id}/actions`` (``{"card": "SA"}``, ``{"contract": "4S"}``, ``{"declarer": "N"}``, ``{"next": true}`` or
+``{"again": true}``) → the VIEW after the pupil's decision and the computer's up to the next one; 409 at the wrong
+moment, 422 for a value the rules refuse.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+
+from minibridge.cards import Card, Seat
+from minibridge.classroom import GameSetup, PupilGame, pupil_view
+from minibridge.contract import Contract
+from minibridge.errors import MiniBridgeError
+from minibridge.language import gettext
+from minibridge.lessons import find_lesson
+from minibridge.web.auth import Who, route, typed_code_ok
+from minibridge.web.event_service import open_events
+from minibridge.web.pages import render_page, render_start, render_table
+from minibridge.web.requests import KIND_WORDS, ApiError, json_body, sentence, should_be
+from minibridge.web.store import Store
+from minibridge.web.urls import url
+from minibridge.web.views import replay_view
+
+__all__ = ["routes"]
+
+_ACTIONS = ("declarer", "contract", "card", "next", "again")
+_ACTION_FORMS = '{"card": "SA"}, {"contract": "4S"}, {"declarer": "N"}, {"next": true} or {"again": true}'
+_SETUP_FIELDS: dict[str, type] = {
+    "lesson": int,
+    "rules": str,
+    "slam": bool,
+    "deals": int,
+    "target": int,
+    "seed": int,
+    "auto_single": bool,
+    "three_handed": str,
+}
+
+
+async def start_page(request: Request) -> Response:
+    """Choose a lesson or free play."""
+    return HTMLResponse(render_start(_start_options(request)))
+
+
+async def start_game(request: Request) -> Response:
+    """Start the game chosen on the start page, then show its table."""
+    form = await request.form()
+    if not typed_code_ok(request, str(form.get("class_code", ""))):
+        message = gettext("That is not the class code: ask your teacher for it.")
+        return HTMLResponse(render_start(_start_options(request, message=message)), status_code=403)
+    try:
+        setup = setup_from(_setup_fields(form), request.app.state.samples)
+    except ApiError as error:
+        message = sentence(error.message)
+        return HTMLResponse(render_start(_start_options(request, message=message)), status_code=error.status)
+    store: Store = request.app.state.store
+
+    def start() -> str:
+        game = PupilGame.start(setup, advance=False)
+        return store.create_game(game.to_data())
+
+    game_id = await run_in_threadpool(start)
+    address = url("game", game_id=game_id)
+    if request.headers.get("hx-request"):
+        return Response(status_code=204, headers={"HX-Redirect": address})
+    return RedirectResponse(address, status_code=303)
+
+
+async def table_page(request: Request) -> Response:
+    """The table of a game, as the pupil sees it (the whole page, or the table alone to htmx); once the deal is
+    over, ``?trick=N`` shows trick N with the hands as they stood before it."""
+    game_id = request.path_params["game_id"]
+    game = await run_in_threadpool(load_game, request.app.state.store, game_id)
+    view = pupil_view(game_id, game)
+    trick = request.query_params.get("trick", "")
+    if trick.isdigit():
+        view["replay"] = replay_view(view, int(trick))
+    if request.headers.get("hx-request"):
+        return HTMLResponse(render_table(view))
+    return HTMLResponse(render_page(view))
+
+
+async def step(request: Request) -> Response:
+    """One decision the pupil does not take (the computer's, or the pupil's only card played for them), then
+    the table, which asks for the next step while the next decision is not the pupil's."""
+    game_id = request.path_params["game_id"]
+    state = request.app.state
+
+    def take() -> str:
+        with state.locks.lock(game_id):
+            game = load_game(state.store, game_id)
+            if game.step():
+                state.store.save_game(game_id, game.to_data())
+            return render_table(pupil_view(game_id, game))
+
+    return HTMLResponse(await run_in_threadpool(take))
+
+
+async def tap(request: Request) -> Response:
+    """The pupil's tap (a card, a contract, a declarer, the next deal, the same deal again); the new table at
+    once (the computer's decisions follow step by step), or the same table with the reason a tap is refused."""
+    game_id = request.path_params["game_id"]
+    form = await request.form()
+    body: dict[str, Any] = {key: str(value) for key, value in form.items() if key in ("card", "contract", "declarer")}
+    for key in ("next", "again"):
+        if key in form:
+            body[key] = True
+    state = request.app.state
+
+    def take() -> tuple[str, int]:
+        with state.locks.lock(game_id):
+            game = load_game(state.store, game_id)
+            try:
+                action_from(body)(game)
+            except ApiError as error:
+                view = pupil_view(game_id, load_game(state.store, game_id))
+                view["message"] = sentence(error.message)
+                return render_table(view), error.status
+            state.store.save_game(game_id, game.to_data())
+            return render_table(pupil_view(game_id, game)), 200
+
+    html, status = await run_in_threadpool(take)
+    return HTMLResponse(html, status_code=status)
+
+
+def _start_options(request: Request, *, message: str | None = None) -> dict[str, Any]:
+    lessons = [{"number": n, "title": find_lesson(n).in_language().title} for n in range(1, 7)]
+    return {
+        "lessons": lessons,
+        "class_code": request.app.state.class_code is not None,
+        "message": message,
+        "events": open_events(request),
+    }
+
+
+def _setup_fields(form: Any) -> dict[str, Any]:
+    """The start form as the fields of a game's setup (``seed``, a hidden field, deals chosen cards; the players:
+    four, or three by the simple or the normal variant)."""
+    fields: dict[str, Any] = {"auto_single": bool(form.get("auto_single"))}
+    for name in ("lesson", "deals", "target", "seed"):
+        text = str(form.get(name, "")).strip()
+        if text:
+            fields[name] = int(text) if text.isdigit() else text
+    three = str(form.get("three_handed", "")).strip()
+    if three:
+        fields["three_handed"] = three
+    if "lesson" not in fields:
+        fields["rules"] = str(form.get("rules", "ebu"))
+        fields["slam"] = bool(form.get("slam"))
+    return fields
+
+
+# --- the JSON API ------------------------------------------------------------------------------------------------
+
+
+async def create_game(request: Request) -> Response:
+    """Start a game for a pupil: the computer plays up to the pupil's first decision."""
+    body = await json_body(request)
+    setup = setup_from(body, request.app.state.samples)
+    store: Store = request.app.state.store
+
+    def start() -> dict[str, Any]:
+        game = PupilGame.start(setup)
+        return pupil_view(store.create_game(game.to_data()), game)
+
+    return JSONResponse(await run_in_threadpool(start), status_code=201)
+
+
+async def show_game(request: Request) -> Response:
+    """A game as the pupil sees it."""
+    game_id = request.path_params["game_id"]
+    game = await run_in_threadpool(load_game, request.app.state.store, game_id)
+    return JSONResponse(pupil_view(game_id, game))
+
+
+async def act(request: Request) -> Response:
+    """The pupil's decision, then the computer's up to the pupil's next decision or the end of the deal."""
+    game_id = request.path_params["game_id"]
+    action = action_from(await json_body(request))
+    state = request.app.state
+
+    def take() -> dict[str, Any]:
+        with state.locks.lock(game_id):
+            game = load_game(state.store, game_id)
+            action(game)
+            game.advance()
+            state.store.save_game(game_id, game.to_data())
+            return pupil_view(game_id, game)
+
+    return JSONResponse(await run_in_threadpool(take))
+
+
+# --- reading a request ------------------------------------------------------------------------------------------
+
+
+def load_game(store: Store, game_id: str) -> PupilGame:
+    """The game of that id, rebuilt from the store (404 when there is none)."""
+    data = store.game(game_id)
+    if data is None:
+        raise ApiError(404, gettext("there is no such game: start a new one"))
+    return PupilGame.from_data(data)
+
+
+def setup_from(body: dict[str, Any], samples: int) -> GameSetup:
+    """A game's setup from the fields given; a seed is drawn at random when none is given."""
+    fields: dict[str, Any] = {}
+    for name, value in body.items():
+        kind = _SETUP_FIELDS.get(name)
+        if kind is None:
+            raise ApiError(
+                422,
+                gettext("'%(name)s' is not a setting of a game; the settings are %(names)s")
+                % {"name": name, "names": ", ".join(_SETUP_FIELDS)},
+            )
+        if value is None:
+            continue
+        if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+            raise ApiError(422, should_be(name, gettext(KIND_WORDS[kind])))
+        fields[name] = value
+    fields.setdefault("seed", secrets.randbelow(2**31))
+    try:
+        return GameSetup(**fields, samples=samples)
+    except MiniBridgeError as error:
+        raise ApiError(422, str(error)) from None
+
+
+def action_from(body: dict[str, Any]) -> Callable[[PupilGame], None]:
+    """The pupil's action, checked when applied to the game: 409 at the wrong moment, 422 for a bad value."""
+    named = [key for key in _ACTIONS if key in body]
+    if len(named) != 1 or len(body) != 1:
+        raise ApiError(422, gettext("send one action: %(forms)s") % {"forms": _ACTION_FORMS})
+    kind, value = named[0], body[named[0]]
+    if kind in ("next", "again"):
+        if value is not True:
+            if kind == "next":
+                raise ApiError(422, gettext('to go on to the next deal, send {"next": true}'))
+            raise ApiError(422, gettext('to play the same deal again, send {"again": true}'))
+    elif not isinstance(value, str):
+        raise ApiError(
+            422, gettext("write the %(kind)s as text, like %(forms)s") % {"kind": kind, "forms": _ACTION_FORMS}
+        )
+
+    def apply(game: PupilGame) -> None:
+        try:
+            if kind in ("next", "again"):
+                _at_moment(game, "deal_over", gettext("the deal is not over yet"))
+                game.next_deal(again=kind == "again")
+            elif kind == "declarer":
+                _at_moment(game, "declarer", gettext("there is no declarer for you to choose now"))
+                game.choose_declarer(Seat.from_str(value))
+            elif kind == "contract":
+                _at_moment(game, "contract", gettext("it is not the moment for you to choose a contract"))
+                game.choose_contract(Contract.from_str(value))
+            else:
+                _at_moment(game, "play", gettext("there is no card for you to play now"))
+                game.play_card(Card.from_str(value))
+        except MiniBridgeError as error:
+            raise ApiError(422, str(error)) from None
+
+    return apply
+
+
+def _at_moment(game: PupilGame, phase: str, message: str) -> None:
+    """Refuse (409) an action at the wrong moment, saying why (at the end of the game, that it is over)."""
+    if game.phase == "game_over":
+        raise ApiError(409, gettext("the game is over: start a new one"))
+    if game.phase != phase or (phase != "deal_over" and not game.pupil_to_act):
+        raise ApiError(409, message)
+
+
+def _start_options(request: Request, *, message: str | None = None) -> dict[str, Any]:
+    lessons = [{"number": n, "title": find_lesson(n).in_language().title} for n in range(1, 7)]
+    return {
+        "lessons": lessons,
+        "class_code": request.app.state.class_code is not None,
+        "message": message,
+        "events": open_events(request),
+    }
+
+
+def _setup_fields(form: Any) -> dict[str, Any]:
+    """The start form as the fields of a game's setup (``seed``, a hidden field, deals chosen cards; the players:
+    four, or three by the simple or the normal variant)."""
+    fields: dict[str, Any] = {"auto_single": bool(form.get("auto_single"))}
+    for name in ("lesson", "deals", "target", "seed"):
+        text = str(form.get(name, "")).strip()
+        if text:
+            fields[name] = int(text) if text.isdigit() else text
+    three = str(form.get("three_handed", "")).strip()
+    if three:
+        fields["three_handed"] = three
+    if "lesson" not in fields:
+        fields["rules"] = str(form.get("rules", "ebu"))
+        fields["slam"] = bool(form.get("slam"))
+    return fields
+
+
+routes = [
+    route("start", start_page, who=Who.ANYONE),
+    route("games", start_game, who=Who.ANYONE, methods=["POST"]),
+    route("game", table_page, who=Who.ANYONE),
+    route("game_actions", tap, who=Who.ANYONE, methods=["POST"]),
+    route("game_step", step, who=Who.ANYONE, methods=["POST"]),
+    route("api_games", create_game, who=Who.CLASS, methods=["POST"]),
+    route("api_game", show_game, who=Who.ANYONE),
+    route("api_game_actions", act, who=Who.ANYONE, methods=["POST"]),
+]

@@ -1,0 +1,291 @@
+"""The teacher's pages of events: start an event, follow it (the pupils' games and the tables' results, live), correct
+a result, close it, download its boards, and the class screen of results for the projector (the ranking, a board's
+traveller from the tables, or every pupil's result on a board, live).
+
+The data of each page is the one the events' JSON API gives (:mod:`minibridge.web.event_service`), rendered.
+Live parts follow ``/teacher/events/{id}/stream`` (Server-Sent Events) and fetch themselves again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, RedirectResponse, Response
+
+from minibridge import language
+from minibridge.duplicate import (
+    MAX_BOARDS,
+    RESULT_FIELDS,
+    EnteredResult,
+    Event,
+    EventProblem,
+    new_event,
+    read_result,
+    result_row,
+    step_choices,
+)
+from minibridge.language import N_, gettext
+from minibridge.lessons import find_lesson
+from minibridge.pbn import dumps
+from minibridge.web.auth import Who, route
+from minibridge.web.event_service import (
+    event_page,
+    event_view,
+    file_name,
+    local_time,
+    pupils_channel,
+    pupils_overview,
+    ranking_view,
+    record_result,
+    results_channel,
+)
+from minibridge.web.events_store import EventStore
+from minibridge.web.live import message, stream
+from minibridge.web.pages import html, teacher_html
+from minibridge.web.requests import pupils_address, sentence
+from minibridge.web.urls import url
+
+__all__ = ["routes"]
+
+_NUMBER_FIELDS = {"boards": N_("boards"), "lesson": N_("lesson"), "seed": N_("seed")}
+"""The fields of the form that starts an event that take a whole number, in words (``gettext`` them)."""
+_SHOWS = ("ranking", "board", "pupils")
+
+
+async def events_page(request: Request) -> Response:
+    """The teacher's events and a form to start one."""
+    return await _events_list(request)
+
+
+async def _events_list(request: Request, *, message_text: str | None = None, status: int = 200) -> Response:
+    events: EventStore = request.app.state.events
+    stored = await run_in_threadpool(events.events)
+    listed = [
+        {
+            "id": s.id,
+            "name": s.data["name"],
+            "boards": len(s.data["boards"]),
+            "lesson": s.data["lesson"],
+            "seed": s.data["seed"],
+            "created": language.moment(local_time(s.created)),
+            "closed": s.closed,
+        }
+        for s in stored
+    ]
+    lessons = [{"number": n, "title": find_lesson(n).title, "deals": len(find_lesson(n).deals)} for n in range(1, 7)]
+    return teacher_html(
+        request,
+        "teacher/events.j2",
+        status=status,
+        events=listed,
+        lessons=lessons,
+        message=message_text,
+        most=MAX_BOARDS,
+    )
+
+
+async def start_event(request: Request) -> Response:
+    """Start the event of the form, then show it."""
+    form = await request.form()
+    fields: dict[str, Any] = {"name": str(form.get("name", "")), "slam": bool(form.get("slam"))}
+    try:
+        for key, words in _NUMBER_FIELDS.items():
+            text = str(form.get(key, "")).strip()
+            if text:
+                if not text.lstrip("-").isdigit():
+                    raise EventProblem(
+                        gettext("the %(field)s should be a whole number, not '%(text)s'")
+                        % {"field": gettext(words), "text": text}
+                    )
+                fields[key] = int(text)
+        event = await run_in_threadpool(lambda: new_event(**fields))
+    except EventProblem as problem:
+        return await _events_list(request, message_text=sentence(problem.message), status=422)
+    events: EventStore = request.app.state.events
+    event_id = await run_in_threadpool(events.create_event, event.as_data())
+    return RedirectResponse(url("teacher_event", event_id=event_id), status_code=303)
+
+
+@event_page
+async def event_overview(request: Request, event: Event) -> Response:
+    """An event for the teacher: where to send the tables and the pupils, the pupils' games, the results."""
+    context = await run_in_threadpool(_teacher_context, request, event)
+    return teacher_html(request, "teacher/event.j2", event=event_view(event), base=pupils_address(request), **context)
+
+
+def _teacher_context(request: Request, event: Event) -> dict[str, Any]:
+    state = request.app.state
+    return {
+        "pupils": pupils_overview(request, event)["pupils"],
+        "history": _history(state.events.history(event.id), event),
+        "class_code": state.class_code,
+    }
+
+
+@event_page
+async def pupils_fragment(request: Request, event: Event) -> Response:
+    """The pupils' games where they stand (the live part of the teacher's event page)."""
+    overview = await run_in_threadpool(pupils_overview, request, event)
+    return html("teacher/event_pupils.j2", event=event_view(event), pupils=overview["pupils"])
+
+
+@event_page
+async def results_fragment(request: Request, event: Event) -> Response:
+    """The results entered, corrections included (the live part of the teacher's event page)."""
+    events: EventStore = request.app.state.events
+    history = _history(await run_in_threadpool(events.history, event.id), event)
+    return html("teacher/event_history.j2", event=event_view(event), history=history)
+
+
+def _history(results: list[EnteredResult], event: Event) -> list[dict[str, Any]]:
+    """Every result entered, newest first, scored on its own, with who entered it and what it replaced."""
+    rows = []
+    for result in reversed(results):
+        row = result_row(result.entry, event)
+        row.update(number=result.number, by=result.by, replaces=list(result.replaces), in_force=result.in_force)
+        row["entered"] = f"{local_time(result.entered):%H:%M}"
+        rows.append(row)
+    return rows
+
+
+async def newest_screen(request: Request) -> Response:
+    """The class screen's tab of results: the screen of the newest open event (the events page when none is)."""
+    events: EventStore = request.app.state.events
+    stored = await run_in_threadpool(events.events, open_only=True)
+    address = url("teacher_event_screen", event_id=stored[0].id) if stored else url("teacher_events")
+    return RedirectResponse(address, status_code=303)
+
+
+@event_page
+async def class_screen(request: Request, event: Event) -> Response:
+    """The class screen: the ranking, a board's traveller from the tables, or the pupils' results on a board."""
+    show, board = _shown(request, event)
+    panel = await run_in_threadpool(_panel, request, event, show, board)
+    return teacher_html(
+        request, "teacher/event_screen.j2", event=event_view(event), show=show, board=board, panel=panel
+    )
+
+
+@event_page
+async def panel_fragment(request: Request, event: Event) -> Response:
+    """What the class screen shows now (its live part)."""
+    show, board = _shown(request, event)
+    panel = await run_in_threadpool(_panel, request, event, show, board)
+    return html("teacher/event_panel.j2", event=event_view(event), show=show, board=board, panel=panel)
+
+
+def _shown(request: Request, event: Event) -> tuple[str, int]:
+    show = request.query_params.get("show", "ranking")
+    board_text = request.query_params.get("board", "")
+    board = int(board_text) if board_text.isdigit() and int(board_text) in event.numbers else event.numbers[0]
+    if not event.rules.has_contract or show not in _SHOWS:  # without contracts, only the pupils' tricks
+        show = "ranking" if event.rules.has_contract else "pupils"
+    return show, board
+
+
+def _panel(request: Request, event: Event, show: str, board: int) -> dict[str, Any]:
+    """The class screen's panel: ``ranking`` (the tables' ranking), ``board`` (a board's traveller from the
+    tables) or ``pupils`` (every pupil's result on a board)."""
+    if show == "pupils":
+        overview = pupils_overview(request, event)
+        results = next(b["results"] for b in overview["boards"] if b["board"] == board)
+        return {"pupils": results, "playing": len(overview["pupils"])}
+    data = ranking_view(request, event)
+    traveller = next((b for b in data["boards"] if b["board"] == board), None)
+    return {**data, "traveller": traveller}
+
+
+@event_page
+async def live_stream(request: Request, event: Event) -> Response:
+    """The teacher's pages' stream: ``result`` for each result entered or corrected, ``pupils`` when a
+    pupil's game moves on."""
+    state = request.app.state
+    given = request.headers.get("last-event-id", "")
+    last = int(given) if given.isdigit() else await run_in_threadpool(state.events.last_change, event.id)
+    channel = pupils_channel(event.id)
+    seen = state.hub.count(channel)
+
+    async def news() -> list[str]:
+        nonlocal last, seen
+        changes = await run_in_threadpool(state.events.changes, event.id, last)
+        said = [message(c.number, "result", {"board": c.entry.board}) for c in changes]
+        if changes:
+            last = changes[-1].number
+        count = state.hub.count(channel)
+        if count != seen:
+            seen = count
+            said.append(message(None, "pupils", {}))
+        return said
+
+    return stream(state.hub, [results_channel(event.id), channel], news)
+
+
+@event_page
+async def correction_page(request: Request, event: Event) -> Response:
+    """The teacher corrects a result: its six parts, ready to change."""
+    fields = {key: request.query_params.get(key, "") for key in RESULT_FIELDS}
+    return teacher_html(
+        request,
+        "teacher/event_correct.j2",
+        event=event_view(event),
+        fields=fields,
+        choices=step_choices(event),
+        message=None,
+    )
+
+
+@event_page
+async def correct(request: Request, event: Event) -> Response:
+    """The teacher's correction replaces the results it clashes with, and is recorded as a correction."""
+    form = await request.form()
+    fields = {key: str(form.get(key, "")) for key in RESULT_FIELDS}
+    try:
+        entry = read_result(fields, event)
+    except EventProblem as problem:
+        return teacher_html(
+            request,
+            "teacher/event_correct.j2",
+            status=422,
+            event=event_view(event),
+            fields=fields,
+            choices=step_choices(event),
+            message=sentence(problem.message),
+        )
+    await record_result(request, event, entry, replace=True)
+    return RedirectResponse(url("teacher_event", event_id=event.id) + "#results", status_code=303)
+
+
+@event_page
+async def close_event(request: Request, event: Event) -> Response:
+    """Close the event (no one joins, no table enters a result), or open it again."""
+    form = await request.form()
+    events: EventStore = request.app.state.events
+    await run_in_threadpool(events.set_closed, event.id, form.get("closed") == "1")
+    return RedirectResponse(url("teacher_event", event_id=event.id), status_code=303)
+
+
+@event_page
+async def boards_file(request: Request, event: Event) -> Response:
+    """The event's boards as a PBN file (for hand records, or to deal them at the tables)."""
+    text = dumps(list(event.boards))
+    headers = {"Content-Disposition": f'attachment; filename="{file_name(event)}-boards.pbn"'}
+    return PlainTextResponse(text, headers=headers)
+
+
+routes = [
+    route("teacher_events_screen", newest_screen, who=Who.TEACHER),
+    route("teacher_events", events_page, who=Who.TEACHER),
+    route("teacher_events", start_event, who=Who.TEACHER, methods=["POST"]),
+    route("teacher_event", event_overview, who=Who.TEACHER),
+    route("teacher_event_pupils", pupils_fragment, who=Who.TEACHER),
+    route("teacher_event_results", results_fragment, who=Who.TEACHER),
+    route("teacher_event_screen", class_screen, who=Who.TEACHER),
+    route("teacher_event_panel", panel_fragment, who=Who.TEACHER),
+    route("teacher_event_stream", live_stream, who=Who.TEACHER),
+    route("teacher_event_correct", correction_page, who=Who.TEACHER),
+    route("teacher_event_correct", correct, who=Who.TEACHER, methods=["POST"]),
+    route("teacher_event_close", close_event, who=Who.TEACHER, methods=["POST"]),
+    route("teacher_event_boards", boards_file, who=Who.TEACHER),
+]

@@ -1,0 +1,274 @@
+"""The teacher's printing page: a lesson pack, hand records of an uploaded PBN file, blank score cards and
+travellers, each downloaded as a PDF.
+
+Each PDF is made by the same library calls, in the same order and with the same defaults, as the command that
+prints it (``minibridge pack``, ``minibridge records``, ``minibridge scoresheet``), so the page and the command
+give the same bytes. The work (dealing, solving double dummy, drawing) runs in a worker thread, off the event
+loop. An uploaded file is untrusted: its size is bounded, it is read by the PBN reader exactly as a file on disk,
+and only its bare name is kept (for the title and the messages).
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import UploadFile
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+
+from minibridge.errors import MiniBridgeError
+from minibridge.language import gettext
+from minibridge.web.auth import Who, route
+from minibridge.web.pages import LESSONS, PAPERS, download, render_teacher
+
+__all__ = [
+    "MAX_UPLOAD",
+    "pack_pdf",
+    "records_pdf",
+    "score_sheets_pdf",
+    "upload_name",
+    "routes",
+]
+
+MAX_UPLOAD = 4 * 1024 * 1024
+"""The largest PBN file taken for hand records, in bytes (a club's year of results is some 2 MB)."""
+MAX_RECORD_BOARDS = 200
+"""The most boards of an uploaded file put in hand records (each is solved double dummy while the page waits)."""
+MOST_DEALS = 64
+"""The most boards of a pack or of score sheets, as the commands allow."""
+MOST_TABLES = 20
+RULES = ("ebu", "nbb", "targets")
+"""The rule sets hand records may be worked out under besides a lesson's (``minibridge records --rules``)."""
+
+
+# --- the PDFs, by the commands' own library calls -----------------------------------------------------------
+
+
+def pack_pdf(number: int, count: int | None, seed: int | None, paper: str) -> tuple[str, bytes]:
+    """``minibridge pack --lesson N [--deals COUNT] [--seed SEED] --paper PAPER``: the file name and the PDF."""
+    from minibridge.analysis import analyse_boards
+    from minibridge.lessons import find_lesson
+    from minibridge.lessons.practice import pack_deals
+    from minibridge.render.pack import lesson_pack, pack_name
+    from minibridge.render.text import wording
+
+    words = wording()
+    lesson = find_lesson(number)
+    deals, seed = pack_deals(lesson, count, seed=seed)
+    analyses = analyse_boards(deals, lesson.rules)
+    pdf = lesson_pack(lesson, deals, analyses, words, seed=seed, paper=paper)
+    return pack_name(lesson, len(deals), seed), pdf
+
+
+def records_pdf(name: str, data: bytes, rules_name: str, paper: str, per_page: int) -> tuple[str, bytes]:
+    """``minibridge records NAME --rules R|--lesson N --paper PAPER --per-page K`` on the bytes of an uploaded file
+    called ``name`` (a bare file name): the file name of the PDF and the PDF. ``rules_name`` is a rule set's name
+    or ``lesson-N``."""
+    from minibridge.analysis import analyse_boards
+    from minibridge.lessons import find_lesson
+    from minibridge.pbn import load
+    from minibridge.render.printable import printable_boards, records_heading
+    from minibridge.render.records import hand_records
+    from minibridge.render.text import wording
+    from minibridge.rules import find_rules
+
+    words = wording()
+    rules = find_lesson(int(rules_name[7:])).rules if rules_name.startswith("lesson-") else find_rules(rules_name)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / name
+        path.write_bytes(data)
+        try:
+            read = load(path)
+        except MiniBridgeError as error:
+            raise _named(error, str(path), name) from None
+    boards, partial, _ = printable_boards(read)
+    if not boards and not partial:
+        raise MiniBridgeError(gettext("no board has a deal, so there is nothing to print"), where=name)
+    if len(boards) > MAX_RECORD_BOARDS:
+        raise MiniBridgeError(
+            gettext(
+                "has %(count)s boards; the page prints at most %(most)s: print this file with "
+                "'minibridge records %(name)s'"
+            )
+            % {"count": len(boards), "most": MAX_RECORD_BOARDS, "name": name},
+            where=name,
+        )
+    analyses = analyse_boards(boards, rules)
+    title, details = records_heading(read, name, words)
+    pdf = hand_records(
+        sorted([*analyses, *partial], key=lambda item: item.number),
+        words,
+        title=title,
+        details=details,
+        paper=paper,
+        per_page=per_page,
+        announcement=rules.announcement,
+    )
+    return f"{Path(name).stem}.pdf", pdf
+
+
+def score_sheets_pdf(number: int | None, count: int | None, tables: int, paper: str) -> tuple[str, bytes]:
+    """``minibridge scoresheet [--lesson N] [--deals COUNT] --tables T --paper PAPER``: the file name and the PDF."""
+    from minibridge.board import Board
+    from minibridge.lessons import find_lesson
+    from minibridge.render.sheets import score_sheets
+    from minibridge.render.text import wording
+    from minibridge.rules import find_rules
+
+    words = wording()
+    lesson = find_lesson(number) if number is not None else None
+    rules = lesson.rules if lesson is not None else find_rules("ebu")
+    count = count or (len(lesson.deals) if lesson is not None else 8)
+    boards = [Board(number=board) for board in range(1, count + 1)]
+    title = words("scorecard", "blank_title", lesson=lesson.name if lesson is not None else "")
+    pdf = score_sheets(rules, boards, words, title=title, paper=paper, tables=tables)
+    name = f"score-sheets-lesson-{lesson.number}.pdf" if lesson is not None else "score-sheets.pdf"
+    return name, pdf
+
+
+def _named(error: MiniBridgeError, path: str, name: str) -> MiniBridgeError:
+    """The reader's error about the uploaded file, naming the file as the teacher knows it."""
+    if error.where is None:
+        return error
+    return MiniBridgeError(error.message, where=error.where.replace(path, name))
+
+
+def upload_name(filename: str | None) -> str:
+    """The bare name of an uploaded file, kept to letters, digits and ``space . - _ ( )``.
+
+    >>> upload_name("../../club night.pbn"), upload_name(None), upload_name(".hidden")
+    ('club night.pbn', 'upload.pbn', '_hidden')
+    """
+    bare = re.split(r"[/\\]", filename or "")[-1].strip()
+    safe = re.sub(r"[^\w .()-]", "_", bare)[:100]
+    if safe.startswith("."):
+        safe = "_" + safe[1:]
+    return safe or "upload.pbn"
+
+
+# --- the page and its forms ----------------------------------------------------------------------------------
+
+
+def _page(request: Request, *, form: str | None = None, problem: str | None = None, **values: Any) -> str:
+    """The printing page; after a refused form, ``form`` names it, ``problem`` says what is wrong (a key the
+    template words, or the library's own sentence) and ``values`` are the fields as given."""
+    chosen = request.query_params.get("lesson", "")
+    context = {
+        "lessons": list(LESSONS),
+        "papers": PAPERS,
+        "rules": RULES,
+        "chosen": int(chosen) if chosen.isdigit() and int(chosen) in LESSONS else None,
+        "form": form,
+        "problem": problem,
+        "values": values,
+        "most_deals": MOST_DEALS,
+        "most_tables": MOST_TABLES,
+        "max_upload_mb": MAX_UPLOAD // (1024 * 1024),
+    }
+    return render_teacher(request, "teacher/printing.j2", **context)
+
+
+def _refused(request: Request, form: str, problem: Exception, values: dict[str, str]) -> HTMLResponse:
+    """The printing page again (422), the form ``form`` filled in as sent, saying what was wrong with it: a field
+    that cannot be used (its key for the template's words) or the library's error in words."""
+    said = problem.problem if isinstance(problem, _Refused) else str(problem)
+    return HTMLResponse(_page(request, form=form, problem=said, **values), status_code=422)
+
+
+class _Refused(Exception):
+    """A field of a form that cannot be used: its key for the template's words."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem)
+        self.problem = problem
+
+
+def _number(fields: Mapping[str, Any], name: str, low: int, high: int, *, problem: str) -> int | None:
+    """A whole number field within ``low``–``high``; None when left empty."""
+    text = str(fields.get(name, "")).strip()
+    if not text:
+        return None
+    if not re.fullmatch(r"-?\d{1,9}", text) or not low <= int(text) <= high:
+        raise _Refused(problem)
+    return int(text)
+
+
+def _paper(fields: Mapping[str, Any]) -> str:
+    paper = str(fields.get("paper", "a4")).strip().lower()
+    if paper not in PAPERS:
+        raise _Refused("paper")
+    return paper
+
+
+async def printing_page(request: Request) -> Response:
+    """The three forms: a lesson pack, hand records of a PBN file, blank score cards and travellers."""
+    return HTMLResponse(_page(request))
+
+
+async def make_pack(request: Request) -> Response:
+    """A lesson pack as the teacher chose it, as a PDF to download."""
+    fields = await request.form()
+    values = {key: str(value) for key, value in fields.items()}
+    try:
+        number = _number(fields, "lesson", 1, 6, problem="lesson")
+        if number is None:
+            raise _Refused("lesson")
+        count = _number(fields, "deals", 1, MOST_DEALS, problem="deals")
+        seed = _number(fields, "seed", 0, 999_999_999, problem="seed")
+        paper = _paper(fields)
+        name, pdf = await run_in_threadpool(pack_pdf, number, count, seed, paper)
+    except (_Refused, MiniBridgeError) as problem:
+        return _refused(request, "pack", problem, values)
+    return download(name, pdf)
+
+
+async def make_records(request: Request) -> Response:
+    """Hand records of the uploaded PBN file, as a PDF to download."""
+    fields = await request.form(max_files=1, max_fields=10, max_part_size=MAX_UPLOAD)
+    values = {key: str(value) for key, value in fields.items() if not isinstance(value, UploadFile)}
+    upload = fields.get("pbn")
+    try:
+        if not isinstance(upload, UploadFile) or not upload.filename:
+            raise _Refused("no_file")
+        data = await upload.read(MAX_UPLOAD + 1)
+        if len(data) > MAX_UPLOAD:
+            raise _Refused("too_large")
+        rules = str(fields.get("rules", "ebu"))
+        if rules not in RULES and rules not in {f"lesson-{n}" for n in LESSONS}:
+            raise _Refused("rules")
+        per_page = _number(fields, "per_page", 1, 6, problem="per_page") or 4
+        if per_page not in (1, 2, 4, 6):
+            raise _Refused("per_page")
+        paper = _paper(fields)
+        name, pdf = await run_in_threadpool(records_pdf, upload_name(upload.filename), data, rules, paper, per_page)
+    except (_Refused, MiniBridgeError) as problem:
+        return _refused(request, "records", problem, values)
+    return download(name, pdf)
+
+
+async def make_score_sheets(request: Request) -> Response:
+    """Blank score cards and travellers, as a PDF to download."""
+    fields = await request.form()
+    values = {key: str(value) for key, value in fields.items()}
+    try:
+        number = _number(fields, "lesson", 1, 6, problem="lesson")
+        count = _number(fields, "deals", 1, MOST_DEALS, problem="deals")
+        tables = _number(fields, "tables", 1, MOST_TABLES, problem="tables") or 6
+        paper = _paper(fields)
+        name, pdf = await run_in_threadpool(score_sheets_pdf, number, count, tables, paper)
+    except (_Refused, MiniBridgeError) as problem:
+        return _refused(request, "sheets", problem, values)
+    return download(name, pdf)
+
+
+routes = [
+    route("teacher_printing", printing_page, who=Who.TEACHER),
+    route("teacher_printing_pack", make_pack, who=Who.TEACHER, methods=["POST"]),
+    route("teacher_printing_records", make_records, who=Who.TEACHER, methods=["POST"]),
+    route("teacher_printing_sheets", make_score_sheets, who=Who.TEACHER, methods=["POST"]),
+]
