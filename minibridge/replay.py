@@ -14,7 +14,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from minibridge.analysis import analyse_boards, double_dummy_card
 from minibridge.announce import announce_under
 from minibridge.board import Board, PlayRecord
 from minibridge.cards import Card, Seat, Side
@@ -27,7 +29,7 @@ from minibridge.rules import RuleSet, check_contract, check_deal, find_rules, tr
 from minibridge.scoring import Score, score
 from minibridge.table import Game, why_not
 
-__all__ = ["ReplayedGame", "FileReplay", "replay_game", "replay_boards", "Position", "position"]
+__all__ = ["double_dummy_view", "ReplayedGame", "FileReplay", "replay_game", "replay_boards", "Position", "position"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -246,6 +248,12 @@ class Position:
         """The recorded play's next card, when the cards so far follow the record and it goes on."""
         return self.record[self.played] if self.played < len(self.record) else None
 
+    def next_card(self) -> Card:
+        """The card played next: the recorded play's while it is followed, else the card a player who sees all
+        four hands plays (the play goes on)."""
+        assert self.play is not None and not self.play.finished
+        return self.next_recorded() or double_dummy_card(self.play)
+
     @property
     def tricks_won(self) -> dict[Side, int]:
         """Tricks each side has won: as the tricks fell during the play; at the end, after any established
@@ -332,3 +340,19 @@ def _replayed(board: Board, game: Game, record: tuple[Card, ...], count: int) ->
     play = replay_record(dataclasses.replace(board, declarer=game.declarer, contract=game.contract, play=part))
     play.strict = True
     return play
+
+
+def double_dummy_view(board: Board, rules: RuleSet) -> dict[str, Any]:
+    """A whole board worked out double dummy, as plain data: the tricks each seat takes as declarer in each strain
+    (``table``), who declares (``declarer``) and the best contract the rules allow (``best``: ``contract``,
+    ``tricks``, ``score``), short deals too."""
+    analysis = analyse_boards([board], rules)[0]
+    assert analysis.table is not None, "a whole deal has a double-dummy table"
+    best = analysis.best
+    return {
+        "table": {seat.letter: {strain.letter: n for strain, n in row.items()} for seat, row in analysis.table.items()},
+        "declarer": analysis.declarer.letter if analysis.declarer is not None else None,
+        "best": None
+        if best is None
+        else {"contract": str(best.contract), "tricks": best.tricks, "score": best.result.as_data()},
+    }

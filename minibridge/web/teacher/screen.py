@@ -19,10 +19,9 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from minibridge.board import Board
 from minibridge.errors import MiniBridgeError
 from minibridge.lessons import find_lesson
-from minibridge.rules import RuleSet
+from minibridge.replay import double_dummy_view
 from minibridge.web.auth import Who, route
 from minibridge.web.pages import LESSONS, render_teacher
 from minibridge.web.teacher.board import (
@@ -34,7 +33,7 @@ from minibridge.web.teacher.board import (
 )
 from minibridge.web.urls import path
 
-__all__ = ["routes", "trick_links", "double_dummy"]
+__all__ = ["routes", "trick_links"]
 
 
 def trick_links(screen: Screen, view: dict[str, Any], record: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -53,23 +52,6 @@ def _playing_on(screen: Screen, *, to: int | None = None) -> str:
     """The address that works out the next card (or, with ``to``, the cards up to the end of that trick)."""
     query = screen.address().split("?", 1)[1]
     return f"{path('teacher_screen_next')}?{query}" + (f"&to={to}" if to is not None else "")
-
-
-def double_dummy(board: Board, rules: RuleSet) -> dict[str, Any]:
-    """The tricks each seat takes as declarer in each strain, double dummy, and the best contract the rules allow
-    (short deals too)."""
-    from minibridge.analysis import analyse_boards
-
-    analysis = analyse_boards([board], rules)[0]
-    assert analysis.table is not None  # the class screen's deals are whole
-    best = analysis.best
-    return {
-        "table": {seat.letter: {strain.letter: n for strain, n in row.items()} for seat, row in analysis.table.items()},
-        "declarer": analysis.declarer.letter if analysis.declarer is not None else None,
-        "best": None
-        if best is None
-        else {"contract": str(best.contract), "tricks": best.tricks, "score": best.result.as_data()},
-    }
 
 
 def _screen_page(request: Request, screen: Screen) -> str:
@@ -93,7 +75,7 @@ def _screen_page(request: Request, screen: Screen) -> str:
     if view["to_play"] is not None:
         known = screen.address(cards=(*screen.cards, str(nxt))) if nxt is not None else None
         links["next"] = known or _playing_on(screen)
-    analysis = double_dummy(board, rules) if screen.dd else None
+    analysis = double_dummy_view(board, rules) if screen.dd else None
     return render_teacher(request, "teacher/screen.j2", view=view, links=links, dd=analysis, asked_dd=screen.dd)
 
 
@@ -134,8 +116,6 @@ async def class_screen(request: Request) -> Response:
 async def next_card(request: Request) -> Response:
     """Play on: the next card (or, with ``to=N``, up to the end of trick N), the recorded play's while it is
     followed, else the card a player who sees all four hands plays; then the screen there."""
-    from minibridge.analysis import double_dummy_card
-
     try:
         screen = Screen.from_query(request.query_params)
         to = request.query_params.get("to", "")
@@ -148,7 +128,7 @@ async def next_card(request: Request) -> Response:
         moved = screen
         at = moved.position(board, rules)
         while len(moved.cards) < target and at.play is not None and not at.play.finished:
-            card = at.next_recorded() or double_dummy_card(at.play)
+            card = at.next_card()
             moved = dataclasses.replace(moved, cards=(*moved.cards, str(card)))
             at = moved.position(board, rules)
         return moved
