@@ -37,6 +37,8 @@ from minibridge.web.urls import url
 
 __all__ = ["MAX_BODY", "create_app", "new_class_code"]
 
+STATIC = url("static", path="").rstrip("/")
+"""Where the pages' styles and scripts are served from."""
 MAX_BODY = 64 * 1024
 """The largest request body taken, in bytes."""
 
@@ -72,7 +74,9 @@ def create_app(
             *tables.routes,
             *teacher.routes,
             *events.routes,
-            Mount("/static", StaticFiles(packages=[("minibridge.web", "static")]), name="static"),
+            Mount(
+                url("static", path="").rstrip("/"), StaticFiles(packages=[("minibridge.web", "static")]), name="static"
+            ),
         ],
         middleware=[
             Middleware(LanguageChoice),

@@ -35,6 +35,7 @@ from minibridge.league import (
 from minibridge.web.auth import Who, route
 from minibridge.web.pages import PAPERS, download, render_teacher
 from minibridge.web.store import Store
+from minibridge.web.urls import url
 
 __all__ = ["league_files", "league_path", "league_data", "result_from_form", "league_pdf", "routes"]
 
@@ -197,7 +198,7 @@ async def start_league(request: Request) -> Response:
     except MiniBridgeError as error:
         html = await run_in_threadpool(functools.partial(_leagues_page, request, problem=str(error), values=fields))
         return HTMLResponse(html, status_code=422)
-    return RedirectResponse(f"/teacher/league/{created}", status_code=303)
+    return RedirectResponse(url("teacher_league", name=created), status_code=303)
 
 
 def _league_or_none(request: Request) -> Path | None:
@@ -279,7 +280,7 @@ async def record(request: Request) -> Response:
         message = str(error).replace(str(path), path.name)
         html = await run_in_threadpool(lambda: _league_page(request, path, problem=message, recorded=None))
         return HTMLResponse(html, status_code=422)
-    return RedirectResponse(f"/teacher/league/{path.name}?recorded={done}#round-{done}", status_code=303)
+    return RedirectResponse(url("teacher_league", name=path.name, recorded=done) + f"#round-{done}", status_code=303)
 
 
 async def table_pdf(request: Request) -> Response:
