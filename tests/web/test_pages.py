@@ -162,7 +162,7 @@ def test_every_value_of_the_view_is_escaped(key):
     html = render_page(view)
     assert "<script>alert" not in html
     assert '" onclick="x' not in html
-    assert "&lt;script&gt;" in html
+    assert "&lt;script&gt;" in html or (key == "id" and "%3Cscript%3E" in html)  # an id is written into addresses
 
 
 def test_the_page_holds_the_table_the_stylesheet_and_htmx():
