@@ -33,6 +33,7 @@ from minibridge.web.auth import Who, route
 from minibridge.web.event_service import (
     event_page,
     event_view,
+    events_listing,
     file_name,
     local_time,
     pupils_channel,
@@ -60,20 +61,8 @@ async def events_page(request: Request) -> Response:
 
 
 async def _events_list(request: Request, *, message_text: str | None = None, status: int = 200) -> Response:
-    events: EventStore = request.app.state.events
-    stored = await run_in_threadpool(events.events)
-    listed = [
-        {
-            "id": s.id,
-            "name": s.data["name"],
-            "boards": len(s.data["boards"]),
-            "lesson": s.data["lesson"],
-            "seed": s.data["seed"],
-            "created": language.moment(local_time(s.created)),
-            "closed": s.closed,
-        }
-        for s in stored
-    ]
+    listing = await run_in_threadpool(events_listing, request)
+    listed = [event | {"created": language.moment(local_time(event["created"]))} for event in listing]
     lessons = [{"number": n, "title": find_lesson(n).title, "deals": len(find_lesson(n).deals)} for n in range(1, 7)]
     return teacher_html(
         request,
