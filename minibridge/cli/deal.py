@@ -42,7 +42,7 @@ def deal(
         minibridge deal --lesson 4 -n 16 --seed 7 -o output/trumps.pbn
     """
     from minibridge.files import write_atomic
-    from minibridge.lessons.practice import practice_deals
+    from minibridge.practice import practice_deals
     from minibridge.pbn import dumps
 
     lesson = lesson_from(lesson_ref, lessons_folder)

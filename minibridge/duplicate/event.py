@@ -183,7 +183,7 @@ def new_event(
 ) -> Event:
     """A new event (its id is given when it is kept): ``boards`` of a lesson, the same as its pack with that
     many deals and that seed, or ``boards`` dealt from ``seed`` (a random one when none is given)."""
-    from minibridge.lessons.practice import pack_deals
+    from minibridge.practice import pack_deals
     from minibridge.table import Game
 
     name = name.strip()
