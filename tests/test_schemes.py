@@ -106,8 +106,7 @@ def test_the_lesson_schemes_words_come_from_its_numbers(monkeypatch: pytest.Monk
         ),
         (  # 000 targets
             "targets",
-            "Targets: the declaring side's points together set the number of tricks to take; each deal is won or "
-            "lost.",
+            "Targets: the declaring side's points together set the number of tricks to take; each deal is won or lost.",
         ),
         ("tricks", "The score is the number of tricks each side takes."),  # 000 MiniLessons One and Two
     ],
