@@ -12,8 +12,8 @@ from printed import flat, pdf_text, run
 from pypdf import PdfReader
 
 from minibridge.lessons import find_lesson
-from minibridge.practice import pack_deals, practice_deals
 from minibridge.pbn import loads
+from minibridge.practice import pack_deals, practice_deals
 from minibridge.render.pack import answer_text, lesson_pack, rules_lines
 from minibridge.render.text import wording
 

@@ -23,7 +23,7 @@ from typing import Any
 from minibridge import language
 from minibridge.cards import Seat
 
-__all__ = ["Part", "Reading", "SEAT_WORDS", "NUMBER_WORDS", "read_answer", "fits"]
+__all__ = ["Part", "Reading", "SEAT_WORDS", "NUMBER_WORDS", "numbers_in_words", "read_answer", "fits"]
 
 SEAT_WORDS: dict[str, str] = {
     word: letter
@@ -51,14 +51,23 @@ def _words_of(code: str) -> tuple[Mapping[str, str], Mapping[str, int]]:
         return seats, numbers
     for seat in Seat:
         seats[seat.letter_in_words.lower()] = seats[seat.in_words.lower()] = seat.letter
+    for value, words in enumerate(numbers_in_words()):
+        numbers |= dict.fromkeys(words, value)
+    return seats, numbers
+
+
+def numbers_in_words() -> tuple[tuple[str, ...], ...]:
+    """The numbers zero to thirteen in words in the language in use, each with its spellings (Danish ``en/et``).
+
+    >>> numbers_in_words()[6]
+    ('six',)
+    """
     # TRANSLATORS: the numbers zero to thirteen as a pupil may write them in words, in order, separated by spaces;
     # two ways to write one number are joined by "/" (Danish en/et).
     said = language.pgettext(
         "numbers in words", "zero one two three four five six seven eight nine ten eleven twelve thirteen"
     )
-    for value, words in enumerate(said.split()[:14]):
-        numbers |= dict.fromkeys(words.lower().split("/"), value)
-    return seats, numbers
+    return tuple(tuple(words.lower().split("/")) for words in said.split()[:14])
 
 
 _FILLER = frozenset({
