@@ -93,7 +93,7 @@ class RuleSet:
     """Three players and a dummy hand dealt opposite dealer (000, "a great game for three"): the simple or the
     normal variant; None for four players. A lesson file may leave it out."""
     free_play: bool = False
-    """Offered for free play, where pupils play without a lesson (the named sets ebu, nbb and targets); not a
+    """Offered for free play, where pupils play without a lesson (:func:`free_play_rules` lists them); not a
     switch of a lesson file."""
 
     def __post_init__(self) -> None:
