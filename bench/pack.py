@@ -23,7 +23,7 @@ from endplay.types import Deal as EndplayDeal
 from minibridge.cli import main
 from minibridge.deal import Deal
 from minibridge.lessons import find_lesson
-from minibridge.lessons.practice import pack_deals
+from minibridge.practice import pack_deals
 
 
 def timed(action) -> float:

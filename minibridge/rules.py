@@ -19,19 +19,18 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from minibridge.cards import Seat, Strain
-from minibridge.contract import Contract
+from minibridge.contract import Contract, Kind
 from minibridge.deal import Deal
 from minibridge.errors import RuleError
 from minibridge.language import N_, gettext, ngettext, strain_letters
+from minibridge.schemes import SCHEMES, Scheme, find_scheme
 
 __all__ = [
     "RuleSet",
-    "Scoring",
     "ThreeHandedVariant",
-    "ScoringFacts",
-    "SCORINGS",
     "RULE_SETS",
     "find_rules",
+    "free_play_rules",
     "ALL_STRAINS",
     "SWITCHES",
     "switches_schema",
@@ -45,39 +44,8 @@ __all__ = [
     "three_handed_variant_problem",
 ]
 
-Scoring = Literal["ebu", "lesson", "nbb", "targets", "tricks"]
 ThreeHandedVariant = Literal["simple", "normal"]
 ALL_STRAINS: frozenset[Strain] = frozenset(Strain)
-
-
-@dataclass(frozen=True, kw_only=True)
-class ScoringFacts:
-    """What the rules need to know of a scoring scheme; the scheme itself, with its arithmetic, is in scoring.py."""
-
-    words: str
-    """The scheme among the rules in force, in a teacher's words."""
-    has_contract: bool = True
-    """False when the score is just the tricks each side takes (MiniLessons One and Two)."""
-    no_slams: str | None = None
-    """Why the scheme cannot score a slam, when its rule book has none (marked for translation: ``gettext`` it)."""
-
-    @property
-    def in_words(self) -> str:
-        """The scheme among the rules in force, in a teacher's words, in the language in use."""
-        return gettext(self.words)
-
-
-SCORINGS: dict[str, ScoringFacts] = {
-    "ebu": ScoringFacts(words=N_("EBU scoring")),
-    "lesson": ScoringFacts(words=N_("lesson scoring: 50 plus 40 per odd trick")),
-    "nbb": ScoringFacts(
-        words=N_("Dutch scoring: 10 per trick, plus and minus points"),
-        no_slams=N_("the Dutch rules have no slams (their rule book scores part-scores and games only)"),
-    ),
-    "targets": ScoringFacts(words=N_("targets by combined points: each deal won or lost")),
-    "tricks": ScoringFacts(words=N_("the score is the tricks each side takes"), has_contract=False),
-}
-"""The scoring schemes a rule set may name (``scoring.find_scheme`` finds the scheme of each name)."""
 
 
 _BOOL = {"type": "boolean"}
@@ -96,7 +64,8 @@ class RuleSet:
 
     name: str
     title: str
-    scoring: Scoring = _switch("ebu", {"enum": list(SCORINGS)})
+    scoring: str = _switch("ebu", {"enum": list(SCHEMES)})
+    """The name of the scoring scheme (:attr:`scheme`)."""
     cards_per_hand: int | None = _switch(
         13,
         {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 13}, {"const": "short"}]},
@@ -123,6 +92,9 @@ class RuleSet:
     three_handed: ThreeHandedVariant | None = _switch(None, {"enum": ["simple", "normal"]}, optional=True)
     """Three players and a dummy hand dealt opposite dealer (000, "a great game for three"): the simple or the
     normal variant; None for four players. A lesson file may leave it out."""
+    free_play: bool = False
+    """Offered for free play, where pupils play without a lesson (:func:`free_play_rules` lists them); not a
+    switch of a lesson file."""
 
     def __post_init__(self) -> None:
         problems = self.problems()
@@ -132,7 +104,7 @@ class RuleSet:
     def problems(self) -> list[str]:
         """Switches that cannot go together, in a teacher's words (none: the rules can be played)."""
         problems = []
-        no_slams = SCORINGS[self.scoring].no_slams
+        no_slams = self.scheme.no_slams
         if self.slam and no_slams is not None:
             problems.append(
                 gettext("%(no_slams)s: play without slams, or play slams by the EBU rules")
@@ -175,9 +147,29 @@ class RuleSet:
         return gettext(self.title)
 
     @property
+    def scheme(self) -> Scheme:
+        """The scoring scheme of these rules."""
+        return find_scheme(self.scoring)
+
+    @property
     def has_contract(self) -> bool:
         """False in MiniLessons One and Two, where the score is just the tricks each side takes."""
-        return SCORINGS[self.scoring].has_contract
+        return self.scheme.has_contract
+
+    @property
+    def contract_kinds(self) -> tuple[Kind, ...]:
+        """The kinds of contract these rules play, in order: part-score, game, slam, grand slam (slams only
+        with games; none without contracts).
+
+        >>> find_rules("ebu").with_slam().contract_kinds, find_rules("lesson").contract_kinds
+        (('part-score', 'game', 'slam', 'grand slam'), ('part-score',))
+        """
+        if not self.has_contract:
+            return ()
+        kinds: list[Kind] = ["part-score"] if self.part_score else []
+        if self.game:
+            kinds += ["game", "slam", "grand slam"] if self.slam else ["game"]
+        return tuple(kinds)
 
     def describe(self) -> list[str]:
         """The rules in force, one short line each, in a teacher's words, in the language in use."""
@@ -218,12 +210,12 @@ class RuleSet:
             lines.append(gettext("three players and a dummy hand (simple three-handed)"))
         elif self.three_handed == "normal":
             lines.append(gettext("three players and a dummy hand (normal three-handed)"))
-        lines.append(SCORINGS[self.scoring].in_words)
+        lines.append(self.scheme.description)
         return lines
 
 
 RULE_SETS: dict[str, RuleSet] = {
-    "ebu": RuleSet(name="ebu", title=N_("EBU MiniBridge")),
+    "ebu": RuleSet(name="ebu", title=N_("EBU MiniBridge"), free_play=True),
     "lesson": RuleSet(
         name="lesson",
         title=N_("Lesson scoring (MiniLessons Three and Four)"),
@@ -231,8 +223,8 @@ RULE_SETS: dict[str, RuleSet] = {
         game=False,
         tie_rule="choice",
     ),
-    "nbb": RuleSet(name="nbb", title=N_("Dutch MiniBridge"), scoring="nbb", dutch_restrictions=True),
-    "targets": RuleSet(name="targets", title=N_("Targets by combined points"), scoring="targets"),
+    "nbb": RuleSet(name="nbb", title=N_("Dutch MiniBridge"), scoring="nbb", dutch_restrictions=True, free_play=True),
+    "targets": RuleSet(name="targets", title=N_("Targets by combined points"), scoring="targets", free_play=True),
 }
 """The named rule sets of ``--rules``."""
 
@@ -246,6 +238,15 @@ def find_rules(name: str) -> RuleSet:
             gettext("there are no rules called '%(name)s'; choose one of %(names)s")
             % {"name": name, "names": ", ".join(RULE_SETS)}
         ) from None
+
+
+def free_play_rules() -> tuple[RuleSet, ...]:
+    """The named rule sets offered for free play, in the order of :data:`RULE_SETS`.
+
+    >>> [rules.name for rules in free_play_rules()]
+    ['ebu', 'nbb', 'targets']
+    """
+    return tuple(rules for rules in RULE_SETS.values() if rules.free_play)
 
 
 SWITCHES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if "schema" in f.metadata)
@@ -328,17 +329,18 @@ def contract_problems(
         values["allowed"] = words[0] if len(words) == 1 else ", ".join(words[:-1]) + gettext(" and ") + words[-1]
         problems.append(gettext("%(lesson)s plays in %(allowed)s only; '%(contract)s' is in %(strain)s") % values)
     kind = contract.kind
-    if kind == "part-score" and not rules.part_score:
-        problems.append(gettext("%(lesson)s has no part-scores; '%(contract)s' is one") % values)
-    if kind != "part-score" and not rules.game:
-        problems.append(
-            gettext("%(lesson)s plays part-scores only; '%(contract)s' is a %(kind)s: use %(part_score)s") % values
-        )
-    elif kind in ("slam", "grand slam") and not rules.slam:
-        problems.append(
-            gettext("'%(contract)s' is a %(kind)s, and %(lesson)s has no slams unless they are turned on (--slam)")
-            % values
-        )
+    if kind not in rules.contract_kinds:
+        if kind == "part-score":
+            problems.append(gettext("%(lesson)s has no part-scores; '%(contract)s' is one") % values)
+        elif not rules.game:
+            problems.append(
+                gettext("%(lesson)s plays part-scores only; '%(contract)s' is a %(kind)s: use %(part_score)s") % values
+            )
+        else:
+            problems.append(
+                gettext("'%(contract)s' is a %(kind)s, and %(lesson)s has no slams unless they are turned on (--slam)")
+                % values
+            )
     if rules.dutch_restrictions:
         if kind != "part-score" and points is not None and points < 25:
             problems.append(
@@ -379,12 +381,10 @@ def allowed_contracts(rules: RuleSet, deal: Deal, declarer: Seat) -> list[Contra
     if not rules.has_contract:
         raise RuleError(no_contracts(rules))
     points = deal[declarer].hcp + deal[declarer.partner].hcp
-    kinds = [k for k, on in (("part-score", rules.part_score), ("game", rules.game)) if on]
-    kinds += ["slam", "grand slam"] if rules.slam else []
     allowed = []
     for strain in sorted(rules.strains, reverse=True):
         held = trumps_held(deal, declarer, strain)
-        for kind in kinds:
+        for kind in rules.contract_kinds:
             contract = Contract.of(kind, strain)
             if not contract_problems(contract, rules, points=points, trumps_held=held):
                 allowed.append(contract)

@@ -179,7 +179,7 @@ def test_no_answer_form_gives_its_exercise_away(number: int, tmp_path: Path):
                 part = next(p for p in kind.parts if p.key == key)
                 if part.choices:
                     assert all(choice in words for choice in part.choices)
-                elif part.value == "seat":
+                elif part.form == "seat":
                     assert "N, E, S or W" in words
                 for shown_value in value if isinstance(value, list) else [value]:
                     assert not re.search(rf"\b{re.escape(str(shown_value))}\b", shape.replace(key, ""))

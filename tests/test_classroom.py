@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from minibridge.cards import Card, Seat
 from minibridge.classroom import PUPIL, GameSetup, PupilGame
 from minibridge.errors import IllegalPlayError, RuleError
+from minibridge.lessons import find_lesson
+from minibridge.rules import RULE_SETS, find_rules, free_play_rules
 
 
 def _play_out(game: PupilGame, rng: random.Random, *, keep: list[dict] | None = None) -> None:
@@ -70,6 +72,16 @@ def test_setups_that_cannot_be_are_refused():
         GameSetup(rules="chess")
     with pytest.raises(RuleError, match="either a number of deals or a target"):
         GameSetup(deals=2, target=1000)
+
+
+def test_free_play_is_by_the_rule_sets_that_say_so(monkeypatch: pytest.MonkeyPatch):
+    assert [rules.name for rules in free_play_rules()] == ["ebu", "nbb", "targets"]
+    assert not find_rules("lesson").free_play and not find_lesson(5).rules.free_play
+    club = find_rules("ebu").replace(name="club", title="Club rules", free_play=True)
+    monkeypatch.setitem(RULE_SETS, "club", club)
+    assert GameSetup(rules="club").rule_set() is club
+    with pytest.raises(RuleError, match="free play is by the rules ebu, nbb, targets or club, not 'lesson'"):
+        GameSetup(rules="lesson")
 
 
 def test_lessons_one_and_two_play_four_short_deals_by_default():

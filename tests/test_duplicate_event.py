@@ -26,7 +26,7 @@ from minibridge.duplicate import (
     step_choices,
 )
 from minibridge.lessons import find_lesson
-from minibridge.lessons.practice import pack_deals
+from minibridge.practice import pack_deals
 
 RESULTS = [  # board, N–S pair, E–W pair, contract, declarer, tricks
     (1, "1", "1", "3NT", "S", 10),

@@ -8,11 +8,25 @@ from typing import Any
 
 import pytest
 
+from minibridge.announce import announce
 from minibridge.cards import Seat
 from minibridge.errors import LessonError
 from minibridge.lessons import Lesson, find_lesson
 from minibridge.lessons.answers import mark_answers
-from minibridge.lessons.exercises import EXERCISE_KINDS, KINDS, _settled, find_kind, pupil_answer
+from minibridge.lessons.exercise_kind import ExerciseKind
+from minibridge.lessons.exercises import (
+    EXERCISE_KINDS,
+    KINDS,
+    answer_form_problem,
+    explain,
+    find_kind,
+    is_right,
+    pupil_answer,
+    solve,
+)
+from minibridge.lessons.kinds import _settled
+from minibridge.lessons.lesson import Exercise
+from minibridge.lessons.reading import Form, Part
 from minibridge.lessons.schema import SCHEMA
 from minibridge.trick import Irregularity, Settlement
 
@@ -217,3 +231,88 @@ def _kind_comparisons(path: Path) -> list[int]:
 )
 def test_no_module_but_the_registry_branches_on_a_kind_of_exercise(path: Path):
     assert _kind_comparisons(path) == [], f"{path.name} compares with a kind of exercise: add to the registry"
+
+
+# --- the parts of an answer, in order, each with its form --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "parts"),
+    [
+        ("hcp", [("N", "points"), ("E", "points"), ("S", "points"), ("W", "points")]),  # 000 Law 5: each hand
+        ("declarer", [("declarer", "seat"), ("dummy", "seat")]),  # 000 Law 7
+        ("goal", [("", "tricks")]),  # 000 Law 10: one number
+        ("score", [("declarers", "points"), ("defenders", "points")]),  # RULES §6
+        ("tricks", [("NS", "tricks"), ("EW", "tricks")]),  # MiniLessons One and Two
+        (
+            "replay",
+            [
+                ("winners", "seats"),
+                ("declarer_tricks", "tricks"),
+                ("goal", "choice"),
+                ("declarers", "points"),
+                ("defenders", "points"),
+            ],
+        ),
+        (
+            "irregularity",
+            [
+                ("kind", "choice"),
+                ("seat", "seat"),
+                ("trick", "tricks"),
+                ("settled", "choice"),
+                ("declarer_tricks", "tricks"),
+            ],
+        ),
+        ("signal", [("", "choice")]),  # MiniLesson Six
+    ],
+)
+def test_each_kind_gives_the_parts_of_its_answer_in_order_with_their_form(name: str, parts: list[tuple[str, str]]):
+    kind = find_kind(name)
+    assert [(part.key, part.form) for part in kind.parts] == parts
+    assert [part.key for part in kind.parts_asked([key for key, _ in reversed(parts)])] == [key for key, _ in parts]
+    for part in kind.parts:
+        assert bool(part.choices) is (part.form is Form.CHOICE)
+        assert part.form.is_number is (part.form in (Form.TRICKS, Form.POINTS))
+
+
+def test_the_parts_asked_are_the_ones_the_exercise_gives_in_the_kinds_order():
+    kind = find_kind("replay")
+    assert [part.key for part in kind.parts_asked(["defenders", "winners"])] == ["winners", "defenders"]
+    assert kind.parts_asked() == kind.parts
+    assert find_kind("goal").parts_asked(["anything"]) == find_kind("goal").parts
+    assert set(find_kind("goal").parts[0].choices) == set()
+    assert list(find_kind("signal").parts[0].choices) == ["encourage", "discourage", "top of sequence", "no signal"]
+
+
+class SideKind(ExerciseKind):
+    """Which side declares: a kind of the test's own."""
+
+    name = "side"
+    parts = (
+        Part(
+            key="",
+            form=Form.CHOICE,
+            says="NS or EW",
+            choices={"NS": ("ns", "north-south", "north south"), "EW": ("ew", "east-west", "east west")},
+        ),
+    )
+
+    def solve(self, lesson: Lesson, exercise: Exercise) -> Any:
+        board = lesson.board(exercise.board)
+        return str(announce(board.deal, board.dealer).declaring_side)
+
+    def explain(self, lesson: Lesson, exercise: Exercise) -> str:
+        return "the side with more points declares"
+
+
+def test_a_new_kind_is_one_entry(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setitem(KINDS, "side", SideKind())
+    lesson = find_lesson(5)
+    exercise = Exercise(id="x", kind="side", question="Which side declares?", answer="NS", board=1)
+    assert find_kind("side").form == "NS or EW"
+    assert pupil_answer("side", "North-South") == "NS" and pupil_answer("side", "east west") == "EW"
+    found = solve(lesson, exercise)
+    assert found in ("NS", "EW") and is_right(lesson, exercise, found) == (True, found)
+    assert explain(lesson, exercise) == "the side with more points declares"
+    assert answer_form_problem("side", "NW") is not None and answer_form_problem("side", "EW") is None

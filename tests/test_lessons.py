@@ -18,7 +18,18 @@ from minibridge.cli import main
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import LessonError, RuleError
-from minibridge.lessons import find_lesson, lesson_files, load_lesson, solve, verify
+from minibridge.language import speaking
+from minibridge.lessons import (
+    a_lesson_number,
+    find_lesson,
+    lesson_files,
+    lesson_numbers,
+    load_lesson,
+    no_such_lesson,
+    not_a_lesson,
+    solve,
+    verify,
+)
 from minibridge.recorded import replay_record
 from minibridge.rules import check_contract
 from minibridge.scoring import score
@@ -375,3 +386,60 @@ def test_solve_gives_the_engine_answers():
     answers = {e.id: solve(lesson, e) for e in lesson.exercises}
     assert answers["1"] == {"N": 8, "E": 11, "S": 20, "W": 1}
     assert answers["3"] == 7
+
+
+# --- the lessons found -----------------------------------------------------------------------------------------
+
+
+def copy_lessons(folder: Path, names: dict[int, str]) -> Path:
+    """A teacher's folder holding copies of the shipped lessons ``number: file name``."""
+    folder.mkdir()
+    for number, name in names.items():
+        (folder / name).write_text(find_lesson(number).path.read_text(encoding="utf-8"), encoding="utf-8")
+    return folder
+
+
+def test_the_shipped_lessons_are_one_to_six():
+    assert lesson_numbers() == (1, 2, 3, 4, 5, 6)
+    assert no_such_lesson(7) == "there are six MiniLessons: choose a lesson from 1 to 6, not 7"
+    assert a_lesson_number() == "a lesson from 1 to 6"
+    assert not_a_lesson("five") == "'five' is neither a lesson number (1 to 6) nor a lesson file"
+    with pytest.raises(LessonError, match=r"^there are six MiniLessons, numbered 1 to 6, not 0$"):
+        find_lesson(0)
+
+
+def test_the_lessons_of_a_teachers_folder_are_the_ones_in_it(tmp_path: Path):
+    folder = copy_lessons(tmp_path / "mine", {3: "three.yaml", 5: "our-five.yaml"})
+    assert lesson_numbers(folder) == (3, 5)
+    assert find_lesson(5, folder).path.name == "our-five.yaml"
+    with pytest.raises(LessonError) as caught:
+        find_lesson(4, folder)
+    assert str(caught.value) == f"{folder}: there are two MiniLessons, numbered 3 or 5, not 4"
+    assert not_a_lesson("x", directory=folder) == "'x' is neither a lesson number (3 or 5) nor a lesson file"
+    code, output = invoke("lessons", "--lessons", str(folder), "show", "6")
+    assert code == 1 and "there are two MiniLessons, numbered 3 or 5, not 6" in output
+    code, output = invoke("lessons", "--lessons", str(folder), "show", "six")
+    assert code == 1 and "'six' is neither a lesson number (3 or 5) nor a lesson file" in output
+
+
+def test_the_numbers_of_the_lessons_found_run_from_first_to_last(tmp_path: Path):
+    folder = copy_lessons(tmp_path / "mine", {1: "one.yaml", 2: "two.yaml", 3: "three.yaml", 5: "five.yaml"})
+    with pytest.raises(LessonError, match=r"there are four MiniLessons, numbered 1 to 3 or 5, not 4$"):
+        find_lesson(4, folder)
+    one = copy_lessons(tmp_path / "one", {6: "six.yaml"})
+    with pytest.raises(LessonError, match=r"there is one MiniLesson, numbered 6, not 5$"):
+        find_lesson(5, one)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(LessonError, match="there are no lesson files in"):
+        find_lesson(1, empty)
+
+
+def test_the_lessons_found_in_other_languages():
+    with speaking("nl"):
+        dutch = no_such_lesson(9)
+    with speaking("da"):
+        danish = no_such_lesson(9)
+    assert "zes" in dutch and "1" in dutch and "6" in dutch and "9" in dutch
+    assert "seks" in danish and "9" in danish
+    assert "choose" not in dutch and "choose" not in danish

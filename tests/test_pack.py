@@ -12,8 +12,8 @@ from printed import flat, pdf_text, run
 from pypdf import PdfReader
 
 from minibridge.lessons import find_lesson
-from minibridge.lessons.practice import pack_deals, practice_deals
 from minibridge.pbn import loads
+from minibridge.practice import pack_deals, practice_deals
 from minibridge.render.pack import answer_text, lesson_pack, rules_lines
 from minibridge.render.text import wording
 
@@ -316,7 +316,7 @@ def test_lesson_three_seed_303_no_longer_gives_a_board_nothing_makes_on():
     import dataclasses
 
     from minibridge.dealing import generate
-    from minibridge.lessons.practice import playable
+    from minibridge.practice import playable
 
     lesson = find_lesson(3)
     spec = dataclasses.replace(lesson.generate_spec, seed=303)

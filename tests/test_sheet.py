@@ -10,7 +10,7 @@ from printed import flat, pdf_text, run
 from pypdf import PdfReader
 
 from minibridge.lessons import find_kind, find_lesson, solve
-from minibridge.lessons.practice import pack_deals
+from minibridge.practice import pack_deals
 from minibridge.recorded import replay_record
 from minibridge.render.pack import answer_text
 from minibridge.render.text import wording

@@ -19,9 +19,9 @@ from minibridge.cards import Seat
 from minibridge.deal import Deal
 from minibridge.errors import RuleError
 from minibridge.language import gettext, ngettext
-from minibridge.lessons import Lesson, find_lesson
+from minibridge.lessons import Lesson, find_lesson, lesson_numbers, no_such_lesson
 from minibridge.robot import DEFAULT_SAMPLES
-from minibridge.rules import RuleSet, ThreeHandedVariant, find_rules
+from minibridge.rules import RuleSet, ThreeHandedVariant, find_rules, free_play_rules
 
 __all__ = ["SHORT_DEAL", "GameSetup", "cards_per_hand"]
 
@@ -40,11 +40,13 @@ def cards_per_hand(rules: RuleSet, lesson: Lesson | None) -> int:
 
 @dataclass(frozen=True, kw_only=True)
 class GameSetup:
-    """How a pupil's game is played: a lesson (1 to 6) or free play under named rules, how long, which deals."""
+    """How a pupil's game is played: a lesson (one of :func:`~minibridge.lessons.lesson_numbers`) or free play
+    under named rules, how long, which deals."""
 
     lesson: int | None = None
     rules: str = "ebu"
-    """Free play: ``ebu``, ``nbb`` or ``targets`` (ignored with a lesson)."""
+    """Free play: the name of a rule set offered for free play (``ebu``, ``nbb`` or ``targets``; see
+    :func:`~minibridge.rules.free_play_rules`), ignored with a lesson."""
     slam: bool = False
     deals: int | None = None
     target: int | None = None
@@ -71,15 +73,14 @@ class GameSetup:
                 )
                 % {"count": count}
             )
-        if self.lesson is not None and not 1 <= self.lesson <= 6:
+        if self.lesson is not None and self.lesson not in lesson_numbers():
+            raise RuleError(no_such_lesson(self.lesson))
+        free = [rules.name for rules in free_play_rules()]
+        if self.rules not in free:
             raise RuleError(
-                gettext("there are six MiniLessons: choose a lesson from 1 to 6, not %(lesson)s")
-                % {"lesson": self.lesson}
-            )
-        if self.rules not in ("ebu", "nbb", "targets"):
-            raise RuleError(
-                # TRANSLATORS: ebu, nbb and targets are the names of the rules to send: keep them.
-                gettext("free play is by the rules ebu, nbb or targets, not '%(rules)s'") % {"rules": self.rules}
+                # TRANSLATORS: %(names)s are the names of the rules to send, like "ebu, nbb or targets".
+                gettext("free play is by the rules %(names)s, not '%(rules)s'")
+                % {"names": ", ".join(free[:-1]) + gettext(" or ") + free[-1], "rules": self.rules}
             )
         if self.deals is not None and not 1 <= self.deals <= 52:
             raise RuleError(gettext("a game has 1 to 52 deals, not %(deals)s") % {"deals": self.deals})

@@ -28,8 +28,6 @@ from minibridge.table import Game, Session, seating
 
 __all__ = ["pupil_view"]
 
-_KINDS = ("part-score", "game", "slam", "grand slam")
-
 
 def pupil_view(game_id: str, game: PupilGame) -> dict[str, Any]:
     """The VIEW of the classroom's JSON API: everything the pupil may see of the game now, as plain data."""
@@ -148,12 +146,9 @@ def _contract_choices(table: Game) -> list[dict[str, Any]]:
     """Every contract of the kinds the rules play, in words and notation, with its goal; one the rules refuse
     (Dutch restrictions) says why."""
     rules = table.rules
-    kinds = {"part-score": rules.part_score, "game": rules.game, "slam": rules.slam, "grand slam": rules.slam}
     choices = []
     for strain in sorted(rules.strains, reverse=True):
-        for kind in _KINDS:
-            if not kinds[kind]:
-                continue
+        for kind in rules.contract_kinds:
             contract = Contract.of(kind, strain)
             try:
                 table.check_contract(contract)

@@ -200,7 +200,7 @@ def lesson_from(ref: str, folder: Path | None) -> Lesson:
     if ref.strip().isdigit():
         return find_lesson(int(ref), folder)
     if not Path(ref).exists():
-        raise LessonError(not_a_lesson(ref))
+        raise LessonError(not_a_lesson(ref, directory=folder))
     return load_lesson(Path(ref))
 
 

@@ -42,8 +42,8 @@ def deal(
         minibridge deal --lesson 4 -n 16 --seed 7 -o output/trumps.pbn
     """
     from minibridge.files import write_atomic
-    from minibridge.lessons.practice import practice_deals
     from minibridge.pbn import dumps
+    from minibridge.practice import practice_deals
 
     lesson = lesson_from(lesson_ref, lessons_folder)
     boards = practice_deals(lesson, count, seed=seed)

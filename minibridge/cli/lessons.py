@@ -1,4 +1,4 @@
-"""``minibridge lessons`` and ``lessons show``: the six MiniLessons with the rules in force, one in full."""
+"""``minibridge lessons`` and ``lessons show``: the MiniLessons found with the rules in force, one in full."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def _lesson_summary(lesson: Any) -> dict[str, Any]:
 @click.pass_context
 @reports_errors
 def lessons(ctx: click.Context, lessons_folder: Path | None, as_json: bool) -> None:
-    """The six MiniLessons: number, title and the rules in force.
+    """The MiniLessons (those that come with minibridge, or a folder's): number, title and the rules in force.
 
     \b
     Examples:

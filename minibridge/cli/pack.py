@@ -84,7 +84,7 @@ def pack(
     """
     from minibridge.analysis import analyse_boards
     from minibridge.files import write_atomic
-    from minibridge.lessons.practice import pack_deals
+    from minibridge.practice import pack_deals
     from minibridge.render.pack import lesson_pack, pack_name
 
     words = words_from(templates_folder)

@@ -27,7 +27,6 @@ from minibridge.language import gettext
 
 __all__ = ["next_step", "step_choices", "pair_choices", "result_row"]
 
-_KINDS = ("part-score", "game", "slam", "grand slam")
 _PAIR_CHOICES = 10
 """Pair numbers offered at least (more when a higher pair has played)."""
 
@@ -70,7 +69,7 @@ def _part_problem(event: Event, key: str, value: str, kept: Mapping[str, str]) -
             return gettext("Choose the contract.")
         return None
     if key == "declarer":
-        return None if value in ("N", "E", "S", "W") else gettext("Choose who was declarer.")
+        return None if value in (seat.letter for seat in Seat) else gettext("Choose who was declarer.")
     try:
         read_result({**kept, key: value}, event)
     except EventProblem as problem:
@@ -81,11 +80,9 @@ def _part_problem(event: Event, key: str, value: str, kept: Mapping[str, str]) -
 def step_choices(event: Event, *, fields: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The choices of the steps: the boards, the contracts the event plays, the seats, and for the contract
     chosen each number of tricks as made (=, +1 …) or down (−1 …)."""
-    rules = event.scoring_rules
-    kinds = [kind for kind in _KINDS if kind in ("part-score", "game") or rules.slam]
     contracts = [
         {"contract": str(c), "words": c.words, "strain": c.strain.letter, "kind": c.kind, "goal": c.goal()}
-        for kind in kinds
+        for kind in event.scoring_rules.contract_kinds
         for c in (Contract.of(kind, strain) for strain in sorted(Strain, reverse=True))
     ]
     made, down = [], []

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -56,12 +56,21 @@ _MAX_NAME = 60
 _DEFAULT_BOARDS = 4
 _PAIR = re.compile(r"[^\s,;#]{1,16}")
 """A pair as a column of a results file holds it: a number or a short name, without spaces."""
-_EVENT_FIELDS: dict[str, tuple[type, str]] = {
-    "name": (str, N_('a name, like "Tuesday club"')),
-    "boards": (int, N_("a number of boards, like 4")),
-    "lesson": (int, N_("a lesson from 1 to 6")),
-    "seed": (int, N_("a whole number, like 42")),
-    "slam": (bool, N_("true or false")),
+
+
+def _a_lesson() -> str:
+    """``a lesson from 1 to 6``: the form of an event's lesson, from the lessons there are."""
+    from minibridge.lessons import a_lesson_number
+
+    return a_lesson_number()
+
+
+_EVENT_FIELDS: dict[str, tuple[type, Callable[[], str]]] = {
+    "name": (str, lambda: gettext('a name, like "Tuesday club"')),
+    "boards": (int, lambda: gettext("a number of boards, like 4")),
+    "lesson": (int, _a_lesson),
+    "seed": (int, lambda: gettext("a whole number, like 42")),
+    "slam": (bool, lambda: gettext("true or false")),
 }
 """The settings of an event a request may send, each with its kind and the form it takes in words."""
 RESULT_FIELDS = ("board", "ns", "ew", "contract", "declarer", "tricks")
@@ -183,7 +192,8 @@ def new_event(
 ) -> Event:
     """A new event (its id is given when it is kept): ``boards`` of a lesson, the same as its pack with that
     many deals and that seed, or ``boards`` dealt from ``seed`` (a random one when none is given)."""
-    from minibridge.lessons.practice import pack_deals
+    from minibridge.lessons import lesson_numbers, no_such_lesson
+    from minibridge.practice import pack_deals
     from minibridge.table import Game
 
     name = name.strip()
@@ -191,10 +201,8 @@ def new_event(
         raise EventProblem(
             gettext('give the event a name of 1 to %(most)s letters, like "Tuesday club"') % {"most": _MAX_NAME}
         )
-    if lesson is not None and not 1 <= lesson <= 6:
-        raise EventProblem(
-            gettext("there are six MiniLessons: choose a lesson from 1 to 6, not %(lesson)s") % {"lesson": lesson}
-        )
+    if lesson is not None and lesson not in lesson_numbers():
+        raise EventProblem(no_such_lesson(lesson))
     if boards is None:
         boards = len(_lesson(lesson).deals) if lesson is not None else _DEFAULT_BOARDS
     if not 1 <= boards <= MAX_BOARDS:
@@ -229,7 +237,7 @@ def event_from_fields(fields: Mapping[str, Any]) -> Event:
         if value is None:
             continue
         if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-            raise EventProblem(gettext("'%(name)s' should be %(form)s") % {"name": key, "form": gettext(form)})
+            raise EventProblem(gettext("'%(name)s' should be %(form)s") % {"name": key, "form": form()})
         given[key] = value
     if "name" not in given:
         # TRANSLATORS: "name" and "boards" are what the request must send: keep them (the name may be another).

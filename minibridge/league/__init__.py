@@ -4,8 +4,10 @@ The rule book (000, "Using this type of scoring with several pairs playing"): pa
 the best of three or five deals against each of the others; the result of each mini-match goes into a table
 whose total column reveals the winner.
 
-- :mod:`minibridge.league.model`: the league itself: pairs, the round-robin schedule, results, the pairs that
-  join, withdraw or change their name in mid-term, and reading what a teacher types;
+- :mod:`minibridge.league.model`: the league itself: pairs, schedule, results, the pairs that join, withdraw or
+  change their name in mid-term, and reading the pairs a teacher names;
+- :mod:`minibridge.league.schedule`: the round-robin schedule (Berger tables) and drawing rounds again;
+- :mod:`minibridge.league.results`: a mini-match's result, and reading it as a teacher writes it;
 - :mod:`minibridge.league.standings`: the table and its tie-breaks;
 - :mod:`minibridge.league.file`: the league file (YAML), read and validated, written atomically under a lock.
 """
@@ -29,17 +31,13 @@ from minibridge.league.model import (
     Change,
     League,
     Match,
-    Result,
     Round,
-    berger_rounds,
-    draw_rounds,
     find_pair,
-    parse_deals,
     parse_match,
     parse_pair_names,
-    parse_result,
-    parse_scores,
 )
+from minibridge.league.results import Result, parse_deals, parse_result, parse_scores
+from minibridge.league.schedule import berger_rounds, draw_rounds
 from minibridge.league.standings import TIE_BREAKS, Standing, standings
 
 __all__ = [

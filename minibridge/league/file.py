@@ -20,20 +20,8 @@ import yaml
 from minibridge.errors import LeagueError
 from minibridge.files import write_atomic
 from minibridge.language import N_, gettext, ngettext, raise_problems
-from minibridge.league.model import (
-    BEST_OF,
-    CHANGES,
-    SCORINGS,
-    Change,
-    League,
-    Match,
-    Result,
-    Round,
-    check_pairs,
-    find_pair,
-    parse_deals,
-    parse_scores,
-)
+from minibridge.league.model import BEST_OF, CHANGES, SCORINGS, Change, League, Match, Round, check_pairs, find_pair
+from minibridge.league.results import Result, parse_deals, parse_scores
 from minibridge.places import place, read_yaml, read_yaml_file, unknown_field
 
 __all__ = [

@@ -1,15 +1,16 @@
-"""The league itself: its pairs, the round-robin schedule, the mini-match results, and how a teacher writes them.
+"""The league itself: its pairs, the format of a mini-match, the schedule, the results recorded, the pairs that
+join, withdraw or change their name in mid-term, and reading the pairs a teacher names.
 
 The rule book (000, "Using this type of scoring with several pairs playing"): pairs I, II, III … each play
 the best of three or five deals against each of the others. A :class:`League` holds the pairs, the format of
-a mini-match, a schedule in which every pair meets every other once (circle method, as in Berger tables) and
-the results recorded so far; :meth:`League.record` refuses a result that does not fit the schedule or the
+a mini-match, a schedule in which every pair meets every other once (:mod:`.schedule`) and the results
+recorded so far (:mod:`.results`); :meth:`League.record` refuses a result that does not fit the schedule or the
 format. In mid-term a pair may join, withdraw or change its name: the results stay, the rounds still to play
-are drawn again, and the league keeps each :class:`Change`. The ``parse_…`` functions read what a teacher
-types (``I-III``, ``W,L,W``, ``420-0,0-100``, ``2-1``).
+are drawn again, and the league keeps each :class:`Change`.
 
->>> [[list(m) for m in r] for r in berger_rounds(["I", "II", "III"])]
-[[['I', None], ['II', 'III']], [[None, 'III'], ['I', 'II']], [['II', None], ['III', 'I']]]
+>>> league = League.create(["I", "II", "III"])
+>>> [m.pairs for m in league.matches], parse_match("I v III", league.pairs)
+([('II', 'III'), ('I', 'II'), ('III', 'I')], ('I', 'III'))
 """
 
 from __future__ import annotations
@@ -18,150 +19,36 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
 
 from minibridge.errors import LeagueError
-from minibridge.language import gettext, ngettext
+from minibridge.language import gettext
+from minibridge.league.results import Result
+from minibridge.league.schedule import berger_rounds, draw_rounds
+from minibridge.schemes import Scheme, find_scheme
 
 __all__ = [
     "BEST_OF",
     "SCORINGS",
     "MAX_PAIRS",
     "CHANGES",
-    "Result",
     "Match",
     "Round",
     "Change",
     "League",
-    "berger_rounds",
     "check_pairs",
     "parse_pair_names",
     "find_pair",
     "parse_match",
-    "parse_deals",
-    "parse_scores",
-    "parse_result",
 ]
 
 BEST_OF = (3, 5)
 """A mini-match is the best of three or of five deals (000)."""
 SCORINGS = ("targets", "ebu")
-"""targets: each deal is won or lost; ebu: each deal also has its EBU score."""
+"""The scoring schemes a league may name: targets, each deal won or lost; ebu, each deal also with its EBU score."""
 MAX_PAIRS = 40
 """The most pairs a league may have."""
 CHANGES = ("joined", "withdrew", "renamed")
 """What may happen to a pair in mid-term: the kinds of :class:`Change`."""
-CHANGES = ("joined", "withdrew", "renamed")
-"""What may happen to a pair in mid-term."""
-
-
-# --- results -------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class Result:
-    """A mini-match result seen from the first pair: deals won by each, and each deal when it is known.
-
-    ``deals`` holds True for each deal the first pair won; ``scores`` each deal's EBU points (first pair,
-    second pair). A result given only as a count (2–1) has neither.
-    """
-
-    won: int
-    lost: int
-    deals: tuple[bool, ...] | None = None
-    scores: tuple[tuple[int, int], ...] | None = None
-
-    @classmethod
-    def from_deals(cls, deals: Sequence[bool]) -> Result:
-        """A result from who won each deal (True: the first pair)."""
-        return cls(won=sum(deals), lost=len(deals) - sum(deals), deals=tuple(deals))
-
-    @classmethod
-    def from_scores(cls, scores: Sequence[tuple[int, int]]) -> Result:
-        """A result from each deal's points: the pair that scored won the deal."""
-        deals = tuple(first > second for first, second in scores)
-        return cls(won=sum(deals), lost=len(deals) - sum(deals), deals=deals, scores=tuple(scores))
-
-    @property
-    def form(self) -> str:
-        """How it was given: ``scores``, ``deals`` or ``result``."""
-        return "scores" if self.scores is not None else "deals" if self.deals is not None else "result"
-
-    @property
-    def points(self) -> tuple[int, int] | None:
-        """The points of each pair over the deals (EBU scores only)."""
-        if self.scores is None:
-            return None
-        return sum(s[0] for s in self.scores), sum(s[1] for s in self.scores)
-
-    def flipped(self) -> Result:
-        """The same result seen from the other pair."""
-        return Result(
-            won=self.lost,
-            lost=self.won,
-            deals=None if self.deals is None else tuple(not d for d in self.deals),
-            scores=None if self.scores is None else tuple((b, a) for a, b in self.scores),
-        )
-
-    def text(self) -> str:
-        """``2–1``: deals won by the first pair, then by the second."""
-        return f"{self.won}–{self.lost}"
-
-    def problem(self, best_of: int) -> str | None:
-        """What makes this result impossible in a best-of-``best_of`` mini-match, or None.
-
-        A mini-match ends as soon as one pair has won a majority of the deals (2 of 3, 3 of 5): the winner has
-        won exactly that many, the other pair fewer, and when each deal is known the last is the one that
-        decided it.
-        """
-        needed = best_of // 2 + 1
-        if self.won < 0 or self.lost < 0:
-            return gettext("deals won cannot be negative (%(result)s)") % {"result": self.text()}
-        results = [f"{needed}-{lost}" for lost in range(needed)]
-        values: dict[str, object] = {
-            "result": self.text(),
-            "best_of": best_of,
-            "needed": needed,
-            "results": ", ".join(results[:-1]),
-            "last": results[-1],
-        }
-        values["rule"] = (
-            gettext(
-                "a best-of-%(best_of)s mini-match ends as soon as one pair has won %(needed)s deals: "
-                "%(results)s or %(last)s to the winner"
-            )
-            % values
-        )
-        if max(self.won, self.lost) < needed:
-            return (
-                gettext(
-                    "%(result)s does not finish a best-of-%(best_of)s mini-match: one pair must win %(needed)s deals"
-                )
-                % values
-            )
-        if max(self.won, self.lost) > needed or min(self.won, self.lost) >= needed:
-            return gettext("%(result)s cannot be: %(rule)s") % values
-        if self.deals is not None:
-            decided = next(n for n in range(1, len(self.deals) + 1) if _decided(self.deals[:n], needed))
-            if decided < len(self.deals):
-                values["deal"] = decided
-                values["played"] = ",".join("W" if won else "L" for won in self.deals[:decided])
-                return (
-                    ngettext(
-                        "the mini-match was over after deal %(deal)s (%(played)s): %(rule)s; leave out the deal "
-                        "played after it",
-                        "the mini-match was over after deal %(deal)s (%(played)s): %(rule)s; leave out the deals "
-                        "played after it",
-                        len(self.deals) - decided,
-                    )
-                    % values
-                )
-        return None
-
-
-def _decided(deals: Sequence[bool], needed: int) -> bool:
-    """True once one pair has won ``needed`` of these deals."""
-    return max(sum(deals), len(deals) - sum(deals)) >= needed
 
 
 # --- the league ------------------------------------------------------------------------------------------------
@@ -265,11 +152,14 @@ class League:
         return cls(title=title.strip() or "League", pairs=tuple(names), best_of=best_of, scoring=scoring, rounds=rounds)
 
     @property
+    def scheme(self) -> Scheme:
+        """The scoring scheme the league's deals are scored by."""
+        return find_scheme(self.scoring)
+
+    @property
     def in_points(self) -> bool:
         """True when each deal also has its score in points (ebu); False when each deal is just won or lost."""
-        from minibridge.scoring import find_scheme
-
-        return not find_scheme(self.scoring).won_or_lost
+        return not self.scheme.won_or_lost
 
     @property
     def matches(self) -> list[Match]:
@@ -475,38 +365,6 @@ class League:
         return match
 
 
-def draw_rounds(
-    meetings: Sequence[tuple[str, str]], *, start: Sequence[Sequence[tuple[str, str]]] = ()
-) -> list[list[tuple[str, str]]]:
-    """The mini-matches still to play put into rounds, each pair at most once a round. ``start`` holds rounds to
-    begin from (an old schedule: its empty rounds are left out); each other mini-match goes into the first of
-    them where both pairs are free, the busiest pairs first; the rest make new rounds, in which the pairs with
-    the most mini-matches left are paired first.
-
-    >>> draw_rounds([("I", "II"), ("I", "III"), ("II", "III"), ("I", "IV")])
-    [[('I', 'II')], [('I', 'III')], [('I', 'IV'), ('II', 'III')]]
-    >>> draw_rounds([("I", "II"), ("III", "IV"), ("I", "III")], start=[[("I", "II")], []])
-    [[('I', 'II'), ('III', 'IV')], [('I', 'III')]]
-    """
-    rounds = [list(r) for r in start if r]
-    placed = {frozenset(m) for r in rounds for m in r}
-    left = [m for m in meetings if frozenset(m) not in placed]
-    while left:
-        count = Counter(pair for meeting in left for pair in meeting)
-        left.sort(key=lambda m: (-max(count[m[0]], count[m[1]]), -min(count[m[0]], count[m[1]])))
-        still = []
-        for meeting in left:
-            home = next((r for r in rounds if all(p not in m for m in r for p in meeting)), None)
-            if home is None:
-                still.append(meeting)
-            else:
-                home.append(meeting)
-        if still:
-            rounds.append([])
-        left = still
-    return rounds
-
-
 def check_pairs(names: Sequence[str]) -> list[str]:
     """The pair names, tidied, or a LeagueError naming the first problem."""
     names = [" ".join(str(name).split()) for name in names]
@@ -533,26 +391,6 @@ def check_pairs(names: Sequence[str]) -> list[str]:
 
 
 _NAME = re.compile(r"[\w][\w &.'’-]*", re.UNICODE)
-
-
-def berger_rounds(pairs: Sequence[str]) -> list[list[tuple[str | None, str | None]]]:
-    """The round-robin by the circle method, as in Berger tables; None stands for the pair that sits out.
-
-    With an even number the last pair stays put and the others move round the circle by half a turn each
-    round; with an odd number a bye is added and its opponent sits out. Every pair meets every other once.
-    """
-    players: list[str | None] = list(pairs)
-    if len(players) % 2:
-        players.append(None)
-    count = len(players)
-    fixed, circle = players[-1], players[:-1]
-    rounds = []
-    for number in range(count - 1):
-        shift = (number * count // 2) % (count - 1)
-        order = circle[shift:] + circle[:shift]
-        first = (fixed, order[0]) if number % 2 else (order[0], fixed)
-        rounds.append([first] + [(order[k], order[count - 1 - k]) for k in range(1, count // 2)])
-    return rounds
 
 
 # --- reading what a teacher types ----------------------------------------------------------------------------
@@ -629,85 +467,3 @@ def _known(name: str, pairs: Sequence[str]) -> str | None:
         return find_pair(name, pairs)
     except LeagueError:
         return None
-
-
-_ITEMS = re.compile(r"[,;\s]+")
-
-
-def _items(text: str) -> list[str]:
-    return [item for item in _ITEMS.split(text.strip()) if item]
-
-
-def parse_deals(text: str) -> Result:
-    """``W,L,W``: each deal won (W) or lost (L) by the first pair named."""
-    deals = []
-    for number, item in enumerate(_items(text), start=1):
-        key = item.upper()
-        if key not in ("W", "L", "WON", "LOST"):
-            raise LeagueError(
-                gettext("deal %(number)s: '%(item)s' is not W or L (W: won by the first pair named, L: lost)")
-                % {"number": number, "item": item}
-            )
-        deals.append(key.startswith("W"))
-    if not deals:
-        raise LeagueError(gettext("give each deal won or lost by the first pair named, like W,L,W"))
-    return Result.from_deals(deals)
-
-
-def parse_scores(text: str) -> Result:
-    """``420-0,0-100,90-0``: each deal's EBU points for the first pair named, then the second."""
-    scores = []
-    for number, item in enumerate(_items(text), start=1):
-        found = re.fullmatch(r"(\d+)[-–:/](\d+)", item)
-        values: dict[str, object] = {"number": number, "item": item}
-        if not found:
-            raise LeagueError(
-                gettext(
-                    "deal %(number)s: '%(item)s' is not a score; write the points of the first pair, a dash and the "
-                    "points of the second, like 420-0 or 0-100"
-                )
-                % values
-            )
-        first, second = int(found.group(1)), int(found.group(2))
-        if (first == 0) == (second == 0):
-            raise LeagueError(
-                gettext(
-                    "deal %(number)s: '%(item)s': on each deal one pair scores and the other scores 0 "
-                    "(declarers reaching their goal, or defenders 50 a trick short), like 420-0 or 0-100"
-                )
-                % values
-            )
-        points = first or second
-        if points not in _ebu_scores():
-            raise LeagueError(
-                gettext(
-                    "deal %(number)s: %(points)s is not an EBU MiniBridge score (like 70, 90, 120, 400, 420, "
-                    "or 50 a trick short)"
-                )
-                % (values | {"points": points})
-            )
-        scores.append((first, second))
-    if not scores:
-        raise LeagueError(gettext("give each deal's points, like 420-0,0-100,90-0"))
-    return Result.from_scores(scores)
-
-
-def parse_result(text: str) -> Result:
-    """``2-1``: the mini-match result, deals won by the first pair named and by the second."""
-    found = re.fullmatch(r"\s*(\d+)\s*[-–:/]\s*(\d+)\s*", text)
-    if not found:
-        raise LeagueError(
-            gettext("'%(text)s' is not a mini-match result; write the deals won by each pair, like 2-1")
-            % {"text": text}
-        )
-    return Result(won=int(found.group(1)), lost=int(found.group(2)))
-
-
-@cache
-def _ebu_scores() -> frozenset[int]:
-    """Every score a side can get on a deal under EBU rules, slams included."""
-    from minibridge.rules import find_rules
-    from minibridge.scoring import score_table
-
-    rows = score_table(find_rules("ebu").with_slam())
-    return frozenset(row.declarers_score or row.defenders_score for row in rows)

@@ -109,7 +109,7 @@ def read_answers(path: Path, folder: Path | None = None) -> Answers:
     else:
         ref = str(path.parent / ref) if not Path(ref).is_absolute() else ref
         if not Path(ref).exists():
-            raise LessonError(not_a_lesson(data["lesson"]), where=place(path, lines, ("lesson",)))
+            raise LessonError(not_a_lesson(data["lesson"], directory=folder), where=place(path, lines, ("lesson",)))
         lesson = load_lesson(Path(ref))
     answers = data.get("answers") or {}
     if not isinstance(answers, dict):

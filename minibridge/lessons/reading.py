@@ -7,7 +7,7 @@ one value is asked. Seats are read as N or North in any case, numbers in figures
 thirteen, in English and in the language in use (Dutch O or Oost, zeven; Danish Ø or Øst, syv); a value names its
 part by the words next to it, or else takes the next part asked that it fits.
 
->>> HCP = tuple(Part(key=s, value="points", says="the points in each hand", names=(s.lower(),)) for s in "NESW")
+>>> HCP = tuple(Part(key=s.letter, form=Form.POINTS, says="the points", names=(s.letter.lower(),)) for s in Seat)
 >>> read_answer(HCP, "N 11, E seven, s 14, W: 8").value
 {'N': 11, 'E': 7, 'S': 14, 'W': 8}
 """
@@ -17,20 +17,18 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cache
 from typing import Any
 
 from minibridge import language
 from minibridge.cards import Seat
 
-__all__ = ["Part", "Reading", "SEAT_WORDS", "NUMBER_WORDS", "read_answer", "fits"]
+__all__ = ["Form", "Part", "Reading", "SEAT_WORDS", "NUMBER_WORDS", "numbers_in_words", "read_answer", "fits"]
 
-SEAT_WORDS: dict[str, str] = {
-    word: letter
-    for letter, name in (("N", "north"), ("E", "east"), ("S", "south"), ("W", "west"))
-    for word in (letter.lower(), name)
-}
+SEAT_WORDS: dict[str, str] = {word: seat.letter for seat in Seat for word in (seat.letter.lower(), seat.title.lower())}
 """A seat as a pupil writes it (in small letters): its letter or its name."""
+_SEAT_LETTERS = frozenset(seat.letter for seat in Seat)
 
 NUMBER_WORDS: dict[str, int] = {
     "zero": 0, "nil": 0, "nought": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -51,14 +49,23 @@ def _words_of(code: str) -> tuple[Mapping[str, str], Mapping[str, int]]:
         return seats, numbers
     for seat in Seat:
         seats[seat.letter_in_words.lower()] = seats[seat.in_words.lower()] = seat.letter
+    for value, words in enumerate(numbers_in_words()):
+        numbers |= dict.fromkeys(words, value)
+    return seats, numbers
+
+
+def numbers_in_words() -> tuple[tuple[str, ...], ...]:
+    """The numbers zero to thirteen in words in the language in use, each with its spellings (Danish ``en/et``).
+
+    >>> numbers_in_words()[6]
+    ('six',)
+    """
     # TRANSLATORS: the numbers zero to thirteen as a pupil may write them in words, in order, separated by spaces;
     # two ways to write one number are joined by "/" (Danish en/et).
     said = language.pgettext(
         "numbers in words", "zero one two three four five six seven eight nine ten eleven twelve thirteen"
     )
-    for value, words in enumerate(said.split()[:14]):
-        numbers |= dict.fromkeys(words.lower().split("/"), value)
-    return seats, numbers
+    return tuple(tuple(words.lower().split("/")) for words in said.split()[:14])
 
 
 _FILLER = frozenset({
@@ -69,24 +76,41 @@ _FILLER = frozenset({
 })  # fmt: skip
 """Words that say nothing about the answer: left out without remark."""
 
-_VALUES = ("tricks", "points", "seat", "seats", "choice")
+
+class Form(StrEnum):
+    """The form a part of an answer takes: what a pupil gives for it, and how a page asks it."""
+
+    TRICKS = "tricks"
+    """A number of tricks, 0 to 13 (a trick's number too)."""
+    POINTS = "points"
+    """A whole number of points."""
+    SEAT = "seat"
+    """A seat, by its letter (``N``, ``E``, ``S`` or ``W``)."""
+    SEAT_EACH_TRICK = "seats"
+    """A seat for each trick of the recorded play, in order: a list of seat letters."""
+    CHOICE = "choice"
+    """One of the part's choices, by its word (``reached``, ``revoke``)."""
+
+    @property
+    def is_number(self) -> bool:
+        """True for a whole number: tricks or points."""
+        return self in (Form.TRICKS, Form.POINTS)
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
 class Part:
-    """One part of an answer: its key (empty for an answer that is one value), the kind of value it holds, what
-    it holds in words (for the form), the words a pupil may name it by, and for a choice the words of each
-    choice."""
+    """One part of an answer: its key (empty for an answer that is one value), the form it takes, what it holds
+    in words (for the form), the words a pupil may name it by, and for a choice the words of each choice (the
+    first word of each is the choice itself)."""
 
     key: str
-    value: str
-    """``tricks`` (0 to 13), ``points`` (any whole number), ``seat``, ``seats`` (a list) or ``choice``."""
+    form: Form
     says: str
     names: tuple[str, ...] = ()
     choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        assert self.value in _VALUES, self.value
+        assert (self.form is Form.CHOICE) == bool(self.choices), self.key
 
 
 @dataclass(frozen=True)
@@ -100,18 +124,18 @@ class Reading:
 
 def fits(part: Part, value: Any) -> bool:
     """True when ``value`` is of the form ``part`` holds."""
-    if part.value == "seats":
+    if part.form is Form.SEAT_EACH_TRICK:
         return isinstance(value, list) and bool(value) and all(_is_seat(v) for v in value)
-    if part.value == "seat":
+    if part.form is Form.SEAT:
         return _is_seat(value)
-    if part.value == "choice":
+    if part.form is Form.CHOICE:
         return isinstance(value, str) and value in part.choices
     whole = isinstance(value, int) and not isinstance(value, bool)
-    return whole and (part.value == "points" or 0 <= value <= 13)
+    return whole and (part.form is Form.POINTS or 0 <= value <= 13)
 
 
 def _is_seat(value: Any) -> bool:
-    return isinstance(value, str) and len(value) == 1 and value in "NESW"
+    return isinstance(value, str) and value in _SEAT_LETTERS
 
 
 def read_answer(
@@ -215,7 +239,7 @@ def _assign(tokens: list[_Token], order: list[Part]) -> tuple[dict[str, Any], li
     unknown = False  # a word of the clause could not be read: it may name its values
 
     def give(part: Part, value: Any) -> bool:
-        if part.value == "seats":
+        if part.form is Form.SEAT_EACH_TRICK:
             if not _is_seat(value):
                 return False
             values.setdefault(part.key, []).append(value)
@@ -229,7 +253,7 @@ def _assign(tokens: list[_Token], order: list[Part]) -> tuple[dict[str, Any], li
         if kind == "sep":
             (left if unknown else pool).extend(pending)
             pending, unknown = [], False
-            if current is not None and current.value != "seats":
+            if current is not None and current.form is not Form.SEAT_EACH_TRICK:
                 current = None
         elif kind == "unread":
             unknown = True
@@ -246,7 +270,9 @@ def _assign(tokens: list[_Token], order: list[Part]) -> tuple[dict[str, Any], li
                 pending.append(value)
     (left if unknown else pool).extend(pending)
     for value in pool:
-        home = (p for p in order if fits(p, _as_list(p, value)) and (p.value == "seats" or p.key not in values))
+        home = (
+            p for p in order if fits(p, _as_list(p, value)) and (p.form is Form.SEAT_EACH_TRICK or p.key not in values)
+        )
         part = next(home, None)
         if part is None:
             left.append(value)
@@ -257,4 +283,4 @@ def _assign(tokens: list[_Token], order: list[Part]) -> tuple[dict[str, Any], li
 
 def _as_list(part: Part, value: Any) -> Any:
     """A seat as a list of one, to ask whether it fits a part that holds a list of seats."""
-    return [value] if part.value == "seats" else value
+    return [value] if part.form is Form.SEAT_EACH_TRICK else value

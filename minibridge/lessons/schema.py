@@ -32,7 +32,7 @@ Report = Callable[[tuple[Any, ...], "MiniBridgeError | str"], None]
 """Where a problem is reported: the keys of its field and what is wrong."""
 
 _BOOL = {"type": "boolean"}
-_SEAT = {"enum": ["N", "E", "S", "W"]}
+_SEAT = {"enum": [seat.letter for seat in Seat]}
 _COUNT = {"type": "integer", "minimum": 0, "maximum": 13}
 _TEXTS = {
     "type": "object",

@@ -22,7 +22,7 @@ from minibridge.pbn.plain import section_lines
 
 __all__ = ["play_record", "deal_and_play", "SEATS"]
 
-SEATS: dict[str, Seat] = {letter: Seat.from_str(letter) for letter in "NESWnesw"}
+SEATS: dict[str, Seat] = {text: seat for seat in Seat for text in (seat.letter, seat.letter.lower())}
 """The seats by their letter, in either case."""
 _CARD_MARKS = re.compile(r"[!?]+$")
 _MARKS = frozenset("RL")

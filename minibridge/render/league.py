@@ -27,7 +27,8 @@ def league_table(league: League, words: Wording, *, paper: str = "a4") -> bytes:
     def say(phrase: str, **context: Any) -> str:
         return words("league", phrase, **context)
 
-    subtitle = say("subtitle", pairs=len(league.pairs), best_of=league.best_of, scoring=league.scoring)
+    scoring = league.scheme.description if league.in_points else None
+    subtitle = say("subtitle", pairs=len(league.pairs), best_of=league.best_of, points_scoring=scoring)
     progress = say("progress", played=league.played, total=len(league.matches))
     standing_part: list[Flowable] = [
         Paragraph(say("standings_heading"), styles["heading"]),

@@ -52,27 +52,23 @@ def _bullets(texts: Sequence[str], style: object, *, numbered: bool = False) -> 
 
 
 def rules_lines(rules: RuleSet, words: Wording) -> list[str]:
-    """The rules in force, one sentence each, from the wording of ``pack.j2``."""
-    phrases = [
+    """The rules in force, one sentence each: the switches' from the wording of ``pack.j2``, the scoring's its
+    scheme's own (made from its numbers)."""
+    before = [
         ("rule_cards", {"cards_per_hand": rules.cards_per_hand}),
         ("rule_announcement", {"announcement": rules.announcement, "tie_rule": rules.tie_rule}),
         ("rule_strains", {"strains": sorted(s.letter for s in rules.strains)}),
-        (
-            "rule_contracts",
-            {
-                "has_contract": rules.has_contract,
-                "part_score": rules.part_score,
-                "game": rules.game,
-                "slam": rules.slam,
-            },
-        ),
+        ("rule_contracts", {"kinds": list(rules.contract_kinds)}),
         ("rule_dutch", {"dutch_restrictions": rules.dutch_restrictions}),
-        ("rule_scoring", {"scoring": rules.scoring}),
+    ]
+    after = [
         ("rule_duplicate", {"duplicate": rules.duplicate}),
         ("rule_signals", {"signals": rules.signals}),
         ("rule_competition", {"competition": rules.competition}),
     ]
-    lines = (words("pack", phrase, **context) for phrase, context in phrases)
+    lines = [words("pack", phrase, **context) for phrase, context in before]
+    lines.append(rules.scheme.sentence)
+    lines += [words("pack", phrase, **context) for phrase, context in after]
     return [line for line in lines if line]
 
 

@@ -20,7 +20,7 @@ from events_client import TEACHER, cli_score, read_events
 from starlette.testclient import TestClient
 
 from minibridge.lessons import find_lesson
-from minibridge.lessons.practice import pack_deals
+from minibridge.practice import pack_deals
 from minibridge.web.server import free_port
 
 MINIBRIDGE = str(Path(sys.executable).with_name("minibridge"))

@@ -19,7 +19,7 @@ from minibridge.errors import MiniBridgeError
 from minibridge.league import Result, load_league, new_league
 from minibridge.lessons import find_lesson
 from minibridge.lessons.answers import mark_answers
-from minibridge.lessons.practice import practice_deals
+from minibridge.practice import practice_deals
 from minibridge.recorded import replay_record
 from minibridge.web.auth import TEACHER_COOKIE
 from minibridge.web.teacher.board import Screen, screen_board

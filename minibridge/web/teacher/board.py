@@ -30,7 +30,7 @@ from minibridge.deal import Deal
 from minibridge.errors import MiniBridgeError
 from minibridge.language import N_, gettext
 from minibridge.lessons import find_lesson
-from minibridge.lessons.practice import practice_deals
+from minibridge.practice import practice_deals
 from minibridge.replay import Position, position
 from minibridge.rules import RuleSet, find_rules
 from minibridge.web.requests import no_lesson

@@ -53,7 +53,7 @@ def pack_pdf(number: int, count: int | None, seed: int | None, paper: str) -> tu
     """``minibridge pack --lesson N [--deals COUNT] [--seed SEED] --paper PAPER``: the file name and the PDF."""
     from minibridge.analysis import analyse_boards
     from minibridge.lessons import find_lesson
-    from minibridge.lessons.practice import pack_deals
+    from minibridge.practice import pack_deals
     from minibridge.render.pack import lesson_pack, pack_name
     from minibridge.render.text import wording
 

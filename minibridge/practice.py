@@ -1,5 +1,8 @@
 """The boards of a lesson's pack or practice set: a lesson's own deals, then more dealt at random to suit the lesson.
 
+A board dealt at random is kept only when it can be played under the lesson's rules, which is found double
+dummy (:mod:`minibridge.analysis`, loaded only when a board is checked).
+
 >>> from minibridge.lessons import find_lesson
 >>> deals, seed = pack_deals(find_lesson(3), 12)
 >>> [d.number for d in deals][-3:], seed, deals[-1].generated

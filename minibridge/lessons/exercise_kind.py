@@ -1,0 +1,140 @@
+"""A kind of exercise: the parts of its answer in order, each with the form it takes, and what every kind does
+with them (the form in words, checking a lesson's answer, reading a pupil's); each kind (:mod:`.kinds`) says how
+the engine solves and explains it.
+
+>>> from minibridge.lessons.exercises import find_kind
+>>> find_kind("goal").form
+'a number of tricks'
+>>> [(part.key, part.form.value) for part in find_kind("replay").parts][:2]
+[('winners', 'seats'), ('declarer_tricks', 'tricks')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator
+from typing import Any, ClassVar
+
+from minibridge.cards import Seat
+from minibridge.language import gettext
+from minibridge.lessons.lesson import Exercise, Lesson, shown
+from minibridge.lessons.reading import Form, Part, Reading, fits, read_answer
+
+__all__ = ["Problem", "ExerciseKind"]
+
+Problem = tuple[tuple[Any, ...], str]
+"""A problem with an exercise: the keys of its field under the exercise, and what is wrong."""
+
+
+class ExerciseKind:
+    """One kind of exercise. Subclasses set the class attributes and solve and explain."""
+
+    name: ClassVar[str]
+    parts: ClassVar[tuple[Part, ...]]
+    """The parts of an answer, in the order the form asks them, each with the form it takes (:class:`Form`); one
+    part without a key for an answer that is one value."""
+    alternatives: ClassVar[dict[str, tuple[str, ...]]] = {}
+    """Whole answers besides the parts (``redeal``), and the words a pupil may say them with."""
+    needs: ClassVar[tuple[str, ...]] = ("board",)
+    """The exercise's fields this kind cannot do without."""
+    needs_play: ClassVar[bool] = False
+    """Whether the board's recorded play is replayed."""
+    scored: ClassVar[bool] = False
+    """Whether the answer comes from the scoring, so that a scheme by points needs the board."""
+
+    def parts_asked(self, asked: Collection[str] | None = None) -> tuple[Part, ...]:
+        """The parts of an answer that gives the keys ``asked`` (every part by default), in the order the form
+        asks them, each with the form it takes; for a kind whose answer is one value, that one part (its key
+        empty: the answer's own field).
+
+        >>> from minibridge.lessons.exercises import find_kind
+        >>> [(part.key, part.form.value) for part in find_kind("declarer").parts_asked(["dummy", "declarer"])]
+        [('declarer', 'seat'), ('dummy', 'seat')]
+        """
+        if asked is None or not self.keys:
+            return self.parts
+        return tuple(part for part in self.parts if part.key in asked)
+
+    @property
+    def keys(self) -> frozenset[str]:
+        """The keys an answer written as a set of fields may give."""
+        return frozenset(part.key for part in self.parts if part.key)
+
+    @property
+    def form(self) -> str:
+        """The form of a whole answer of this kind, in words and blanks: never an answer."""
+        return self.describe([part.key for part in self.parts])
+
+    def describe(self, asked: Collection[str]) -> str:
+        """The form of an answer that gives the parts ``asked``: its shape with a blank for each value, and what
+        each part holds in words of the language in use (``{declarers: __, defenders: __} (declarers, defenders:
+        the points each side scores)``); never an example value, so that the form cannot give an answer away."""
+        if not self.keys:
+            text = gettext(self.parts[0].says)
+        else:
+            shown_parts = [part for part in self.parts if part.key in asked]
+            blanks = ", ".join(
+                f"{p.key}: {'[__, __, …]' if p.form is Form.SEAT_EACH_TRICK else '__'}" for p in shown_parts
+            )
+            groups: list[tuple[list[str], str]] = []
+            for part in shown_parts:
+                if groups and groups[-1][1] == part.says:
+                    groups[-1][0].append(part.key)
+                else:
+                    groups.append(([part.key], part.says))
+            said = [(", ".join(keys), gettext(says)) for keys, says in groups]
+            text = "{" + blanks + "} (" + "; ".join(f"{keys}: {says}" for keys, says in said) + ")"
+        return gettext(", or ").join([text, *self.alternatives])
+
+    def solve(self, lesson: Lesson, exercise: Exercise) -> Any:
+        """The engine's answer, in the form of the lesson files."""
+        raise NotImplementedError
+
+    def explain(self, lesson: Lesson, exercise: Exercise) -> str:
+        """A one-line reason for the right answer, in a teacher's words."""
+        raise NotImplementedError
+
+    def cue(self, lesson: Lesson, exercise: Exercise, given: Any) -> str | None:
+        """What the rule book tells a pupil whose answer is wrong in a way it names (a count of points that
+        is not 40), or None."""
+        return None
+
+    def rule_problems(self, lesson: Lesson, exercise: Exercise, boards: list[int]) -> Iterator[Problem]:
+        """What the lesson's rules refuse in an exercise of this kind."""
+        return iter(())
+
+    def form_problem(self, answer: Any, asked: Collection[str] | None = None) -> str | None:
+        """Why an answer is not of this kind's form, or None (``asked``: the keys the exercise asks, for the
+        form the message shows)."""
+        form = gettext("write it like %(form)s") % {"form": self.describe(self.keys if asked is None else asked)}
+        if isinstance(answer, str) and answer in self.alternatives:
+            return None
+        if not self.keys:
+            return None if fits(self.parts[0], answer) else form
+        if not isinstance(answer, dict) or not answer or not set(answer) <= self.keys:
+            return form
+        for part in self.parts:
+            if part.key in answer and not fits(part, answer[part.key]):
+                return gettext("%(key)s: %(value)s is not %(says)s; %(form)s") % {
+                    "key": part.key,
+                    "value": shown(answer[part.key]),
+                    "says": gettext(part.says),
+                    "form": form,
+                }
+        return None
+
+    def read(self, answer: Any, asked: Collection[str] | None = None) -> Reading:
+        """A pupil's answer read for its content: the parts ``asked`` (all by default) as the lesson files give
+        them, whatever their spelling."""
+        return read_answer(
+            self.parts, answer, asked=None if asked is None else list(asked), alternatives=self.alternatives
+        )
+
+    def may_declare(self, lesson: Lesson, exercise: Exercise) -> tuple[Seat, ...]:
+        """The seats that may declare where the answer is about who declares; empty otherwise."""
+        return ()
+
+    def matches(self, given: Any, found: Any, *, may_declare: tuple[Seat, ...] = ()) -> bool:
+        """True when the keys given in an answer agree with the engine's answer."""
+        if isinstance(given, dict) and isinstance(found, dict):
+            return all(key in found and found[key] == value for key, value in given.items())
+        return given == found
