@@ -95,6 +95,8 @@ class RuleSet:
     free_play: bool = False
     """Offered for free play, where pupils play without a lesson (:func:`free_play_rules` lists them); not a
     switch of a lesson file."""
+    short_title: str = ""
+    """The rules named in a word or two, on a choice a child taps (the title when none is given)."""
 
     def __post_init__(self) -> None:
         problems = self.problems()
@@ -139,6 +141,11 @@ class RuleSet:
     def replace(self, **changes: object) -> RuleSet:
         """The same rules with some switches changed."""
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    @property
+    def short_title_in_words(self) -> str:
+        """The rules in a word or two, in the language in use (the title when they have no short one)."""
+        return gettext(self.short_title) if self.short_title else self.title_in_words
 
     @property
     def title_in_words(self) -> str:
@@ -215,7 +222,7 @@ class RuleSet:
 
 
 RULE_SETS: dict[str, RuleSet] = {
-    "ebu": RuleSet(name="ebu", title=N_("EBU MiniBridge"), free_play=True),
+    "ebu": RuleSet(name="ebu", title=N_("EBU MiniBridge"), free_play=True, short_title=N_("EBU")),
     "lesson": RuleSet(
         name="lesson",
         title=N_("Lesson scoring (MiniLessons Three and Four)"),
@@ -223,8 +230,21 @@ RULE_SETS: dict[str, RuleSet] = {
         game=False,
         tie_rule="choice",
     ),
-    "nbb": RuleSet(name="nbb", title=N_("Dutch MiniBridge"), scoring="nbb", dutch_restrictions=True, free_play=True),
-    "targets": RuleSet(name="targets", title=N_("Targets by combined points"), scoring="targets", free_play=True),
+    "nbb": RuleSet(
+        name="nbb",
+        title=N_("Dutch MiniBridge"),
+        scoring="nbb",
+        dutch_restrictions=True,
+        free_play=True,
+        short_title=N_("Dutch"),
+    ),
+    "targets": RuleSet(
+        name="targets",
+        title=N_("Targets by combined points"),
+        scoring="targets",
+        free_play=True,
+        short_title=N_("Targets"),
+    ),
 }
 """The named rule sets of ``--rules``."""
 

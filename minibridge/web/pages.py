@@ -26,13 +26,14 @@ from starlette.responses import HTMLResponse, Response
 from minibridge import language
 from minibridge.cards import Seat
 from minibridge.contract import Contract
+from minibridge.lessons import lesson_numbers
 from minibridge.render.sandbox import template_environment
+from minibridge.rules import free_play_rules
 from minibridge.web.languages import language_links
 from minibridge.web.urls import url
 
 __all__ = [
     "SEATS",
-    "LESSONS",
     "PAPERS",
     "environment",
     "suit_groups",
@@ -44,6 +45,7 @@ __all__ = [
     "teacher_html",
     "render_teacher",
     "download",
+    "free_rules",
     "render_start",
     "render_table",
     "render_page",
@@ -52,14 +54,11 @@ __all__ = [
 SEATS = tuple(seat.letter for seat in Seat)
 """The seats' letters in the order of play round the table."""
 
-LESSONS = range(1, 7)
-"""The MiniLessons' numbers."""
 PAPERS = ("a4", "letter")
 """The paper sizes the printing forms offer."""
 
 _RANKS = "AKQJT98765432"
 _BLACK, _RED = ("S", "C"), ("H", "D")
-_LESSONS = (1, 2, 3, 4, 5, 6)
 
 
 @cache
@@ -119,11 +118,21 @@ def render_start(options: Mapping[str, Any] | None = None) -> str:
     "title"}`` each), ``class_code`` (true when pupils must type the class code), ``message`` and ``events``
     (the teacher's deals open to join: ``{"id", "name", "boards"}`` each)."""
     options = dict(options or {})
-    options.setdefault("lessons", [{"number": n, "title": None} for n in _LESSONS])
+    options.setdefault("lessons", [{"number": n, "title": None} for n in lesson_numbers()])
     options.setdefault("class_code", False)
     options.setdefault("message", None)
     options.setdefault("events", [])
+    options.setdefault("free_rules", free_rules())
     return environment().get_template("pupils/start.j2").render(options=options)
+
+
+def free_rules() -> list[dict[str, str]]:
+    """The rules offered for free play, as the pages offer them: ``name``, ``label`` (a word or two) and
+    ``title``, in the language in use."""
+    return [
+        {"name": rules.name, "label": rules.short_title_in_words, "title": rules.title_in_words}
+        for rules in free_play_rules()
+    ]
 
 
 def render_table(view: Mapping[str, Any], *, selected: str | None = None) -> str:

@@ -11,7 +11,7 @@ from starlette.requests import Request
 from minibridge.language import N_, gettext
 from minibridge.web.server import is_loopback, local_address
 
-__all__ = ["ApiError", "KIND_WORDS", "same_origin", "json_body", "pupils_address", "no_lesson", "should_be", "sentence"]
+__all__ = ["ApiError", "KIND_WORDS", "same_origin", "json_body", "pupils_address", "should_be", "sentence"]
 
 KIND_WORDS = {int: N_("a whole number"), str: N_("text"), bool: N_("true or false")}
 """The kinds of value a field may take, in words (marked for translation: ``gettext`` them)."""
@@ -29,11 +29,6 @@ class ApiError(Exception):
 def should_be(name: str, form: str) -> str:
     """That a field of a request has a value of the wrong kind: ``'deals' should be a whole number``."""
     return gettext("'%(name)s' should be %(form)s") % {"name": name, "form": form}
-
-
-def no_lesson(number: int) -> str:
-    """That an address names a lesson there is not."""
-    return gettext("there are six MiniLessons, 1 to 6: there is no lesson %(number)s") % {"number": number}
 
 
 def same_origin(request: Any) -> None:

@@ -23,13 +23,13 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
-from minibridge.lessons import find_lesson
+from minibridge.lessons import find_lesson, lesson_numbers, no_such_lesson
 from minibridge.lessons.answers import Mark, mark_answers, marks_data
 from minibridge.lessons.exercises import pupil_answer
 from minibridge.lessons.lesson import Exercise, Lesson
 from minibridge.web.auth import COOKIE_AGE, PUPIL_COOKIE, Who, route
 from minibridge.web.pages import render
-from minibridge.web.requests import ApiError, json_body, no_lesson
+from minibridge.web.requests import ApiError, json_body
 from minibridge.web.store import Store
 from minibridge.web.urls import url
 from minibridge.web.views import exercise_view
@@ -146,8 +146,8 @@ async def answers_api(request: Request) -> Response:
 
 
 def _api_lesson(number: int) -> Lesson:
-    if not 1 <= number <= 6:
-        raise ApiError(404, no_lesson(number))
+    if number not in lesson_numbers():
+        raise ApiError(404, no_such_lesson(number))
     return find_lesson(number)
 
 
@@ -250,7 +250,7 @@ def _asked(request: Request) -> tuple[Lesson, Exercise, str] | Response:
 
 def _lesson(request: Request) -> Lesson | None:
     number = request.path_params["number"]
-    return find_lesson(number).in_language() if 1 <= number <= 6 else None
+    return find_lesson(number).in_language() if number in lesson_numbers() else None
 
 
 def _exercise(lesson: Lesson | None, request: Request) -> Exercise | None:

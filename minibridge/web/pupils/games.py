@@ -29,7 +29,7 @@ from minibridge.classroom import GameSetup, PupilGame, pupil_view
 from minibridge.contract import Contract
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
-from minibridge.lessons import find_lesson
+from minibridge.lessons import find_lesson, lesson_numbers
 from minibridge.web.auth import Who, route, typed_code_ok
 from minibridge.web.event_service import open_events
 from minibridge.web.pages import render_page, render_start, render_table
@@ -141,7 +141,7 @@ async def tap(request: Request) -> Response:
 
 
 def _start_options(request: Request, *, message: str | None = None) -> dict[str, Any]:
-    lessons = [{"number": n, "title": find_lesson(n).in_language().title} for n in range(1, 7)]
+    lessons = [{"number": n, "title": find_lesson(n).in_language().title} for n in lesson_numbers()]
     return {
         "lessons": lessons,
         "class_code": request.app.state.class_code is not None,
@@ -283,33 +283,6 @@ def _at_moment(game: PupilGame, phase: str, message: str) -> None:
         raise ApiError(409, gettext("the game is over: start a new one"))
     if game.phase != phase or (phase != "deal_over" and not game.pupil_to_act):
         raise ApiError(409, message)
-
-
-def _start_options(request: Request, *, message: str | None = None) -> dict[str, Any]:
-    lessons = [{"number": n, "title": find_lesson(n).in_language().title} for n in range(1, 7)]
-    return {
-        "lessons": lessons,
-        "class_code": request.app.state.class_code is not None,
-        "message": message,
-        "events": open_events(request),
-    }
-
-
-def _setup_fields(form: Any) -> dict[str, Any]:
-    """The start form as the fields of a game's setup (``seed``, a hidden field, deals chosen cards; the players:
-    four, or three by the simple or the normal variant)."""
-    fields: dict[str, Any] = {"auto_single": bool(form.get("auto_single"))}
-    for name in ("lesson", "deals", "target", "seed"):
-        text = str(form.get(name, "")).strip()
-        if text:
-            fields[name] = int(text) if text.isdigit() else text
-    three = str(form.get("three_handed", "")).strip()
-    if three:
-        fields["three_handed"] = three
-    if "lesson" not in fields:
-        fields["rules"] = str(form.get("rules", "ebu"))
-        fields["slam"] = bool(form.get("slam"))
-    return fields
 
 
 routes = [

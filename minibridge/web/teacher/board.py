@@ -29,17 +29,14 @@ from minibridge.cards import Card, Seat
 from minibridge.deal import Deal
 from minibridge.errors import MiniBridgeError
 from minibridge.language import N_, gettext
-from minibridge.lessons import find_lesson
+from minibridge.lessons import find_lesson, lesson_numbers, no_such_lesson
 from minibridge.practice import practice_deals
 from minibridge.replay import Position, position
-from minibridge.rules import RuleSet, find_rules
-from minibridge.web.requests import no_lesson
+from minibridge.rules import RuleSet, find_rules, free_play_rules
 from minibridge.web.urls import path
 
-__all__ = ["FREE_RULES", "MOST_BOARDS", "Screen", "screen_board", "screen_view"]
+__all__ = ["MOST_BOARDS", "Screen", "screen_board", "screen_view"]
 
-FREE_RULES = ("ebu", "nbb", "targets")
-"""The rule sets a board that is not a lesson's may be played under."""
 MOST_BOARDS = 64
 """The highest board number dealt from a seed, as ``minibridge deal`` deals at most."""
 _MOST_CARDS = 52
@@ -70,8 +67,8 @@ class Screen:
     def from_query(cls, query: Mapping[str, str]) -> Screen:
         """The screen an address asks for; a value that cannot be read is refused in plain words."""
         lesson = _whole(query, "lesson")
-        if lesson is not None and not 1 <= lesson <= 6:
-            raise MiniBridgeError(no_lesson(lesson))
+        if lesson is not None and lesson not in lesson_numbers():
+            raise MiniBridgeError(no_such_lesson(lesson))
         board = _whole(query, "board")
         board = 1 if board is None else board
         if not 1 <= board <= MOST_BOARDS:
@@ -80,10 +77,11 @@ class Screen:
             )
         seed = _whole(query, "seed")
         rules = (query.get("rules") or "ebu").strip().lower()
-        if rules not in FREE_RULES:
+        free = [rules.name for rules in free_play_rules()]
+        if rules not in free:
             raise MiniBridgeError(
                 gettext("there are no rules called '%(name)s'; choose one of %(names)s")
-                % {"name": rules, "names": ", ".join(FREE_RULES)}
+                % {"name": rules, "names": ", ".join(free)}
             )
         cards = tuple(code.strip().upper() for code in (query.get("cards") or "").split(",") if code.strip())
         if len(cards) > _MOST_CARDS:

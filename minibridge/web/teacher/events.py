@@ -27,7 +27,7 @@ from minibridge.duplicate import (
     step_choices,
 )
 from minibridge.language import N_, gettext
-from minibridge.lessons import find_lesson
+from minibridge.lessons import find_lesson, lesson_numbers
 from minibridge.pbn import dumps
 from minibridge.web.auth import Who, route
 from minibridge.web.event_service import (
@@ -63,7 +63,8 @@ async def events_page(request: Request) -> Response:
 async def _events_list(request: Request, *, message_text: str | None = None, status: int = 200) -> Response:
     listing = await run_in_threadpool(events_listing, request)
     listed = [event | {"created": language.moment(local_time(event["created"]))} for event in listing]
-    lessons = [{"number": n, "title": find_lesson(n).title, "deals": len(find_lesson(n).deals)} for n in range(1, 7)]
+    found = [find_lesson(number) for number in lesson_numbers()]
+    lessons = [{"number": lesson.number, "title": lesson.title, "deals": len(lesson.deals)} for lesson in found]
     return teacher_html(
         request,
         "teacher/events.j2",

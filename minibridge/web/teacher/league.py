@@ -21,6 +21,8 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 from minibridge.league import (
+    BEST_OF,
+    SCORINGS,
     League,
     Result,
     load_league,
@@ -187,8 +189,8 @@ async def start_league(request: Request) -> Response:
             raise MiniBridgeError(
                 gettext("there is already a league called %(name)s: choose another name") % {"name": path.name}
             )
-        best_of = int(fields.get("best_of", "3")) if fields.get("best_of") in ("3", "5") else 3
-        scoring = fields.get("scoring", "targets") if fields.get("scoring") in ("targets", "ebu") else "targets"
+        best_of = next((n for n in BEST_OF if str(n) == fields.get("best_of")), BEST_OF[0])
+        scoring = next((name for name in SCORINGS if name == fields.get("scoring")), SCORINGS[0])
         pairs = parse_pair_names(fields.get("pairs", "").replace("\r", "").replace("\n", ","))
         new_league(path, pairs, best_of=best_of, scoring=scoring, title=fields.get("title", "").strip())
         return path.name

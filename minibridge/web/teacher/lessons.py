@@ -17,16 +17,13 @@ from starlette.responses import HTMLResponse, Response
 from minibridge.board import Board
 from minibridge.cards import Seat
 from minibridge.language import gettext
-from minibridge.lessons import find_lesson
+from minibridge.lessons import find_lesson, lesson_numbers
 from minibridge.lessons.answers import mark_answers
 from minibridge.lessons.lesson import VARIANTS, Lesson
 from minibridge.web.auth import Who, route
 from minibridge.web.pages import render_teacher
 
-__all__ = ["LESSONS", "routes", "lesson_data", "paragraphs"]
-
-LESSONS = range(1, 7)
-"""The MiniLessons' numbers."""
+__all__ = ["routes", "lesson_data", "paragraphs"]
 
 
 def paragraphs(text: str) -> list[list[str]]:
@@ -108,7 +105,7 @@ async def lessons_page(request: Request) -> Response:
 
     def summaries() -> list[dict[str, Any]]:
         found = []
-        for number in LESSONS:
+        for number in lesson_numbers():
             lesson = find_lesson(number).in_language()
             found.append(
                 {
@@ -129,7 +126,7 @@ async def lessons_page(request: Request) -> Response:
 async def lesson_page(request: Request) -> Response:
     """One lesson in full: objectives, rules, notes, tips, deals and exercises with the answers."""
     number = request.path_params["number"]
-    if number not in LESSONS:
+    if number not in lesson_numbers():
         return HTMLResponse(render_teacher(request, "teacher/lesson.j2", lesson=None), status_code=404)
     lesson = await run_in_threadpool(lambda: lesson_data(find_lesson(number)))
     return HTMLResponse(render_teacher(request, "teacher/lesson.j2", lesson=lesson))

@@ -23,8 +23,10 @@ from starlette.responses import HTMLResponse, Response
 
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
+from minibridge.lessons import lesson_numbers
+from minibridge.rules import free_play_rules
 from minibridge.web.auth import Who, route
-from minibridge.web.pages import LESSONS, PAPERS, download, render_teacher
+from minibridge.web.pages import PAPERS, download, free_rules, render_teacher
 
 __all__ = [
     "MAX_UPLOAD",
@@ -42,7 +44,6 @@ MAX_RECORD_BOARDS = 200
 MOST_DEALS = 64
 """The most boards of a pack or of score sheets, as the commands allow."""
 MOST_TABLES = 20
-RULES = ("ebu", "nbb", "targets")
 """The rule sets hand records may be worked out under besides a lesson's (``minibridge records --rules``)."""
 
 
@@ -159,10 +160,10 @@ def _page(request: Request, *, form: str | None = None, problem: str | None = No
     template words, or the library's own sentence) and ``values`` are the fields as given."""
     chosen = request.query_params.get("lesson", "")
     context = {
-        "lessons": list(LESSONS),
+        "lessons": list(lesson_numbers()),
         "papers": PAPERS,
-        "rules": RULES,
-        "chosen": int(chosen) if chosen.isdigit() and int(chosen) in LESSONS else None,
+        "rules": free_rules(),
+        "chosen": int(chosen) if chosen.isdigit() and int(chosen) in lesson_numbers() else None,
         "form": form,
         "problem": problem,
         "values": values,
@@ -239,7 +240,7 @@ async def make_records(request: Request) -> Response:
         if len(data) > MAX_UPLOAD:
             raise _Refused("too_large")
         rules = str(fields.get("rules", "ebu"))
-        if rules not in RULES and rules not in {f"lesson-{n}" for n in LESSONS}:
+        if rules not in {r.name for r in free_play_rules()} | {f"lesson-{n}" for n in lesson_numbers()}:
             raise _Refused("rules")
         per_page = _number(fields, "per_page", 1, 6, problem="per_page") or 4
         if per_page not in (1, 2, 4, 6):

@@ -20,12 +20,11 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from minibridge.errors import MiniBridgeError
-from minibridge.lessons import find_lesson
+from minibridge.lessons import find_lesson, lesson_numbers
 from minibridge.replay import double_dummy_view
 from minibridge.web.auth import Who, route
-from minibridge.web.pages import LESSONS, render_teacher
+from minibridge.web.pages import free_rules, render_teacher
 from minibridge.web.teacher.board import (
-    FREE_RULES,
     MOST_BOARDS,
     Screen,
     screen_board,
@@ -81,13 +80,13 @@ def _screen_page(request: Request, screen: Screen) -> str:
 
 def _chooser(request: Request, *, problem: str | None = None) -> str:
     """The page to choose a board: a lesson's deal, a deal from a seed, or a deal pasted."""
-    lessons = [{"number": n, "boards": [d.number for d in find_lesson(n).deals]} for n in LESSONS]
+    lessons = [{"number": n, "boards": [d.number for d in find_lesson(n).deals]} for n in lesson_numbers()]
     values = dict(request.query_params)
     return render_teacher(
         request,
         "teacher/screen_choose.j2",
         lessons=lessons,
-        free_rules=FREE_RULES,
+        free_rules=free_rules(),
         most_boards=MOST_BOARDS,
         problem=problem,
         values=values,
