@@ -9,8 +9,8 @@ The three-handed announcement (RULES §7) is told from its reasons, which travel
 >>> deal = Deal.from_pbn("N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76")
 >>> for line in three_handed_story(announce_three_handed(deal, Seat.SOUTH, variant="normal"), you=Seat.SOUTH):
 ...     print(line)
-Points announced: South 7, West 3, East 11; the dummy hand (North) holds 19, forty less the rest.
-South and the dummy hand hold 26 points, West and East 14: South declares.
+Points announced: South 9, West 0, East 12; the dummy hand (North) holds 19, forty less the rest.
+South and the dummy hand hold 28 points, West and East 12: South declares.
 The dummy hand holds more points than South's: you take it, and the hand South was dealt becomes dummy.
 """
 
