@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from gettext import NullTranslations
 
 __all__ = [
+    "Spoken",
     "LANGUAGES",
     "ENGLISH",
     "Language",
@@ -72,12 +73,23 @@ __all__ = [
     "raise_problems",
 ]
 
-LANGUAGES: dict[str, str] = {"en": "English", "nl": "Nederlands", "da": "Dansk"}
-"""The languages everything printed and shown comes in: code → the language's own name for itself."""
+@dataclass(frozen=True)
+class Spoken:
+    """A language minibridge speaks: its own name for itself, and the locale whose numbers and dates it writes."""
+
+    name: str
+    locale: str
+
+
+LANGUAGES: dict[str, Spoken] = {
+    "en": Spoken("English", "en_GB"),
+    "nl": Spoken("Nederlands", "nl_NL"),
+    "da": Spoken("Dansk", "da_DK"),
+}
+"""The languages everything printed and shown comes in, by code (English as the EBU writes it). A new language is
+its line here and its catalogue (``templates/locale/CODE/LC_MESSAGES/messages.po``): nothing else names it."""
 ENGLISH = "en"
 """The language of the source text, and of a run whose locale names no other language."""
-_LOCALES = {"en": "en_GB", "nl": "nl_NL", "da": "da_DK"}
-"""The locale whose numbers and dates each language writes: English as the EBU writes it."""
 
 
 class LanguageError(MiniBridgeError):
@@ -100,7 +112,7 @@ def find_language(code: str) -> str:
     """The code of a language minibridge speaks (``nl``, ``NL``, ``nl_NL.UTF-8`` all give ``nl``)."""
     found = _code_of(code)
     if found is None:
-        known = ", ".join(f"{key} ({name})" for key, name in LANGUAGES.items())
+        known = ", ".join(f"{key} ({spoken.name})" for key, spoken in LANGUAGES.items())
         raise LanguageError(f"there is no language '{code}'; choose one of {known}")
     return found
 
@@ -262,8 +274,8 @@ def number(value: float, *, decimals: int | None = None) -> str:
     from babel.numbers import format_decimal, parse_pattern
 
     if decimals is None:
-        return format_decimal(value, locale=_LOCALES[code])
-    locale = Locale.parse(_LOCALES[code])
+        return format_decimal(value, locale=LANGUAGES[code].locale)
+    locale = Locale.parse(LANGUAGES[code].locale)
     pattern = parse_pattern(locale.decimal_formats[None].pattern)
     pattern.frac_prec = (decimals, decimals)
     return pattern.apply(value, locale)
@@ -274,7 +286,7 @@ def percent(value: float, *, decimals: int = 1) -> str:
     from babel import Locale
     from babel.numbers import parse_pattern
 
-    locale = Locale.parse(_LOCALES[_language.get().code])
+    locale = Locale.parse(LANGUAGES[_language.get().code].locale)
     pattern = parse_pattern(locale.percent_formats[None].pattern)
     pattern.frac_prec = (decimals, decimals)
     return pattern.apply(value / 100, locale)
@@ -284,7 +296,7 @@ def date(value: datetime.date) -> str:
     """A date as the language writes it in full: ``15 March 2024``, ``15 maart 2024``, ``15. marts 2024``."""
     from babel.dates import format_date
 
-    return format_date(value, format="long", locale=_LOCALES[_language.get().code])
+    return format_date(value, format="long", locale=LANGUAGES[_language.get().code].locale)
 
 
 def moment(value: datetime.datetime) -> str:
@@ -293,7 +305,7 @@ def moment(value: datetime.datetime) -> str:
         return f"{value.day} {value:%b %Y, %H:%M}"
     from babel.dates import format_datetime
 
-    return format_datetime(value, "d MMM y, HH:mm", locale=_LOCALES[_language.get().code])
+    return format_datetime(value, "d MMM y, HH:mm", locale=LANGUAGES[_language.get().code].locale)
 
 
 def calendar_date(year: int, month: int = 0, day: int = 0) -> str:
@@ -305,7 +317,7 @@ def calendar_date(year: int, month: int = 0, day: int = 0) -> str:
         return date(datetime.date(year, month, day))
     from babel.dates import format_skeleton
 
-    return format_skeleton("yMMMM", datetime.date(year, month, 1), locale=_LOCALES[_language.get().code])
+    return format_skeleton("yMMMM", datetime.date(year, month, 1), locale=LANGUAGES[_language.get().code].locale)
 
 
 def at_line(line: int) -> str:

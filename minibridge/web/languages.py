@@ -86,6 +86,11 @@ def language_links() -> list[dict[str, Any]]:
     path, query = _page.get()
     now = language.current().code
     return [
-        {"code": code, "name": name, "href": f"{path}?{urlencode([*query, ('lang', code)])}", "current": code == now}
-        for code, name in language.LANGUAGES.items()
+        {
+            "code": code,
+            "name": spoken.name,
+            "href": f"{path}?{urlencode([*query, ('lang', code)])}",
+            "current": code == now,
+        }
+        for code, spoken in language.LANGUAGES.items()
     ]

@@ -73,7 +73,7 @@ def environment() -> ImmutableSandboxedEnvironment:
     env.globals["cards_held"] = cards_held
     env.globals["SEATS"] = SEATS
     env.globals["page_language"] = lambda: language.current().code
-    env.globals["current_language_name"] = lambda: language.LANGUAGES[language.current().code]
+    env.globals["current_language_name"] = lambda: language.LANGUAGES[language.current().code].name
     env.globals["language_links"] = language_links
     env.globals["url"] = url
     return env
