@@ -143,6 +143,15 @@ def test_a_route_module_imports_no_other_route_module():
         assert not others, f"minibridge.{name} imports the route modules {sorted(others)}: share through the base"
 
 
+def test_every_package_of_the_library_ships_in_the_wheel():
+    import tomllib
+
+    listed = set(tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {"minibridge." + ".".join(p.parent.relative_to(PACKAGE).parts) for p in PACKAGE.rglob("__init__.py")}
+    found = {name.rstrip(".") for name in found}
+    assert found <= listed, f"packages missing from pyproject.toml: {sorted(found - listed)}"
+
+
 # Third-party packages with a home (DESIGN.md): imported only in these modules or folders of the package.
 HOMES: dict[str, str] = {
     "endplay": "analysis.py",
