@@ -73,6 +73,7 @@ __all__ = [
     "raise_problems",
 ]
 
+
 @dataclass(frozen=True)
 class Spoken:
     """A language minibridge speaks: its own name for itself, and the locale whose numbers and dates it writes."""

@@ -178,7 +178,7 @@ def test_when_north_declares_the_pupil_sees_north_s_hand_before_choosing_the_con
 
 def test_under_targets_the_game_is_a_mini_match_won_by_two_deals_not_1000():
     from minibridge.cards import Seat
-    from minibridge.cli.game_text import verdict as _verdict
+    from minibridge.cli.session_text import verdict as _verdict
     from minibridge.rules import find_rules
     from minibridge.scoring import score
     from minibridge.table import Session

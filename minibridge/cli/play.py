@@ -18,7 +18,7 @@ from minibridge.cli.common import (
     rules_option,
     slam_option,
 )
-from minibridge.cli.game_text import draw_story, players_line, three_players, totals_line, verdict
+from minibridge.cli.session_text import draw_story, players_line, three_players, totals_line, verdict
 from minibridge.cli.terminal import leave
 from minibridge.errors import MiniBridgeError
 from minibridge.files import already_exists

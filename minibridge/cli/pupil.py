@@ -15,7 +15,6 @@ import click
 from minibridge.cards import Card, Seat, card_typed
 from minibridge.cli.game_text import (
     card_said,
-    computers_deal,
     contract_story,
     deal_start,
     end_of_deal,
@@ -25,6 +24,7 @@ from minibridge.cli.game_text import (
     tricks_taken,
     who,
 )
+from minibridge.cli.session_text import computers_deal
 from minibridge.cli.terminal import capital, card_text, hand_text, thinking
 from minibridge.contract import contract_typed
 from minibridge.errors import MiniBridgeError
