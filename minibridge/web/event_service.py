@@ -106,7 +106,7 @@ def event_page(handler: Callable[[Request, Event], Awaitable[Response]]) -> Call
         try:
             event = await find_event(request)
         except ApiError:
-            return html("_partials/event_missing.j2", status=404)
+            return html("partials/event_missing.j2", status=404)
         return await handler(request, event)
 
     return with_event

@@ -20,7 +20,7 @@ SECTIONS: list[tuple[str, str]] = [
     ("events", url("teacher_events")),
 ]
 """The room's sections in the order the teacher's bar shows them: the name its words go by
-(``_partials/teacher_words.j2``) and its address."""
+(``partials/teacher_words.j2``) and its address."""
 
 routes = [
     *room.routes,
