@@ -44,6 +44,7 @@ __all__ = [
     "lesson_numbers",
     "find_lesson",
     "no_such_lesson",
+    "no_lesson_at",
     "a_lesson_number",
     "not_a_lesson",
     "find_kind",
@@ -184,6 +185,17 @@ def no_such_lesson(number: object) -> str:
         "there are %(count)s MiniLessons: choose a lesson from %(numbers)s, not %(lesson)s",
         len(numbers),
     ) % (_lessons_found(numbers) | {"lesson": number})
+
+
+def no_lesson_at(number: object) -> str:
+    """The words for an address that names a lesson there is not: ``there are six MiniLessons, 1 to 6: there is
+    no lesson 7``."""
+    numbers = lesson_numbers()
+    return ngettext(
+        "there is %(count)s MiniLesson, %(numbers)s: there is no lesson %(number)s",
+        "there are %(count)s MiniLessons, %(numbers)s: there is no lesson %(number)s",
+        len(numbers),
+    ) % (_lessons_found(numbers) | {"number": number})
 
 
 def a_lesson_number() -> str:

@@ -23,7 +23,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
-from minibridge.lessons import find_lesson, lesson_numbers, no_such_lesson
+from minibridge.lessons import find_lesson, lesson_numbers, no_lesson_at
 from minibridge.lessons.answers import Mark, mark_answers, marks_data
 from minibridge.lessons.exercises import pupil_answer
 from minibridge.lessons.lesson import Exercise, Lesson
@@ -147,7 +147,7 @@ async def answers_api(request: Request) -> Response:
 
 def _api_lesson(number: int) -> Lesson:
     if number not in lesson_numbers():
-        raise ApiError(404, no_such_lesson(number))
+        raise ApiError(404, no_lesson_at(number))
     return find_lesson(number)
 
 

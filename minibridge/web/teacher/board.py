@@ -29,7 +29,7 @@ from minibridge.cards import Card, Seat
 from minibridge.deal import Deal
 from minibridge.errors import MiniBridgeError
 from minibridge.language import N_, gettext
-from minibridge.lessons import find_lesson, lesson_numbers, no_such_lesson
+from minibridge.lessons import find_lesson, lesson_numbers, no_lesson_at
 from minibridge.practice import practice_deals
 from minibridge.replay import Position, position
 from minibridge.rules import RuleSet, find_rules, free_play_rules
@@ -68,7 +68,7 @@ class Screen:
         """The screen an address asks for; a value that cannot be read is refused in plain words."""
         lesson = _whole(query, "lesson")
         if lesson is not None and lesson not in lesson_numbers():
-            raise MiniBridgeError(no_such_lesson(lesson))
+            raise MiniBridgeError(no_lesson_at(lesson))
         board = _whole(query, "board")
         board = 1 if board is None else board
         if not 1 <= board <= MOST_BOARDS:
