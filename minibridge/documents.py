@@ -101,7 +101,7 @@ Progress = Callable[[int], None]
 """What is told of the steps done (deals solved or played), to move a progress bar on."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Document:
     """A printed document: the name its file is saved under, its PDF, and how many boards it holds (questions for
     the pupils' sheet, deals played for the tricks chart, pairs for the league table), for the caller to say."""
@@ -137,7 +137,7 @@ def pdf_name(file: Path) -> str:
 # --- the lesson pack -----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PackBoards:
     """The boards of a lesson pack: the lesson's own deals, then deals from ``seed`` that suit it."""
 
@@ -210,7 +210,7 @@ def pupils_sheet(lesson: Lesson, *, paper: str = PAPER, templates: Path | None =
 # --- hand records --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class RecordsBoards:
     """What a PBN file's hand records print: its games, the boards with a deal (to be solved), the boards with
     only some hands known, and the games left out (no deal at all)."""
