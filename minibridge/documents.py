@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from minibridge import language
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 
@@ -149,13 +148,9 @@ class PackBoards:
     def name(self) -> str:
         """``lesson-5-10-deals-seed-505.pdf``; a teacher's own lesson file adds its name:
         ``lesson-5-dutch-10-deals-seed-505.pdf``; a pack in Dutch or Danish its language: ``…-seed-505-nl.pdf``."""
-        from minibridge.lessons import FILE_NAMES
+        from minibridge.render.pack import pack_name
 
-        lesson, boards = self.lesson, len(self.boards)
-        own = "" if lesson.path.name == FILE_NAMES[lesson.number] else f"-{lesson.path.stem}"
-        code = language.current().code
-        spoken = "" if code == language.ENGLISH else f"-{code}"
-        return f"lesson-{lesson.number}{own}-{boards}-deal{'s' if boards != 1 else ''}-seed-{self.seed}{spoken}.pdf"
+        return pack_name(self.lesson, len(self.boards), self.seed)
 
 
 def pack_boards(lesson: Lesson, *, deals: int | None = None, seed: int | None = None, cache: bool = True) -> PackBoards:

@@ -30,10 +30,10 @@ from minibridge.documents import (
     score_sheets,
     tricks_chart,
 )
-from minibridge.duplicate import parse_results, score_results
+from minibridge.duplicate import load_results, parse_results, score_results
 from minibridge.errors import MiniBridgeError, TemplateError
 from minibridge.language import speaking
-from minibridge.league import League
+from minibridge.league import League, load_league
 from minibridge.lessons import find_lesson, load_lesson
 
 DATA = Path(__file__).parent / "data"
@@ -137,19 +137,45 @@ def test_the_league_table_takes_the_league_files_name(tmp_path: Path):
     assert _width(table.pdf) == pytest.approx(612)
 
 
+def test_the_league_table_is_the_pdf_of_minibridge_league_table(tmp_path: Path):
+    path = tmp_path / "spring.yaml"
+    assert run("league", "new", str(path), "--pairs", "I,II,III,IV", "--title", "Year 6")[0] == 0
+    assert run("league", "record", str(path), "--round", "1", "--pairs", "I-IV", "--result", "2-1")[0] == 0
+    assert run("league", "table", str(path), "-o", str(tmp_path / "t.pdf"))[0] == 0
+    table = league_table(load_league(path), file=path)
+    assert (table.name, table.count) == ("spring.pdf", 4)
+    assert (tmp_path / "t.pdf").read_bytes() == table.pdf
+
+
+RESULTS = "1 1 1 3NT S 10\n1 2 2 4S N =\n2 1 2 1H E -1\n2 2 1 1S N 8\n"
+
+
 def test_the_travellers_and_ranking_of_a_competition_take_the_results_files_name():
-    text = "1 1 1 3NT S 10\n1 2 2 4S N =\n2 1 2 1H E -1\n2 2 1 1S N 8\n"
-    competition = score_results(parse_results(text, source="class.txt"), source="class.txt")
+    competition = score_results(parse_results(RESULTS, source="class.txt"), source="class.txt")
     printed = duplicate_results(competition, file=Path("class.txt"), title="Class 5, 12 March")
     assert (printed.name, printed.count) == ("class.pdf", 2)
     assert "Class 5, 12 March" in pdf_text(printed.pdf)
 
 
-def test_the_tricks_chart_tells_of_each_deal_played():
+def test_the_travellers_and_ranking_are_the_pdf_of_minibridge_duplicate_score(tmp_path: Path):
+    path = tmp_path / "class.txt"
+    path.write_text(RESULTS, encoding="utf-8")
+    out = tmp_path / "d.pdf"
+    assert run("duplicate", "score", str(path), "-o", str(out), "--title", "Class 5", "--paper", "letter")[0] == 0
+    competition = score_results(load_results(path), source=str(path))
+    assert out.read_bytes() == duplicate_results(competition, file=path, title="Class 5", paper="letter").pdf
+
+
+def test_the_tricks_chart_tells_of_each_deal_played_and_is_the_pdf_of_minibridge_tricks_chart(tmp_path: Path):
     told: list[int] = []
-    chart = tricks_chart(deals=2, seed=3, progress=told.append)
+    chart = tricks_chart(deals=2, seed=3, samples=1, progress=told.append)
     assert (chart.name, chart.count, sum(told)) == (TRICKS_CHART, 2, 2)
     assert "2 deals" in pdf_text(chart.pdf)
+    assert (
+        run("tricks-chart", "--deals", "2", "--seed", "3", "--samples", "1", "-o", str(tmp_path / "c.pdf"), "-q")[0]
+        == 0
+    )
+    assert (tmp_path / "c.pdf").read_bytes() == chart.pdf
 
 
 # --- the wording and the record ------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import click
 from minibridge import language
 from minibridge.cli.common import json_option, language_options, print_json, reports_errors, slam_option
 from minibridge.cli.printing import force_option, paper_option, refuse_existing, templates_option
-from minibridge.documents import duplicate_results
+from minibridge.documents import check_templates, duplicate_results
 from minibridge.language import gettext
 
 if TYPE_CHECKING:
@@ -95,6 +95,7 @@ def score(
         return
     from minibridge.files import write_atomic
 
+    check_templates(templates_folder)
     printed = duplicate_results(competition, file=results, title=title, paper=paper, templates=templates_folder)
     write_atomic(output, printed.pdf, overwrite=force)
     click.echo(gettext("travellers and ranking written to %(file)s") % {"file": output}, err=True)

@@ -9,7 +9,7 @@ import click
 from minibridge.cli.common import json_option, language_options, print_json, reports_errors
 from minibridge.cli.lazy import LazyGroup
 from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option
-from minibridge.documents import league_table, pdf_name
+from minibridge.documents import check_templates, league_table, pdf_name
 from minibridge.language import gettext
 
 __all__ = ["LEAGUE_FILE", "league"]
@@ -211,6 +211,7 @@ def table(
         return
     from minibridge.files import write_atomic
 
+    check_templates(templates_folder)
     printed = league_table(current, file=file, paper=paper, templates=templates_folder)
     write_atomic(target, printed.pdf, overwrite=force)
     click.echo(gettext("league table written to %(file)s") % {"file": target}, err=True)

@@ -11,9 +11,10 @@ from xml.sax.saxutils import escape
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph, Spacer
 
+from minibridge import language
 from minibridge.analysis import BoardAnalysis
 from minibridge.board import Board
-from minibridge.lessons import Exercise, Lesson, explain, may_declare, solve
+from minibridge.lessons import FILE_NAMES, Exercise, Lesson, explain, may_declare, solve
 from minibridge.render.page import build_pdf, page_footer
 from minibridge.render.pupils import pupils_story
 from minibridge.render.records import records_story, slips_story
@@ -31,6 +32,7 @@ __all__ = [
     "notes_story",
     "answer_text",
     "answers_story",
+    "pack_name",
     "lesson_pack",
 ]
 
@@ -182,6 +184,15 @@ def answers_story(lesson: Lesson, words: Wording, deals: Sequence[Board] | None 
             )
         )
     return story
+
+
+def pack_name(lesson: Lesson, boards: int, seed: int) -> str:
+    """``lesson-5-10-deals-seed-505.pdf``; a teacher's own lesson file adds its name:
+    ``lesson-5-dutch-10-deals-seed-505.pdf``; a pack in Dutch or Danish its language: ``…-seed-505-nl.pdf``."""
+    own = "" if lesson.path.name == FILE_NAMES[lesson.number] else f"-{lesson.path.stem}"
+    code = language.current().code
+    spoken = "" if code == language.ENGLISH else f"-{code}"
+    return f"lesson-{lesson.number}{own}-{boards}-deal{'s' if boards != 1 else ''}-seed-{seed}{spoken}.pdf"
 
 
 def lesson_pack(
