@@ -264,7 +264,7 @@ def test_ebu_points_are_totalled_but_do_not_decide():
 
 
 def test_a_standing_in_json_has_every_key_and_points_only_in_leagues_scored_the_ebu_way():
-    from minibridge.cli.league import standing_json
+    from minibridge.cli.league_json import standing_json
 
     league = League.create(ROMAN[:2], scoring="ebu")
     league.record(1, "II", "I", parse_scores("0-420,100-0,50-0"))

@@ -9,7 +9,8 @@ import click
 
 from minibridge import language
 from minibridge.cli.common import json_option, language_options, print_json, reports_errors, slam_option
-from minibridge.cli.printing import force_option, paper_option, refuse_existing, templates_option, words_from
+from minibridge.cli.printing import force_option, paper_option, refuse_existing, templates_option
+from minibridge.documents import check_templates, duplicate_results
 from minibridge.language import gettext
 
 if TYPE_CHECKING:
@@ -93,10 +94,10 @@ def score(
     if output is None:
         return
     from minibridge.files import write_atomic
-    from minibridge.render.duplicate import duplicate_results
 
-    pdf = duplicate_results(competition, words_from(templates_folder), title=title, paper=paper)
-    write_atomic(output, pdf, overwrite=force)
+    check_templates(templates_folder)
+    printed = duplicate_results(competition, file=results, title=title, paper=paper, templates=templates_folder)
+    write_atomic(output, printed.pdf, overwrite=force)
     click.echo(gettext("travellers and ranking written to %(file)s") % {"file": output}, err=True)
 
 

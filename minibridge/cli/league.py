@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 import click
 
 from minibridge.cli.common import json_option, language_options, print_json, reports_errors
-from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option, words_from
+from minibridge.cli.lazy import LazyGroup
+from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option
+from minibridge.documents import check_templates, league_table, pdf_name
 from minibridge.language import gettext
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
+__all__ = ["LEAGUE_FILE", "league"]
 
-    from minibridge.league import Change, League, Standing
-
-_FILE = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+LEAGUE_FILE = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+"""The league file a command reads or changes."""
 
 
-@click.group()
+@click.group(cls=LazyGroup, lazy_commands={"pair": "minibridge.cli.league_pairs:pair"})
 def league() -> None:
     """A school league: pairs play a mini-match (best of 3 or 5 deals) against every other pair over a term.
 
@@ -39,7 +38,7 @@ def league() -> None:
 
 
 @league.command()
-@_FILE
+@LEAGUE_FILE
 @click.option(
     "--pairs",
     "pairs_text",
@@ -84,7 +83,7 @@ def new(file: Path, pairs_text: str, best_of: str, scoring: str, title: str, for
 
 
 @league.command()
-@_FILE
+@LEAGUE_FILE
 @click.option("--round", "round_number", type=int, required=True, metavar="R", help="The round of the mini-match.")
 @click.option(
     "--pairs",
@@ -173,80 +172,8 @@ def record(
     )
 
 
-@league.group()
-def pair() -> None:
-    """Change the pairs in mid-term: add a pair, withdraw one, or rename one. Results are kept; the rounds not
-    yet under way (after the last round with a result) are drawn again, byes included; the table and the
-    standings say what changed.
-
-    \b
-    Examples:
-        minibridge league pair add spring.yaml "Mary-Jane & Tom"
-        minibridge league pair withdraw spring.yaml IV
-        minibridge league pair rename spring.yaml "Cara & Dan" "Cara & Dev"
-    """
-
-
-@pair.command("add")
-@_FILE
-@click.argument("name")
-@language_options
-@reports_errors
-def add_pair(file: Path, name: str) -> None:
-    """Add a pair: it meets every pair still playing in the rounds still to play.
-
-    \b
-    Example:
-        minibridge league pair add spring.yaml "Mary-Jane & Tom"
-    """
-    said = gettext("%(pair)s joined the league") % {"pair": " ".join(name.split())}
-    _change_pairs(file, lambda league: league.add_pair(name), said)
-
-
-@pair.command("withdraw")
-@_FILE
-@click.argument("name")
-@language_options
-@reports_errors
-def withdraw_pair(file: Path, name: str) -> None:
-    """Withdraw a pair: its results stand, its mini-matches still to play are taken out.
-
-    \b
-    Example:
-        minibridge league pair withdraw spring.yaml IV
-    """
-    said = gettext("%(pair)s left the league") % {"pair": " ".join(name.split())}
-    _change_pairs(file, lambda league: league.withdraw_pair(name), said)
-
-
-@pair.command("rename")
-@_FILE
-@click.argument("old")
-@click.argument("new")
-@language_options
-@reports_errors
-def rename_pair(file: Path, old: str, new: str) -> None:
-    """Rename a pair everywhere, its results included.
-
-    \b
-    Example:
-        minibridge league pair rename spring.yaml "Cara & Dan" "Cara & Dev"
-    """
-    said = gettext("%(old)s is now %(new)s") % {"old": " ".join(old.split()), "new": " ".join(new.split())}
-    _change_pairs(file, lambda league: league.rename_pair(old, new), said)
-
-
-def _change_pairs(file: Path, change: Callable[[League], Change | None], done: str) -> None:
-    """Change the pairs of the league file under its lock, and say what changed and the schedule now."""
-    from minibridge.cli.league_text import change_text
-    from minibridge.league import update_league
-
-    updated, made = update_league(file, change)
-    click.echo(f"{file}: {change_text(updated, made, done)}")
-
-
 @league.command()
-@_FILE
+@LEAGUE_FILE
 @click.option(
     "-o",
     "--output",
@@ -271,25 +198,27 @@ def table(
         minibridge league table spring.yaml -o spring-week-6.pdf --force
         minibridge league table spring.yaml --json
     """
+    from minibridge.cli.league_json import league_json
     from minibridge.league import load_league
 
     current = load_league(file)
-    target = output if output is not None or as_json else OUTPUT / f"{file.stem}.pdf"
+    target = output if output is not None or as_json else OUTPUT / pdf_name(file)
     if target is not None:
         refuse_existing(target, force)
     if as_json:
-        print_json(_league_json(current))
+        print_json(league_json(current))
     if target is None:
         return
     from minibridge.files import write_atomic
-    from minibridge.render.league import league_table
 
-    write_atomic(target, league_table(current, words_from(templates_folder), paper=paper), overwrite=force)
+    check_templates(templates_folder)
+    printed = league_table(current, file=file, paper=paper, templates=templates_folder)
+    write_atomic(target, printed.pdf, overwrite=force)
     click.echo(gettext("league table written to %(file)s") % {"file": target}, err=True)
 
 
 @league.command()
-@_FILE
+@LEAGUE_FILE
 @language_options
 @reports_errors
 def status(file: Path) -> None:
@@ -303,44 +232,3 @@ def status(file: Path) -> None:
     from minibridge.league import load_league
 
     click.echo(status_text(load_league(file)))
-
-
-# --- the --json shape ----------------------------------------------------------------------------------------
-
-
-def _league_json(current: League) -> dict[str, Any]:
-    """``league table --json``: the league, its standings with the tie-breaks used, the schedule, the results."""
-    from minibridge.league import TIE_BREAKS, standings
-
-    return {
-        "title": current.title,
-        "pairs": list(current.pairs),
-        "best_of": current.best_of,
-        "scoring": current.scoring,
-        "tie_breaks": list(TIE_BREAKS),
-        "standings": [standing_json(s) for s in standings(current)],
-        "schedule": [[list(pairing) for pairing in round_] for round_ in current.schedule()],
-        "changes": [{"round": c.round, "change": c.kind, "pair": c.pair, "was": c.was} for c in current.changes],
-        "matches": [
-            {
-                "round": m.round,
-                "pairs": list(m.pairs),
-                "played": m.played,
-                "deals_won": None if m.result is None else [m.result.won, m.result.lost],
-            }
-            for m in current.matches
-        ],
-    }
-
-
-def standing_json(standing: Standing) -> dict[str, Any]:
-    """A pair's line of the table in ``league table --json``; ``points`` only in leagues scored the EBU way;
-    ``joined``, ``withdrew`` (rounds) and ``was`` (former names) only for a pair they concern."""
-    keys = ("pair", "played", "won", "lost", "deals_won", "deals_lost", "rank", "tie_break")
-    data: dict[str, Any] = {key: getattr(standing, key) for key in keys}
-    if standing.points is not None:
-        data["points"] = standing.points
-    for key in ("joined", "withdrew", "was"):
-        if getattr(standing, key):
-            data[key] = list(standing.was) if key == "was" else getattr(standing, key)
-    return data

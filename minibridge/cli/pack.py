@@ -14,14 +14,8 @@ from minibridge.cli.common import (
     quiet_option,
     reports_errors,
 )
-from minibridge.cli.printing import (
-    OUTPUT,
-    force_option,
-    paper_option,
-    refuse_existing,
-    templates_option,
-    words_from,
-)
+from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option
+from minibridge.documents import MOST_DEALS, MOST_TABLES, TABLES, check_templates, lesson_pack, pack_boards
 from minibridge.language import gettext, ngettext
 
 
@@ -32,14 +26,14 @@ from minibridge.language import gettext, ngettext
 @click.option(
     "--deals",
     "count",
-    type=click.IntRange(1, 64),
+    type=click.IntRange(1, MOST_DEALS),
     help="How many boards: the lesson's own deals first, then random ones that suit it (default: the lesson's deals).",
 )
 @click.option("--seed", type=int, help="The seed of the random deals (default: the lesson's).")
 @click.option(
     "--tables",
-    type=click.IntRange(1, 20),
-    default=6,
+    type=click.IntRange(1, MOST_TABLES),
+    default=TABLES,
     show_default=True,
     help="Lines on each travelling score sheet: one for each table that plays the board.",
 )
@@ -82,26 +76,24 @@ def pack(
         minibridge pack --lesson 5
         minibridge pack --lesson 3 --deals 16 --seed 42 --paper letter -o class-pack/
     """
-    from minibridge.analysis import analyse_boards
     from minibridge.files import write_atomic
-    from minibridge.practice import pack_deals
-    from minibridge.render.pack import lesson_pack, pack_name
 
-    words = words_from(templates_folder)
+    check_templates(templates_folder)
     lesson = lesson_from(lesson_ref, lessons_folder)
-    deals, seed = pack_deals(lesson, count, seed=seed, cache=not no_cache)
-    target = folder / pack_name(lesson, len(deals), seed)
+    boards = pack_boards(lesson, deals=count, seed=seed, cache=not no_cache)
+    target = folder / boards.name
     refuse_existing(target, force)
-    with progress_bar(len(deals), gettext("Solving deals double dummy"), quiet=quiet) as progress:
-        analyses = analyse_boards(deals, lesson.rules, cache=not no_cache, progress=progress)
-    pdf = lesson_pack(lesson, deals, analyses, words, seed=seed, paper=paper.lower(), tables=tables)
-    write_atomic(target, pdf, overwrite=force)
-    values = {"lesson": lesson.name, "count": len(deals), "file": target}
+    with progress_bar(len(boards.boards), gettext("Solving deals double dummy"), quiet=quiet) as progress:
+        pack = lesson_pack(
+            boards, tables=tables, paper=paper, templates=templates_folder, cache=not no_cache, progress=progress
+        )
+    write_atomic(target, pack.pdf, overwrite=force)
+    values = {"lesson": lesson.name, "count": pack.count, "file": target}
     click.echo(
         ngettext(
             "%(lesson)s pack, %(count)s board, written to %(file)s",
             "%(lesson)s pack, %(count)s boards, written to %(file)s",
-            len(deals),
+            pack.count,
         )
         % values,
         err=True,

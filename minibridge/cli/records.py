@@ -17,13 +17,15 @@ from minibridge.cli.common import (
     rules_in_force,
     rules_option,
 )
-from minibridge.cli.printing import (
-    OUTPUT,
-    force_option,
-    paper_option,
-    refuse_existing,
-    templates_option,
-    words_from,
+from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option
+from minibridge.documents import (
+    BOARDS_A_PAGE,
+    PER_PAGE,
+    check_templates,
+    hand_records,
+    pdf_name,
+    read_records,
+    records_analyses,
 )
 from minibridge.language import gettext, ngettext
 
@@ -43,7 +45,11 @@ _SHOWN_SKIPS = 5
     help="The PDF to write (default: output/FILE.pdf).",
 )
 @click.option(
-    "--per-page", type=click.Choice(["1", "2", "4", "6"]), default="4", show_default=True, help="Boards on each page."
+    "--per-page",
+    type=click.Choice([str(count) for count in PER_PAGE]),
+    default=str(BOARDS_A_PAGE),
+    show_default=True,
+    help="Boards on each page.",
 )
 @paper_option
 @click.option(
@@ -88,25 +94,21 @@ def records(
         minibridge records club.pbn --dd-table
         minibridge records club.pbn --json
     """
-    from minibridge.analysis import analyse_boards
-    from minibridge.pbn import load
-    from minibridge.render.printable import PartialBoard, printable_boards, records_heading
-
     rules, _ = rules_in_force(rules_name, False, lesson_ref, lessons_folder)
-    words = None if as_json else words_from(templates_folder)
-    target = output or OUTPUT / f"{pbn_file.stem}.pdf"
+    if not as_json:
+        check_templates(templates_folder)
+    target = output or OUTPUT / pdf_name(pbn_file)
     if not as_json:
         refuse_existing(target, force)
-    games = load(pbn_file)
-    boards, partial, skipped = printable_boards(games)
-    for board in skipped[:_SHOWN_SKIPS]:
+    read = read_records(pbn_file)
+    for board in read.left_out[:_SHOWN_SKIPS]:
         left_out = (
             gettext("%(file)s, line %(line)s: board %(board)s has no deal to print: left out")
             if board.number is not None
             else gettext("%(file)s, line %(line)s: a game has no deal to print: left out")
         )
         click.echo(left_out % {"file": pbn_file, "line": board.line, "board": board.number}, err=True)
-    more = len(skipped) - _SHOWN_SKIPS
+    more = len(read.left_out) - _SHOWN_SKIPS
     if more > 0:
         also = ngettext(
             "%(file)s: %(count)s more game without a deal to print left out",
@@ -114,38 +116,31 @@ def records(
             more,
         )
         click.echo(also % {"file": pbn_file, "count": more}, err=True)
-    if not boards and not partial:
-        raise click.ClickException(
-            gettext("%(file)s: no board has a deal, so there is nothing to print") % {"file": pbn_file}
-        )
-    with progress_bar(len(boards), gettext("Solving deals double dummy"), quiet=quiet) as progress:
-        analyses = analyse_boards(boards, rules, cache=not no_cache, progress=progress)
-    printed: list[BoardAnalysis | PartialBoard] = sorted([*analyses, *partial], key=lambda item: item.number)
+    solving = progress_bar(len(read.boards), gettext("Solving deals double dummy"), quiet=quiet)
     if as_json:
-        print_json(
-            [_partial_json(item) if isinstance(item, PartialBoard) else _analysis_json(item) for item in printed]
-        )
+        from minibridge.render.printable import PartialBoard
+
+        with solving as progress:
+            printed = records_analyses(read, rules=rules, cache=not no_cache, progress=progress)
+        print_json([_partial_json(b) if isinstance(b, PartialBoard) else _analysis_json(b) for b in printed])
         return
     from minibridge.files import write_atomic
-    from minibridge.render.records import hand_records
 
-    assert words is not None
-    title, details = records_heading(games, pbn_file.name, words)
-    pdf = hand_records(
-        printed,
-        words,
-        title=title,
-        details=details,
-        paper=paper.lower(),
-        per_page=int(per_page),
-        announcement=rules.announcement,
-        full_table=full_table,
-    )
-    write_atomic(target, pdf, overwrite=force)
-    count = len(printed)
+    with solving as progress:
+        records = hand_records(
+            read,
+            rules=rules,
+            paper=paper,
+            per_page=int(per_page),
+            full_table=full_table,
+            templates=templates_folder,
+            cache=not no_cache,
+            progress=progress,
+        )
+    write_atomic(target, records.pdf, overwrite=force)
     click.echo(
-        ngettext("%(count)s board written to %(file)s", "%(count)s boards written to %(file)s", count)
-        % {"count": count, "file": target},
+        ngettext("%(count)s board written to %(file)s", "%(count)s boards written to %(file)s", records.count)
+        % {"count": records.count, "file": target},
         err=True,
     )
 

@@ -7,7 +7,16 @@ from pathlib import Path
 import click
 
 from minibridge.cli.common import language_options, lesson_from, lessons_folder_option, reports_errors
-from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option, words_from
+from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option
+from minibridge.documents import (
+    BLANK_BOARDS,
+    MOST_DEALS,
+    MOST_TABLES,
+    TABLES,
+    check_templates,
+    score_sheets,
+    score_sheets_name,
+)
 from minibridge.language import ngettext
 
 
@@ -18,11 +27,16 @@ from minibridge.language import ngettext
     metavar="N|FILE",
     help="Sheets for MiniLesson N (1 to 6) or a lesson file: its columns and number of deals.",
 )
-@click.option("--deals", "count", type=click.IntRange(1, 64), help="How many boards (default: the lesson's, or 8).")
+@click.option(
+    "--deals",
+    "count",
+    type=click.IntRange(1, MOST_DEALS),
+    help=f"How many boards (default: the lesson's, or {BLANK_BOARDS}).",
+)
 @click.option(
     "--tables",
-    type=click.IntRange(1, 20),
-    default=6,
+    type=click.IntRange(1, MOST_TABLES),
+    default=TABLES,
     show_default=True,
     help="Lines on each travelling score sheet: one for each table that plays the board.",
 )
@@ -55,28 +69,20 @@ def scoresheet(
         minibridge scoresheet
         minibridge scoresheet --lesson 5 --deals 12 -o sheets.pdf
     """
-    from minibridge.board import Board
     from minibridge.files import write_atomic
-    from minibridge.render.sheets import score_sheets
-    from minibridge.rules import find_rules
 
-    words = words_from(templates_folder)
+    check_templates(templates_folder)
     lesson = lesson_from(lesson_ref, lessons_folder) if lesson_ref is not None else None
-    rules = lesson.rules if lesson is not None else find_rules("ebu")
-    count = count or (len(lesson.deals) if lesson is not None else 8)
-    target = output or OUTPUT / (f"score-sheets-lesson-{lesson.number}.pdf" if lesson else "score-sheets.pdf")
+    target = output or OUTPUT / score_sheets_name(lesson)
     refuse_existing(target, force)
-    boards = [Board(number=number) for number in range(1, count + 1)]
-    title = words("scorecard", "blank_title", lesson=lesson.name if lesson is not None else "")
-    write_atomic(
-        target, score_sheets(rules, boards, words, title=title, paper=paper.lower(), tables=tables), overwrite=force
-    )
+    sheets = score_sheets(lesson=lesson, deals=count, tables=tables, paper=paper, templates=templates_folder)
+    write_atomic(target, sheets.pdf, overwrite=force)
     click.echo(
         ngettext(
             "score sheets for %(count)s board written to %(file)s",
             "score sheets for %(count)s boards written to %(file)s",
-            count,
+            sheets.count,
         )
-        % {"count": count, "file": target},
+        % {"count": sheets.count, "file": target},
         err=True,
     )

@@ -7,7 +7,8 @@ from pathlib import Path
 import click
 
 from minibridge.cli.common import language_options, lesson_from, lessons_folder_option, reports_errors
-from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option, words_from
+from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option
+from minibridge.documents import check_templates, pupils_sheet, pupils_sheet_name
 from minibridge.language import ngettext
 
 
@@ -44,19 +45,19 @@ def sheet(
         minibridge sheet --lesson 5 --paper letter -o lesson-5-questions.pdf
     """
     from minibridge.files import write_atomic
-    from minibridge.render.pupils import pupils_sheet
 
-    words = words_from(templates_folder)
+    check_templates(templates_folder)
     lesson = lesson_from(lesson_ref, lessons_folder)
-    target = output or OUTPUT / f"lesson-{lesson.number}-pupils-sheet.pdf"
+    target = output or OUTPUT / pupils_sheet_name(lesson)
     refuse_existing(target, force)
-    write_atomic(target, pupils_sheet(lesson, words, paper=paper.lower()), overwrite=force)
-    values = {"lesson": lesson.name, "count": len(lesson.exercises), "file": target}
+    printed = pupils_sheet(lesson, paper=paper, templates=templates_folder)
+    write_atomic(target, printed.pdf, overwrite=force)
+    values = {"lesson": lesson.name, "count": printed.count, "file": target}
     click.echo(
         ngettext(
             "%(lesson)s pupils' sheet, %(count)s question, written to %(file)s",
             "%(lesson)s pupils' sheet, %(count)s questions, written to %(file)s",
-            len(lesson.exercises),
+            printed.count,
         )
         % values,
         err=True,

@@ -8,24 +8,13 @@ from typing import TYPE_CHECKING
 import click
 
 from minibridge.cli.common import language_options, print_json, progress_bar, quiet_option, reports_errors
-from minibridge.cli.printing import (
-    OUTPUT,
-    force_option,
-    paper_option,
-    refuse_existing,
-    templates_option,
-    words_from,
-)
+from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option
+from minibridge.documents import CHART_DEALS, CHART_SAMPLES, CHART_SEED, TRICKS_CHART, check_templates
+from minibridge.documents import tricks_chart as chart_document
 from minibridge.language import gettext, ngettext
 
 if TYPE_CHECKING:
     from minibridge.experiments import PointsRow
-
-CHART_SAMPLES = 4
-"""Layouts per card for the chart: fewer than in a game, so that the chart's deals are played within 20 seconds
-(``--samples`` for more)."""
-CHART_DEALS = 32
-"""Deals in the chart by default: about two for each number of combined points from 21 to 36."""
 
 
 @click.command("tricks-chart")
@@ -42,7 +31,9 @@ CHART_DEALS = 32
     type=click.Path(dir_okay=False, path_type=Path),
     help="The PDF to write (default: output/tricks-chart.pdf).",
 )
-@click.option("--seed", type=int, default=1, show_default=True, help="Which deals: the same seed, the same chart.")
+@click.option(
+    "--seed", type=int, default=CHART_SEED, show_default=True, help="Which deals: the same seed, the same chart."
+)
 @click.option(
     "--samples",
     type=click.IntRange(min=1),
@@ -77,25 +68,31 @@ def tricks_chart(
         minibridge tricks-chart --deals 200 -o wall-chart.pdf --paper letter
         minibridge tricks-chart --deals 20 --json
     """
-    from minibridge.experiments import tricks_chart_rows
-
-    words = None if as_json else words_from(templates_folder)
-    target = output or OUTPUT / "tricks-chart.pdf"
+    if not as_json:
+        check_templates(templates_folder)
+    target = output or OUTPUT / TRICKS_CHART
     if not as_json:
         refuse_existing(target, force)
-    with progress_bar(deals, gettext("Playing deals"), quiet=quiet or as_json) as advance:
-        rows = tricks_chart_rows(deals, seed=seed, samples=samples, progress=advance)
+    playing = progress_bar(deals, gettext("Playing deals"), quiet=quiet or as_json)
     if as_json:
+        from minibridge.experiments import tricks_chart_rows
+
+        with playing as advance:
+            rows = tricks_chart_rows(deals, seed=seed, samples=samples, progress=advance)
         print_json([_row_json(row) for row in rows])
         return
     from minibridge.files import write_atomic
-    from minibridge.render.chart import tricks_chart as draw
 
-    assert words is not None
-    write_atomic(target, draw(rows, words, deals=deals, seed=seed, paper=paper.lower()), overwrite=force)
+    with playing as advance:
+        chart = chart_document(
+            deals=deals, seed=seed, samples=samples, paper=paper, templates=templates_folder, progress=advance
+        )
+    write_atomic(target, chart.pdf, overwrite=force)
     click.echo(
-        ngettext("Chart of %(count)s deal written to %(file)s", "Chart of %(count)s deals written to %(file)s", deals)
-        % {"count": deals, "file": target},
+        ngettext(
+            "Chart of %(count)s deal written to %(file)s", "Chart of %(count)s deals written to %(file)s", chart.count
+        )
+        % {"count": chart.count, "file": target},
         err=True,
     )
 

@@ -34,7 +34,6 @@ from minibridge.web.urls import url
 
 __all__ = [
     "SEATS",
-    "PAPERS",
     "environment",
     "suit_groups",
     "contract_parts",
@@ -53,9 +52,6 @@ __all__ = [
 
 SEATS = tuple(seat.letter for seat in Seat)
 """The seats' letters in the order of play round the table."""
-
-PAPERS = ("a4", "letter")
-"""The paper sizes the printing forms offer."""
 
 _RANKS = "AKQJT98765432"
 _BLACK, _RED = ("S", "C"), ("H", "D")

@@ -4,7 +4,7 @@ The teacher chooses a league file in the classroom's data folder (only a file of
 no path outside it), or starts one there. Results are recorded by the same library calls, under the same lock
 and into the same file as ``minibridge league record``, so the page and the command can be used side by side;
 the standings refresh themselves, so a result recorded from the command line appears without a reload. The table
-prints as the same PDF as ``minibridge league table``.
+prints as the same PDF as ``minibridge league table``, by the same function of :mod:`minibridge.documents`.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
+from minibridge.documents import PAPER, PAPERS, league_table
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 from minibridge.league import (
@@ -35,11 +36,11 @@ from minibridge.league import (
     standings,
 )
 from minibridge.web.auth import Who, route
-from minibridge.web.pages import PAPERS, download, render_teacher
+from minibridge.web.pages import download, render_teacher
 from minibridge.web.store import Store
 from minibridge.web.urls import url
 
-__all__ = ["league_files", "league_path", "league_data", "result_from_form", "league_pdf", "routes"]
+__all__ = ["league_files", "league_path", "league_data", "result_from_form", "routes"]
 
 _SUFFIXES = (".yaml", ".yml")
 _NEW_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _-]{0,59}")
@@ -141,14 +142,6 @@ def _played(deals: list[Any], given: Any) -> list[Any]:
             gettext("deal %(deal)s has no result but a later deal has: give the deals in order") % {"deal": count + 1}
         )
     return deals[:count]
-
-
-def league_pdf(path: Path, paper: str) -> bytes:
-    """``minibridge league table FILE --paper PAPER``: the league table as a PDF."""
-    from minibridge.render.league import league_table
-    from minibridge.render.text import wording
-
-    return league_table(load_league(path), wording(), paper=paper)
 
 
 # --- the pages -----------------------------------------------------------------------------------------------
@@ -290,16 +283,16 @@ async def table_pdf(request: Request) -> Response:
     path = _league_or_none(request)
     if path is None:
         return HTMLResponse(await run_in_threadpool(_leagues_page, request), status_code=404)
-    paper = request.query_params.get("paper", "a4").lower()
+    paper = request.query_params.get("paper", PAPER).lower()
     if paper not in PAPERS:
-        paper = "a4"
+        paper = PAPER
     try:
-        pdf = await run_in_threadpool(league_pdf, path, paper)
+        table = await run_in_threadpool(lambda: league_table(load_league(path), file=path, paper=paper))
     except MiniBridgeError as error:
         message = str(error).replace(str(path), path.name)
         html = await run_in_threadpool(lambda: _league_page(request, path, problem=message, recorded=None))
         return HTMLResponse(html, status_code=422)
-    return download(f"{path.stem}.pdf", pdf)
+    return download(table.name, table.pdf)
 
 
 routes = [

@@ -1,7 +1,7 @@
 """The teacher's printing page: a lesson pack, hand records of an uploaded PBN file, blank score cards and
 travellers, each downloaded as a PDF.
 
-Each PDF is made by the same library calls, in the same order and with the same defaults, as the command that
+Each PDF is made by the same function of :mod:`minibridge.documents`, with the same defaults, as the command that
 prints it (``minibridge pack``, ``minibridge records``, ``minibridge scoresheet``), so the page and the command
 give the same bytes. The work (dealing, solving double dummy, drawing) runs in a worker thread, off the event
 loop. An uploaded file is untrusted: its size is bounded, it is read by the PBN reader exactly as a file on disk,
@@ -21,115 +21,63 @@ from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
+from minibridge.documents import (
+    BOARDS_A_PAGE,
+    MOST_DEALS,
+    MOST_TABLES,
+    PAPER,
+    PAPERS,
+    PER_PAGE,
+    TABLES,
+    Document,
+    hand_records,
+    lesson_pack,
+    pack_boards,
+    read_records,
+    score_sheets,
+)
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
-from minibridge.lessons import lesson_numbers
+from minibridge.lessons import find_lesson, lesson_numbers
 from minibridge.rules import free_play_rules
 from minibridge.web.auth import Who, route
-from minibridge.web.pages import PAPERS, download, free_rules, render_teacher
+from minibridge.web.pages import download, free_rules, render_teacher
 
-__all__ = [
-    "MAX_UPLOAD",
-    "pack_pdf",
-    "records_pdf",
-    "score_sheets_pdf",
-    "upload_name",
-    "routes",
-]
+__all__ = ["MAX_UPLOAD", "records_pdf", "upload_name", "routes"]
 
 MAX_UPLOAD = 4 * 1024 * 1024
 """The largest PBN file taken for hand records, in bytes (a club's year of results is some 2 MB)."""
 MAX_RECORD_BOARDS = 200
 """The most boards of an uploaded file put in hand records (each is solved double dummy while the page waits)."""
-MOST_DEALS = 64
-"""The most boards of a pack or of score sheets, as the commands allow."""
-MOST_TABLES = 20
-"""The rule sets hand records may be worked out under besides a lesson's (``minibridge records --rules``)."""
 
 
-# --- the PDFs, by the commands' own library calls -----------------------------------------------------------
+# --- hand records of an uploaded file ----------------------------------------------------------------------
 
 
-def pack_pdf(number: int, count: int | None, seed: int | None, paper: str) -> tuple[str, bytes]:
-    """``minibridge pack --lesson N [--deals COUNT] [--seed SEED] --paper PAPER``: the file name and the PDF."""
-    from minibridge.analysis import analyse_boards
-    from minibridge.lessons import find_lesson
-    from minibridge.practice import pack_deals
-    from minibridge.render.pack import lesson_pack, pack_name
-    from minibridge.render.text import wording
-
-    words = wording()
-    lesson = find_lesson(number)
-    deals, seed = pack_deals(lesson, count, seed=seed)
-    analyses = analyse_boards(deals, lesson.rules)
-    pdf = lesson_pack(lesson, deals, analyses, words, seed=seed, paper=paper)
-    return pack_name(lesson, len(deals), seed), pdf
-
-
-def records_pdf(name: str, data: bytes, rules_name: str, paper: str, per_page: int) -> tuple[str, bytes]:
+def records_pdf(name: str, data: bytes, rules_name: str, paper: str, per_page: int) -> Document:
     """``minibridge records NAME --rules R|--lesson N --paper PAPER --per-page K`` on the bytes of an uploaded file
-    called ``name`` (a bare file name): the file name of the PDF and the PDF. ``rules_name`` is a rule set's name
-    or ``lesson-N``."""
-    from minibridge.analysis import analyse_boards
-    from minibridge.lessons import find_lesson
-    from minibridge.pbn import load
-    from minibridge.render.printable import printable_boards, records_heading
-    from minibridge.render.records import hand_records
-    from minibridge.render.text import wording
+    called ``name`` (a bare file name), read by the PBN reader as a file of that name. ``rules_name`` is a rule
+    set's name or ``lesson-N``."""
     from minibridge.rules import find_rules
 
-    words = wording()
     rules = find_lesson(int(rules_name[7:])).rules if rules_name.startswith("lesson-") else find_rules(rules_name)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / name
         path.write_bytes(data)
         try:
-            read = load(path)
+            read = read_records(path)
+            if len(read.boards) > MAX_RECORD_BOARDS:
+                raise MiniBridgeError(
+                    gettext(
+                        "has %(count)s boards; the page prints at most %(most)s: print this file with "
+                        "'minibridge records %(name)s'"
+                    )
+                    % {"count": len(read.boards), "most": MAX_RECORD_BOARDS, "name": name},
+                    where=name,
+                )
+            return hand_records(read, rules=rules, paper=paper, per_page=per_page)
         except MiniBridgeError as error:
             raise _named(error, str(path), name) from None
-    boards, partial, _ = printable_boards(read)
-    if not boards and not partial:
-        raise MiniBridgeError(gettext("no board has a deal, so there is nothing to print"), where=name)
-    if len(boards) > MAX_RECORD_BOARDS:
-        raise MiniBridgeError(
-            gettext(
-                "has %(count)s boards; the page prints at most %(most)s: print this file with "
-                "'minibridge records %(name)s'"
-            )
-            % {"count": len(boards), "most": MAX_RECORD_BOARDS, "name": name},
-            where=name,
-        )
-    analyses = analyse_boards(boards, rules)
-    title, details = records_heading(read, name, words)
-    pdf = hand_records(
-        sorted([*analyses, *partial], key=lambda item: item.number),
-        words,
-        title=title,
-        details=details,
-        paper=paper,
-        per_page=per_page,
-        announcement=rules.announcement,
-    )
-    return f"{Path(name).stem}.pdf", pdf
-
-
-def score_sheets_pdf(number: int | None, count: int | None, tables: int, paper: str) -> tuple[str, bytes]:
-    """``minibridge scoresheet [--lesson N] [--deals COUNT] --tables T --paper PAPER``: the file name and the PDF."""
-    from minibridge.board import Board
-    from minibridge.lessons import find_lesson
-    from minibridge.render.sheets import score_sheets
-    from minibridge.render.text import wording
-    from minibridge.rules import find_rules
-
-    words = wording()
-    lesson = find_lesson(number) if number is not None else None
-    rules = lesson.rules if lesson is not None else find_rules("ebu")
-    count = count or (len(lesson.deals) if lesson is not None else 8)
-    boards = [Board(number=board) for board in range(1, count + 1)]
-    title = words("scorecard", "blank_title", lesson=lesson.name if lesson is not None else "")
-    pdf = score_sheets(rules, boards, words, title=title, paper=paper, tables=tables)
-    name = f"score-sheets-lesson-{lesson.number}.pdf" if lesson is not None else "score-sheets.pdf"
-    return name, pdf
 
 
 def _named(error: MiniBridgeError, path: str, name: str) -> MiniBridgeError:
@@ -200,7 +148,7 @@ def _number(fields: Mapping[str, Any], name: str, low: int, high: int, *, proble
 
 
 def _paper(fields: Mapping[str, Any]) -> str:
-    paper = str(fields.get("paper", "a4")).strip().lower()
+    paper = str(fields.get("paper", PAPER)).strip().lower()
     if paper not in PAPERS:
         raise _Refused("paper")
     return paper
@@ -222,10 +170,12 @@ async def make_pack(request: Request) -> Response:
         count = _number(fields, "deals", 1, MOST_DEALS, problem="deals")
         seed = _number(fields, "seed", 0, 999_999_999, problem="seed")
         paper = _paper(fields)
-        name, pdf = await run_in_threadpool(pack_pdf, number, count, seed, paper)
+        pack = await run_in_threadpool(
+            lambda: lesson_pack(pack_boards(find_lesson(number), deals=count, seed=seed), paper=paper)
+        )
     except (_Refused, MiniBridgeError) as problem:
         return _refused(request, "pack", problem, values)
-    return download(name, pdf)
+    return download(pack.name, pack.pdf)
 
 
 async def make_records(request: Request) -> Response:
@@ -242,14 +192,14 @@ async def make_records(request: Request) -> Response:
         rules = str(fields.get("rules", "ebu"))
         if rules not in {r.name for r in free_play_rules()} | {f"lesson-{n}" for n in lesson_numbers()}:
             raise _Refused("rules")
-        per_page = _number(fields, "per_page", 1, 6, problem="per_page") or 4
-        if per_page not in (1, 2, 4, 6):
+        per_page = _number(fields, "per_page", 1, 6, problem="per_page") or BOARDS_A_PAGE
+        if per_page not in PER_PAGE:
             raise _Refused("per_page")
         paper = _paper(fields)
-        name, pdf = await run_in_threadpool(records_pdf, upload_name(upload.filename), data, rules, paper, per_page)
+        records = await run_in_threadpool(records_pdf, upload_name(upload.filename), data, rules, paper, per_page)
     except (_Refused, MiniBridgeError) as problem:
         return _refused(request, "records", problem, values)
-    return download(name, pdf)
+    return download(records.name, records.pdf)
 
 
 async def make_score_sheets(request: Request) -> Response:
@@ -259,12 +209,16 @@ async def make_score_sheets(request: Request) -> Response:
     try:
         number = _number(fields, "lesson", 1, 6, problem="lesson")
         count = _number(fields, "deals", 1, MOST_DEALS, problem="deals")
-        tables = _number(fields, "tables", 1, MOST_TABLES, problem="tables") or 6
+        tables = _number(fields, "tables", 1, MOST_TABLES, problem="tables") or TABLES
         paper = _paper(fields)
-        name, pdf = await run_in_threadpool(score_sheets_pdf, number, count, tables, paper)
+        sheets = await run_in_threadpool(
+            lambda: score_sheets(
+                lesson=find_lesson(number) if number is not None else None, deals=count, tables=tables, paper=paper
+            )
+        )
     except (_Refused, MiniBridgeError) as problem:
         return _refused(request, "sheets", problem, values)
-    return download(name, pdf)
+    return download(sheets.name, sheets.pdf)
 
 
 routes = [

@@ -1,7 +1,7 @@
 """The class screen: a full-screen page for the projector that shows a board and plays it card by card.
 
 ``/teacher/screen`` without a board lets the teacher choose one: a lesson's deal, a deal dealt from a seed, or a
-deal pasted. With a board (:class:`~minibridge.web.teacher_board.Screen` holds the whole state in the address) it
+deal pasted. With a board (:class:`~minibridge.web.teacher.board.Screen` holds the whole state in the address) it
 shows all four hands, the points, declarer, dummy, the contract and goal, the trick in the middle and the tricks
 won; going back, on or to any trick is a link. The next card the address does not know yet (the recorded play's,
 or the card a player who sees all four hands plays) is worked out at ``/teacher/screen/next`` in a worker thread,
