@@ -198,16 +198,9 @@ class RuleSet:
         if self.has_contract:
             strains = ", ".join(s.in_words for s in sorted(self.strains, reverse=True))
             lines.append(gettext("contracts in %(strains)s") % {"strains": strains})
-            kinds = [
-                kind for kind, on in (("part-score", self.part_score), ("game", self.game), ("slam", self.slam)) if on
-            ]
-            if len(kinds) == 1:
-                only = {
-                    "part-score": gettext("part-score only"),
-                    "game": gettext("game only"),
-                    "slam": gettext("slam only"),
-                }
-                lines.append(only[kinds[0]])
+            kinds = [kind for kind in self.contract_kinds if kind != "grand slam"]  # a grand slam is a slam
+            if len(kinds) == 1:  # a slam is played only with games
+                lines.append({"part-score": gettext("part-score only"), "game": gettext("game only")}[kinds[0]])
             else:
                 words = {"part-score": gettext("part-score"), "game": gettext("game"), "slam": gettext("slam")}
                 lines.append(gettext(" and ").join(words[kind] for kind in kinds))

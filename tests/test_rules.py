@@ -172,6 +172,25 @@ def test_allowed_contracts_in_order():
         allowed_contracts(find_rules("ebu").replace(scoring="tricks"), DEAL, Seat.NORTH)
 
 
+@pytest.mark.parametrize(
+    ("rules", "slam", "line"),
+    [
+        ("ebu", False, "part-score and game"),  # RULES §3
+        ("ebu", True, "part-score and game and slam"),  # RULES §3: slams at the 6 and 7 level when turned on
+        ("lesson", False, "part-score only"),  # RULES §6: MiniLessons Three and Four
+        ("lesson", True, "part-score only"),  # RULES §8: --slam cannot add slams where there are no games
+    ],
+)
+def test_the_rules_in_force_name_the_kinds_of_contract_they_play(rules: str, slam: bool, line: str):
+    ruleset = find_rules(rules).with_slam(slam)
+    assert ruleset.describe()[3] == line
+    assert (not contract_problems(Contract.of("slam", Strain.SPADES), ruleset)) is ("slam" in line)  # as the gates
+
+
+def test_rules_that_play_games_only_say_so():
+    assert find_rules("ebu").replace(part_score=False).describe()[3] == "game only"
+
+
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10_000), rules=st.sampled_from(sorted(RULE_SETS)), seat=st.sampled_from(list(Seat)))
 def test_allowed_contracts_are_exactly_those_without_problems(seed: int, rules: str, seat: Seat):

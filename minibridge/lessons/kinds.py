@@ -62,6 +62,21 @@ _DECLARER_TRICKS = Part(
 )
 
 
+def _side_names(side: Side) -> tuple[str, ...]:
+    """The words a pupil may name a side by: ``ns``, ``n-s``, ``n/s``, ``north-south``, ``north south``,
+    ``northsouth``."""
+    first, second = (seat.letter.lower() for seat in side.seats)
+    one, other = (seat.title.lower() for seat in side.seats)
+    return (
+        f"{first}{second}",
+        f"{first}-{second}",
+        f"{first}/{second}",
+        f"{one}-{other}",
+        f"{one} {other}",
+        one + other,
+    )
+
+
 class HcpKind(ExerciseKind):
     """Count the points in each hand."""
 
@@ -222,19 +237,9 @@ class TricksKind(ExerciseKind):
     """The tricks each side won in the recorded play."""
 
     name = "tricks"
-    parts = (
-        Part(
-            key="NS",
-            form=Form.TRICKS,
-            says=N_("the tricks each side won"),
-            names=("ns", "n-s", "n/s", "north-south", "north south", "northsouth"),
-        ),
-        Part(
-            key="EW",
-            form=Form.TRICKS,
-            says=N_("the tricks each side won"),
-            names=("ew", "e-w", "e/w", "east-west", "east west", "eastwest"),
-        ),
+    parts = tuple(
+        Part(key=str(side), form=Form.TRICKS, says=N_("the tricks each side won"), names=_side_names(side))
+        for side in Side
     )
     needs_play = True
 
