@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 )
 @click.option(
     "--first-dealer",
-    type=click.Choice(list("NESW"), case_sensitive=False),
+    type=click.Choice([seat.letter for seat in Seat], case_sensitive=False),
     help="Who deals first (default North; South with three players); the deal then passes clockwise.",
 )
 @click.option("--draw-dealer", is_flag=True, help="Each player draws a card; the highest card deals first.")
