@@ -26,7 +26,9 @@ if TYPE_CHECKING:
 @click.command()
 @click.argument("deal")
 @click.option(
-    "--dealer", type=click.Choice([seat.letter for seat in Seat], case_sensitive=False), help="Dealer (default: the deal's first seat)."
+    "--dealer",
+    type=click.Choice([seat.letter for seat in Seat], case_sensitive=False),
+    help="Dealer (default: the deal's first seat).",
 )
 @click.option(
     "--three-handed",
