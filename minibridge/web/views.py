@@ -84,13 +84,13 @@ def answer_words(exercise: Exercise, *, tricks_played: int = 0) -> dict[str, Any
     in the kind's order (``key``, ``field``: the form field that gives it, ``form``, ``label``, ``question``,
     ``seat``: the seat whose hand it is about, if any, ``choices``: ``value``, ``words`` and ``hint`` each, and
     for a number ``least``, ``most``, ``step`` and
-    ``pad``: tiles to tap rather than − and +), and ``offers``, the whole answers offered besides (``answer``,
+    ``pad``: tiles to tap rather than − and +), and ``offers``, the whole answers offered besides (``value``,
     ``question``, ``words``, ``said``). ``tricks_played`` bounds a number that is a trick of the recorded play."""
     kind = find_kind(exercise.kind)
     given = exercise.answer if isinstance(exercise.answer, dict) else None
     seat = exercise.seat.in_words if exercise.seat is not None else ""
     offers = [
-        {"answer": o.answer, "question": gettext(o.question), "words": gettext(o.words), "said": gettext(o.said)}
+        {"value": o.answer, "question": gettext(o.question), "words": gettext(o.words), "said": gettext(o.said)}
         for o in kind.offers
     ]
     return {"parts": [_part_view(part, seat, tricks_played) for part in kind.parts_asked(given)], "offers": offers}
