@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.messages.pofile import read_po
 
+from minibridge import language
 from minibridge.announce import announce
 from minibridge.cards import Seat
 from minibridge.errors import LessonError
@@ -283,6 +285,71 @@ def test_the_parts_asked_are_the_ones_the_exercise_gives_in_the_kinds_order():
     assert find_kind("goal").parts_asked(["anything"]) == find_kind("goal").parts
     assert set(find_kind("goal").parts[0].choices) == set()
     assert list(find_kind("signal").parts[0].choices) == ["encourage", "discourage", "top of sequence", "no signal"]
+
+
+# --- how a page asks each kind ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "facts"),
+    [
+        ("hcp", {"counts_in_hands", "hands_only", "how"}),  # the points under each hand; no contract shown
+        ("declarer", {"hands_only", "offers"}),  # a declarer shown would answer it; "redeal" is a tile
+        ("goal", set()),
+        ("score", set()),
+        ("tricks", {"how"}),
+        ("replay", {"play_in_answer"}),  # a seat to tap on each trick
+        ("irregularity", {"play_in_order"}),  # the cards in the order they fell show who played out of turn
+        ("signal", {"play_up_to_trick", "one_tap"}),  # the play up to the signal, read with one tap
+    ],
+)
+def test_each_kind_says_how_a_page_asks_it(name: str, facts: set[str]):
+    kind = find_kind(name)
+    flags = ("counts_in_hands", "hands_only", "play_in_order", "play_up_to_trick", "play_in_answer", "one_tap")
+    words = ("how", "offers")
+    assert {fact for fact in (*flags, *words) if getattr(kind, fact)} == facts
+
+
+@pytest.mark.parametrize("name", list(KINDS))
+def test_every_part_and_choice_has_its_words_for_the_page(name: str):
+    kind = find_kind(name)
+    for part in kind.parts:
+        assert part.label or not part.key, f"{part.key}: the name a page gives it"
+        assert set(part.choice_words) == set(part.choices), f"{part.key}: the words of each choice"
+        assert part.question or part.label or part.form is Form.SEAT_EACH_TRICK or not part.key
+    assert all(offer.answer in kind.alternatives for offer in kind.offers)
+    if kind.one_tap:
+        assert [(p.key, p.form) for p in kind.parts] == [("", Form.CHOICE)], "one tap gives one choice"
+    if kind.play_up_to_trick or kind.play_in_order or kind.play_in_answer:
+        assert kind.needs_play
+    if kind.play_up_to_trick:
+        assert "trick" in kind.needs
+    if kind.counts_in_hands:
+        assert sorted(p.seat for p in kind.parts if p.seat is not None) == list(Seat), "a number under each hand"
+
+
+def _page_words() -> list[str]:
+    """Every word of the registry a page shows, in English."""
+    words = []
+    for kind in KINDS.values():
+        words += [kind.how] if kind.how else []
+        words += [w for offer in kind.offers for w in (offer.question, offer.words, offer.said)]
+        for part in kind.parts:
+            words += [w for w in (part.label, part.question) if w]
+            words += [*part.choice_words.values(), *part.choice_hints.values()]
+    return words
+
+
+@pytest.mark.parametrize("code", ["nl", "da"])
+def test_the_words_a_page_shows_of_each_kind_are_translated(code: str):
+    with language.catalogue_path(code).open("rb") as stream:
+        catalogue = read_po(stream, locale=code)
+    words = _page_words()
+    assert len(words) > 40 and "North" in words and "Who is dummy?" in words
+    untranslated = [w for w in words if w not in catalogue or not catalogue[w].string or catalogue[w].fuzzy]
+    assert untranslated == []
+    with language.speaking(code):
+        assert "%(seat)s" in language.gettext("Tap what %(seat)s's card says")
 
 
 class SideKind(ExerciseKind):

@@ -1,6 +1,8 @@
 """A kind of exercise: the parts of its answer in order, each with the form it takes, and what every kind does
 with them (the form in words, checking a lesson's answer, reading a pupil's); each kind (:mod:`.kinds`) says how
-the engine solves and explains it.
+the engine solves and explains it, and how a page asks it (its parts' words and widgets, the facts below: what
+of the board the page shows, a line on how to find the answer, the whole answers it offers), so that the pages
+follow the registry and never name a kind.
 
 >>> from minibridge.lessons.exercises import find_kind
 >>> find_kind("goal").form
@@ -12,6 +14,7 @@ the engine solves and explains it.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from minibridge.cards import Seat
@@ -19,10 +22,21 @@ from minibridge.language import gettext
 from minibridge.lessons.lesson import Exercise, Lesson, shown
 from minibridge.lessons.reading import Form, Part, Reading, fits, read_answer
 
-__all__ = ["Problem", "ExerciseKind"]
+__all__ = ["Problem", "Offer", "ExerciseKind"]
 
 Problem = tuple[tuple[Any, ...], str]
 """A problem with an exercise: the keys of its field under the exercise, and what is wrong."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Offer:
+    """A whole answer besides the parts that a page offers as a tile of its own (``redeal``), in words marked
+    for translation: the question over it, the tile's words, and the answer as a page shows it once given."""
+
+    answer: str
+    question: str
+    words: str
+    said: str
 
 
 class ExerciseKind:
@@ -41,6 +55,22 @@ class ExerciseKind:
     scored: ClassVar[bool] = False
     """Whether the answer comes from the scoring, so that a scheme by points needs the board."""
 
+    # --- how a page asks it (words marked for translation); besides: counts_in_hands and play_in_answer
+    how: ClassVar[str] = ""
+    """A short line that tells the pupil how to find the answer, or nothing."""
+    hands_only: ClassVar[bool] = False
+    """Whether the page shows the board's hands only, never its declarer, contract or play, which would give
+    the answer away."""
+    play_in_order: ClassVar[bool] = False
+    """Whether the recorded play is shown with the cards of each trick in the order they fell (else in seat
+    order, the first card led marked)."""
+    play_up_to_trick: ClassVar[bool] = False
+    """Whether the recorded play is shown only up to the exercise's trick."""
+    one_tap: ClassVar[bool] = False
+    """Whether the answer, one choice, is given by one tap on it, without a "Check my answer" button."""
+    offers: ClassVar[tuple[Offer, ...]] = ()
+    """The whole answers besides the parts (among :attr:`alternatives`) that a page offers as tiles."""
+
     def parts_asked(self, asked: Collection[str] | None = None) -> tuple[Part, ...]:
         """The parts of an answer that gives the keys ``asked`` (every part by default), in the order the form
         asks them, each with the form it takes; for a kind whose answer is one value, that one part (its key
@@ -53,6 +83,18 @@ class ExerciseKind:
         if asked is None or not self.keys:
             return self.parts
         return tuple(part for part in self.parts if part.key in asked)
+
+    @property
+    def counts_in_hands(self) -> bool:
+        """Whether the page shows the four hands within the answer, with a number to give under the hand each
+        part is about: for a kind whose parts are about a seat's hand (its points)."""
+        return any(part.seat is not None for part in self.parts)
+
+    @property
+    def play_in_answer(self) -> bool:
+        """Whether the page shows the recorded play within the answer (and so again with the mark), where a
+        seat for each trick may be asked: for a kind with such a part, whether or not an exercise asks it."""
+        return any(part.form is Form.SEAT_EACH_TRICK for part in self.parts)
 
     @property
     def keys(self) -> frozenset[str]:

@@ -1,8 +1,9 @@
 """The kinds of exercise in one registry, and what is done with an exercise: checking it when a lesson is read,
 the form of its answer, a pupil's answer read and marked, the engine's answer and its reason.
 
-Adding a kind means writing its class (:mod:`.kinds`: the parts of its answer in order, each with its form, and
-how the engine solves and explains it) and listing it in :data:`KINDS`; nothing else names a kind.
+Adding a kind means writing its class (:mod:`.kinds`: the parts of its answer in order, each with its form and
+its words on a page, what a page shows of it, and how the engine solves and explains it) and listing it in
+:data:`KINDS`, then translating its words in the catalogues; nothing else names a kind, the web pages neither.
 
 >>> find_kind("goal").form
 'a number of tricks'

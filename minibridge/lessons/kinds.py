@@ -1,7 +1,9 @@
 """The kinds of exercise, one class each: the parts of its answer and how the engine solves and explains it.
 
-Each is listed once in the registry (:data:`minibridge.lessons.exercises.KINDS`); the module ends with what the
-kinds share: the board, the deal, the announcement and the recorded play an exercise is about, and its score.
+Each is listed once in the registry (:data:`minibridge.lessons.exercises.KINDS`), and says how a page asks it
+(its parts' words and widgets, and the facts of :class:`~minibridge.lessons.exercise_kind.ExerciseKind`); what
+the engine works out from an exercise's board is in :mod:`.exercise_board`, and the module ends with the words
+the kinds share.
 
 >>> HcpKind().keys == {seat.letter for seat in Seat}
 True
@@ -15,19 +17,27 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from minibridge import language
-from minibridge.announce import Announcement, announce
-from minibridge.board import Board
 from minibridge.cards import Card, Seat, Side
-from minibridge.contract import Contract
 from minibridge.deal import Deal, Hand
 from minibridge.errors import LessonError, MiniBridgeError
-from minibridge.language import N_, gettext, ngettext
-from minibridge.lessons.exercise_kind import ExerciseKind, Problem
+from minibridge.language import N_, gettext
+from minibridge.lessons.exercise_board import (
+    announcement_of,
+    board_of,
+    contract_of,
+    deal_of,
+    declaring_points,
+    recorded_play,
+    score_of,
+    scores,
+    tricks_played,
+)
+from minibridge.lessons.exercise_kind import ExerciseKind, Offer, Problem
 from minibridge.lessons.lesson import Exercise, Lesson
 from minibridge.lessons.reading import Form, Part
 from minibridge.play import Play
 from minibridge.recorded import replay_record
-from minibridge.scoring import Score, breakdown, goal, score
+from minibridge.scoring import Score, breakdown, goal
 from minibridge.signals import explain_signal, read_signal
 from minibridge.trick import Irregularity, Settlement
 
@@ -50,15 +60,25 @@ _DECLARERS = Part(
     form=Form.POINTS,
     says=_POINTS,
     names=("declarers", "declarer side", "declaring side", "declarers side"),
+    label=N_("Points for declarer's side"),
+    most=3000,
+    step=10,
 )
 _DEFENDERS = Part(
-    key="defenders", form=Form.POINTS, says=_POINTS, names=("defenders", "defender", "defending side", "defence")
+    key="defenders",
+    form=Form.POINTS,
+    says=_POINTS,
+    names=("defenders", "defender", "defending side", "defence"),
+    label=N_("Points for the defenders"),
+    most=3000,
+    step=10,
 )
 _DECLARER_TRICKS = Part(
     key="declarer_tricks",
     form=Form.TRICKS,
     says=N_("the tricks declarer's side took"),
     names=("declarer_tricks", "declarer tricks", "declarer took", "declarer side tricks", "tricks"),
+    label=N_("Tricks for declarer's side"),
 )
 
 
@@ -87,16 +107,22 @@ class HcpKind(ExerciseKind):
             form=Form.POINTS,
             says=N_("the points in each hand"),
             names=(seat.letter.lower(), seat.title.lower()),
+            label=seat.title,  # translated as the seat's name
+            question=N_("%(seat)s's points"),
+            seat=seat,
+            most=40,
         )
         for seat in Seat
     )
+    how = N_("Count the points in each hand: ace 4, king 3, queen 2, jack 1. Tap − and + to set each number.")
+    hands_only = True
 
     def solve(self, lesson: Lesson, exercise: Exercise) -> Any:
-        deal = _deal(_board(lesson, exercise))
+        deal = deal_of(board_of(lesson, exercise))
         return {seat.letter: deal.hcp(seat) for seat in Seat}
 
     def explain(self, lesson: Lesson, exercise: Exercise) -> str:
-        deal = _deal(_board(lesson, exercise))
+        deal = deal_of(board_of(lesson, exercise))
         return "; ".join(f"{seat.in_words} {_points_shown(deal, seat)}" for seat in Seat)
 
     def cue(self, lesson: Lesson, exercise: Exercise, given: Any) -> str | None:
@@ -105,7 +131,7 @@ class HcpKind(ExerciseKind):
         if (
             not isinstance(given, dict)
             or set(given) != self.keys
-            or _deal(_board(lesson, exercise)).cards_per_hand != 13
+            or deal_of(board_of(lesson, exercise)).cards_per_hand != 13
         ):
             return None
         total = sum(given.values())
@@ -122,22 +148,45 @@ class DeclarerKind(ExerciseKind):
 
     name = "declarer"
     parts = (
-        Part(key="declarer", form=Form.SEAT, says=_A_SEAT, names=("declarer", "declares", "declare", "declaring")),
-        Part(key="dummy", form=Form.SEAT, says=_A_SEAT, names=("dummy",)),
+        Part(
+            key="declarer",
+            form=Form.SEAT,
+            says=_A_SEAT,
+            names=("declarer", "declares", "declare", "declaring"),
+            label=N_("Declarer"),
+            question=N_("Who is declarer?"),
+        ),
+        Part(
+            key="dummy",
+            form=Form.SEAT,
+            says=_A_SEAT,
+            names=("dummy",),
+            label=N_("Dummy"),
+            question=N_("Who is dummy?"),
+        ),
     )
     alternatives: ClassVar[dict[str, tuple[str, ...]]] = {
         "redeal": ("redeal", "re-deal", "re deal", "a redeal", "deal again")
     }
+    offers = (
+        Offer(
+            answer="redeal",
+            question=N_("Or does nobody play it?"),
+            words=N_("Redeal: deal the cards again"),
+            said=N_("Redeal: nobody declares, the cards are dealt again"),
+        ),
+    )
+    hands_only = True
 
     def solve(self, lesson: Lesson, exercise: Exercise) -> Any:
-        result = _announcement(lesson, exercise)
+        result = announcement_of(lesson, exercise)
         if result.redeal:
             return "redeal"
         assert result.declarer is not None and result.dummy is not None
         return {"declarer": result.declarer.letter, "dummy": result.dummy.letter}
 
     def explain(self, lesson: Lesson, exercise: Exercise) -> str:
-        result = _announcement(lesson, exercise)
+        result = announcement_of(lesson, exercise)
         ns, ew = (result.side_hcp(side) for side in Side)
         if result.redeal:
             return gettext("North–South hold %(ns)s and East–West %(ew)s: a redeal") % {"ns": ns, "ew": ew}
@@ -184,7 +233,7 @@ class DeclarerKind(ExerciseKind):
             )
 
     def may_declare(self, lesson: Lesson, exercise: Exercise) -> tuple[Seat, ...]:
-        return () if exercise.board is None else _announcement(lesson, exercise).may_declare
+        return () if exercise.board is None else announcement_of(lesson, exercise).may_declare
 
     def matches(self, given: Any, found: Any, *, may_declare: tuple[Seat, ...] = ()) -> bool:
         if isinstance(given, dict) and isinstance(found, dict) and len(may_declare) > 1:
@@ -199,18 +248,18 @@ class GoalKind(ExerciseKind):
     """How many tricks declarer's side needs in a contract."""
 
     name = "goal"
-    parts = (Part(key="", form=Form.TRICKS, says=N_("a number of tricks")),)
+    parts = (Part(key="", form=Form.TRICKS, says=N_("a number of tricks"), question=N_("How many tricks?"), pad=True),)
     needs = ("contract",)
     scored = True
 
     def solve(self, lesson: Lesson, exercise: Exercise) -> Any:
-        return goal(_contract(exercise), lesson.rules, points=_declaring_points(lesson, exercise))
+        return goal(contract_of(exercise), lesson.rules, points=declaring_points(lesson, exercise))
 
     def explain(self, lesson: Lesson, exercise: Exercise) -> str:
         tricks = self.solve(lesson, exercise)
         scheme = lesson.rules.scheme
-        points = _declaring_points(lesson, exercise) if scheme.needs_points else None
-        return scheme.goal_reason(_contract(exercise), tricks, points=points, where=lesson.name)
+        points = declaring_points(lesson, exercise) if scheme.needs_points else None
+        return scheme.goal_reason(contract_of(exercise), tricks, points=points, where=lesson.name)
 
 
 class ScoreKind(ExerciseKind):
@@ -222,7 +271,7 @@ class ScoreKind(ExerciseKind):
     scored = True
 
     def solve(self, lesson: Lesson, exercise: Exercise) -> Any:
-        return _scores(self._score(lesson, exercise))
+        return scores(self._score(lesson, exercise))
 
     def explain(self, lesson: Lesson, exercise: Exercise) -> str:
         return breakdown(self._score(lesson, exercise))
@@ -230,7 +279,11 @@ class ScoreKind(ExerciseKind):
     @staticmethod
     def _score(lesson: Lesson, exercise: Exercise) -> Score:
         assert exercise.tricks is not None
-        return _score_of(lesson, exercise, _contract(exercise), exercise.tricks)
+        return score_of(lesson, exercise, contract_of(exercise), exercise.tricks)
+
+
+_TRICKS_FOR = {Side.NORTH_SOUTH: N_("Tricks for North–South"), Side.EAST_WEST: N_("Tricks for East–West")}
+"""The name of each side's part of a ``tricks`` answer on the page."""
 
 
 class TricksKind(ExerciseKind):
@@ -238,17 +291,24 @@ class TricksKind(ExerciseKind):
 
     name = "tricks"
     parts = tuple(
-        Part(key=str(side), form=Form.TRICKS, says=N_("the tricks each side won"), names=_side_names(side))
+        Part(
+            key=str(side),
+            form=Form.TRICKS,
+            says=N_("the tricks each side won"),
+            names=_side_names(side),
+            label=_TRICKS_FOR[side],
+        )
         for side in Side
     )
     needs_play = True
+    how = N_("Play the cards trick by trick. The highest card of the suit led wins the trick.")
 
     def solve(self, lesson: Lesson, exercise: Exercise) -> Any:
-        play = _played(lesson, exercise)
+        play = recorded_play(lesson, exercise)
         return {str(side): play.tricks_won(side) for side in Side}
 
     def explain(self, lesson: Lesson, exercise: Exercise) -> str:
-        play = _played(lesson, exercise)
+        play = recorded_play(lesson, exercise)
         counts = ", ".join(f"{side.in_words} {play.tricks_won(side)}" for side in Side)
         return gettext("tricks won by %(winners)s: %(counts)s") % {"winners": _winners(play), "counts": counts}
 
@@ -263,6 +323,8 @@ class ReplayKind(ExerciseKind):
             form=Form.SEAT_EACH_TRICK,
             says=N_("the seat that won each trick, in order"),
             names=("winners", "winner", "won by", "who won"),
+            label=N_("Who won each trick"),
+            question=N_("Who won it?"),
         ),
         _DECLARER_TRICKS,
         Part(
@@ -275,6 +337,9 @@ class ReplayKind(ExerciseKind):
                 "reached": ("reached", "reach", "reaches", "yes", "true"),
                 "missed": ("missed", "miss", "misses", "not reached", "no", "false", "failed", "fails"),
             },
+            label=N_("Declarer's goal"),
+            question=N_("Did declarer reach the goal?"),
+            choice_words={"reached": N_("Yes, reached"), "missed": N_("No, missed")},
         ),
         _DECLARERS,
         _DEFENDERS,
@@ -282,23 +347,23 @@ class ReplayKind(ExerciseKind):
     needs_play = True
 
     def solve(self, lesson: Lesson, exercise: Exercise) -> Any:
-        board, play = _board(lesson, exercise), _played(lesson, exercise)
+        board, play = board_of(lesson, exercise), recorded_play(lesson, exercise)
         answer: dict[str, Any] = {"winners": [t.winner.letter for t in play.tricks]}
         if board.declarer is not None and board.contract is not None:
-            result = _score_of(lesson, exercise, board.contract, play.declarer_tricks)
+            result = score_of(lesson, exercise, board.contract, play.declarer_tricks)
             answer["declarer_tricks"] = play.declarer_tricks
             answer["goal"] = "reached" if result.made else "missed"
-            answer |= _scores(result)
+            answer |= scores(result)
         return answer
 
     def explain(self, lesson: Lesson, exercise: Exercise) -> str:
-        board, play = _board(lesson, exercise), _played(lesson, exercise)
+        board, play = board_of(lesson, exercise), recorded_play(lesson, exercise)
         if board.declarer is None or board.contract is None:
             return gettext("tricks won by %(winners)s") % {"winners": _winners(play)}
         return gettext("tricks won by %(winners)s: declarer's side %(tricks)s; %(score)s") % {
             "winners": _winners(play),
             "tricks": play.declarer_tricks,
-            "score": breakdown(_score_of(lesson, exercise, board.contract, play.declarer_tricks)),
+            "score": breakdown(score_of(lesson, exercise, board.contract, play.declarer_tricks)),
         }
 
 
@@ -318,9 +383,32 @@ class IrregularityKind(ExerciseKind):
                 "lead out of turn": ("lead out of turn", "led out of turn", "a lead out of turn"),
                 "card out of rotation": ("card out of rotation", "card played out of turn", "played out of turn"),
             },
+            label=N_("What went wrong"),
+            question=N_("What went wrong?"),
+            choice_words={
+                "revoke": N_("A revoke: did not follow suit"),
+                "lead out of turn": N_("A lead out of turn"),
+                "card out of rotation": N_("A card played out of turn"),
+            },
         ),
-        Part(key="seat", form=Form.SEAT, says=_A_SEAT, names=("seat", "by", "who")),
-        Part(key="trick", form=Form.TRICKS, says=N_("the trick's number"), names=("trick", "at trick", "on trick")),
+        Part(
+            key="seat",
+            form=Form.SEAT,
+            says=_A_SEAT,
+            names=("seat", "by", "who"),
+            label=N_("Who did it"),
+            question=N_("Who did it?"),
+        ),
+        Part(
+            key="trick",
+            form=Form.TRICKS,
+            says=N_("the trick's number"),
+            names=("trick", "at trick", "on trick"),
+            label=N_("On which trick"),
+            question=N_("On which trick?"),
+            pad=True,
+            of_the_play=True,
+        ),
         Part(
             key="settled",
             form=Form.CHOICE,
@@ -335,6 +423,16 @@ class IrregularityKind(ExerciseKind):
                 "corrected": ("corrected", "correct"),
                 "stands": ("stands", "stood", "stays"),
             },
+            label=N_("What happened then"),
+            question=N_("What happened then?"),
+            choice_words={
+                "established": N_("The revoke counts (established)"),
+                "not established": N_("Put right in time (not established)"),
+                "accepted": N_("Accepted: play goes on"),
+                "put back": N_("The card is put back"),
+                "corrected": N_("Put right (corrected)"),
+                "stands": N_("The card stays (stands)"),
+            },
         ),
         _DECLARER_TRICKS,
     )
@@ -342,19 +440,20 @@ class IrregularityKind(ExerciseKind):
         "none": ("none", "nothing", "no irregularity", "nothing went wrong")
     }
     needs_play = True
+    play_in_order = True
 
     def solve(self, lesson: Lesson, exercise: Exercise) -> Any:
-        play = _played(lesson, exercise)
+        play = recorded_play(lesson, exercise)
         if not play.irregularities:
             return "none"
         first = play.irregularities[0]
         found = {"kind": first.kind, "seat": first.seat.letter, "trick": first.trick, "settled": _settled(first)}
-        if _board(lesson, exercise).declarer is not None:
+        if board_of(lesson, exercise).declarer is not None:
             found["declarer_tricks"] = play.declarer_tricks
         return found
 
     def explain(self, lesson: Lesson, exercise: Exercise) -> str:
-        play = _played(lesson, exercise)
+        play = recorded_play(lesson, exercise)
         return play.irregularities[0].describe() if play.irregularities else gettext("the play holds no irregularity")
 
 
@@ -374,10 +473,25 @@ class SignalKind(ExerciseKind):
                 "top of sequence": ("top of sequence", "top of a sequence", "top of the sequence"),
                 "no signal": ("no signal", "nothing", "says nothing"),
             },
+            question=N_("Tap what %(seat)s's card says"),
+            choice_words={
+                "encourage": N_("Encourage"),
+                "discourage": N_("Discourage"),
+                "top of sequence": N_("Top of a sequence"),
+                "no signal": N_("No signal"),
+            },
+            choice_hints={
+                "encourage": N_("“Play this suit again!”"),
+                "discourage": N_("“Please try another suit.”"),
+                "top of sequence": N_("“I have the card just below this one too.”"),
+                "no signal": N_("The card says nothing."),
+            },
         ),
     )
     needs = ("board", "trick", "seat")
     needs_play = True
+    play_up_to_trick = True
+    one_tap = True
 
     def solve(self, lesson: Lesson, exercise: Exercise) -> Any:
         hand, card, leading = self._card(lesson, exercise)
@@ -420,79 +534,23 @@ class SignalKind(ExerciseKind):
         except MiniBridgeError:
             return  # the play's own problem is reported at the deal
         if exercise.trick > played:
-            yield ("trick",), _tricks_played(board, played, exercise.trick)
+            yield ("trick",), tricks_played(board, played, exercise.trick)
 
     @staticmethod
     def _card(lesson: Lesson, exercise: Exercise) -> tuple[Hand, Card, bool]:
         """The hand the seat held before the trick, the card it played to it, and whether it led."""
         assert exercise.trick is not None and exercise.seat is not None
-        board, play = _board(lesson, exercise), _played(lesson, exercise)
+        board, play = board_of(lesson, exercise), recorded_play(lesson, exercise)
         number, seat = exercise.trick, exercise.seat
         if number > len(play.tricks):
-            raise LessonError(_tricks_played(board, len(play.tricks), number))
+            raise LessonError(tricks_played(board, len(play.tricks), number))
         earlier = {t.cards[seat] for t in play.tricks[: number - 1]}
-        hand = Hand(c for c in _deal(board)[seat] if c not in earlier)
+        hand = Hand(c for c in deal_of(board)[seat] if c not in earlier)
         trick = play.tricks[number - 1]
         return hand, trick.cards[seat], trick.leader is seat
 
 
-# --- what the kinds share ------------------------------------------------------------------------------------
-
-
-def _board(lesson: Lesson, exercise: Exercise) -> Board:
-    if exercise.board is None:
-        raise LessonError(
-            gettext("exercise %(id)s of %(lesson)s names no board") % {"id": exercise.id, "lesson": lesson.name},
-            where=str(lesson.path),
-        )
-    return lesson.board(exercise.board)
-
-
-def _tricks_played(board: Board, played: int, asked: int) -> str:
-    """The words for a trick asked about that the board's play does not reach."""
-    return ngettext(
-        "board %(board)s has only %(played)s trick played, not %(asked)s",
-        "board %(board)s has only %(played)s tricks played, not %(asked)s",
-        played,
-    ) % {"board": board.number, "played": played, "asked": asked}
-
-
-def _deal(board: Board) -> Deal:
-    assert board.deal is not None  # every lesson board has its deal
-    return board.deal
-
-
-def _contract(exercise: Exercise) -> Contract:
-    assert exercise.contract is not None  # the kinds that need one are refused without it
-    return exercise.contract
-
-
-def _announcement(lesson: Lesson, exercise: Exercise) -> Announcement:
-    board = _board(lesson, exercise)
-    assert board.dealer is not None
-    return announce(_deal(board), board.dealer, tie_rule=lesson.rules.tie_rule)
-
-
-def _played(lesson: Lesson, exercise: Exercise) -> Play:
-    """The board's recorded play replayed under the Laws, with its claim."""
-    return replay_record(_board(lesson, exercise))
-
-
-def _declaring_points(lesson: Lesson, exercise: Exercise) -> int | None:
-    if exercise.board is None:
-        return None
-    board = lesson.board(exercise.board)
-    assert board.dealer is not None
-    result = announce(_deal(board), board.dealer)
-    return None if result.declaring_side is None else result.side_hcp(result.declaring_side)
-
-
-def _score_of(lesson: Lesson, exercise: Exercise, contract: Contract, tricks: int) -> Score:
-    return score(contract, tricks, lesson.rules, points=_declaring_points(lesson, exercise))
-
-
-def _scores(result: Score) -> dict[str, int]:
-    return {"declarers": result.declarers_score, "defenders": result.defenders_score}
+# --- the words the kinds share -------------------------------------------------------------------------------
 
 
 def _winners(play: Play) -> str:

@@ -101,16 +101,37 @@ class Form(StrEnum):
 class Part:
     """One part of an answer: its key (empty for an answer that is one value), the form it takes, what it holds
     in words (for the form), the words a pupil may name it by, and for a choice the words of each choice (the
-    first word of each is the choice itself)."""
+    first word of each is the choice itself); then how a page asks it, in words marked for translation."""
 
     key: str
     form: Form
     says: str
     names: tuple[str, ...] = ()
     choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    label: str = ""
+    """The part's name on a page, where the answer is shown or a part is still to give (``Tricks for
+    North–South``); by default its key, or "Your answer" for an answer that is one value."""
+    question: str = ""
+    """The question over the part's widgets (``Who is dummy?``; for a seat of each trick, the question on each
+    trick); by default the label. It may name its seat, or else the exercise's, as ``%(seat)s``."""
+    seat: Seat | None = None
+    """The seat whose hand the part is about, for a number given under that hand (its points)."""
+    choice_words: Mapping[str, str] = field(default_factory=dict)
+    """Each choice as a page shows it (``Yes, reached``); by default the choice itself."""
+    choice_hints: Mapping[str, str] = field(default_factory=dict)
+    """A line under a choice that says what it means, where one helps."""
+    most: int = 13
+    """The highest number a page offers for a number (13 tricks unless said)."""
+    step: int = 1
+    """How much − and + change a number by (10 for a score)."""
+    pad: bool = False
+    """A number asked as a tile for each number, tapped once, rather than with − and +."""
+    of_the_play: bool = False
+    """A number that is a trick of the recorded play: asked from 1 to the tricks played."""
 
     def __post_init__(self) -> None:
         assert (self.form is Form.CHOICE) == bool(self.choices), self.key
+        assert set(self.choice_words) <= set(self.choices) and set(self.choice_hints) <= set(self.choices), self.key
 
 
 @dataclass(frozen=True)

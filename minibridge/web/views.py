@@ -11,11 +11,13 @@ from typing import Any
 
 from minibridge.board import Board
 from minibridge.cards import Seat
+from minibridge.language import gettext
 from minibridge.lessons import find_kind
 from minibridge.lessons.exercises import answer_form
 from minibridge.lessons.lesson import Exercise, Lesson
+from minibridge.lessons.reading import Part
 
-__all__ = ["replay_view", "exercise_view"]
+__all__ = ["replay_view", "exercise_view", "answer_words"]
 
 
 def replay_view(view: dict[str, Any], number: int) -> dict[str, Any] | None:
@@ -41,13 +43,12 @@ def _letter(seat: Seat | None) -> str | None:
 
 # --- a lesson's exercises --------------------------------------------------------------------------------------
 
-_DEAL_ONLY = ("hcp", "declarer")
-"""Kinds whose answer the board's declarer, contract or play would give away: the pupil sees the hands only."""
-
 
 def exercise_view(lesson: Lesson, exercise: Exercise) -> dict[str, Any]:
     """An exercise as a pupil sees it before answering: the question, the form of the answer and what the
-    question needs (the deal, the recorded play, the contract and tricks given), never the answer."""
+    question needs (the deal, the recorded play, the contract and tricks given), never the answer; and how the
+    page asks it, from its kind in the registry (:func:`answer_words`, and the facts of the kind: ``how``,
+    ``counts_in_hands``, ``play_in_order``, ``play_upto``, ``play_in_answer``, ``one_tap``)."""
     kind = find_kind(exercise.kind)
     view: dict[str, Any] = {
         "id": exercise.id,
@@ -62,11 +63,64 @@ def exercise_view(lesson: Lesson, exercise: Exercise) -> dict[str, Any]:
         "seat": _letter(exercise.seat),
         "deal": None,
     }
-    if exercise.board is not None:
-        view["deal"] = _board_view(
-            lesson.board(exercise.board), full=exercise.kind not in _DEAL_ONLY, play=kind.needs_play
-        )
+    board = lesson.board(exercise.board) if exercise.board is not None else None
+    if board is not None:
+        view["deal"] = _board_view(board, full=not kind.hands_only, play=kind.needs_play)
+    tricks = len(board.play.tricks) if board is not None and board.play is not None else 0
+    view |= answer_words(exercise, tricks_played=tricks)
+    view |= {
+        "how": gettext(kind.how) if kind.how else None,
+        "counts_in_hands": kind.counts_in_hands,
+        "play_in_order": kind.play_in_order,
+        "play_upto": exercise.trick if kind.play_up_to_trick else None,
+        "play_in_answer": kind.play_in_answer,
+        "one_tap": kind.one_tap,
+    }
     return view
+
+
+def answer_words(exercise: Exercise, *, tricks_played: int = 0) -> dict[str, Any]:
+    """How the pages ask an exercise's answer and show it, in the language in use: ``parts``, the parts asked
+    in the kind's order (``key``, ``field``: the form field that gives it, ``form``, ``label``, ``question``,
+    ``seat``: the seat whose hand it is about, if any, ``choices``: ``value``, ``words`` and ``hint`` each, and
+    for a number ``least``, ``most``, ``step`` and
+    ``pad``: tiles to tap rather than − and +), and ``offers``, the whole answers offered besides (``value``,
+    ``question``, ``words``, ``said``). ``tricks_played`` bounds a number that is a trick of the recorded play."""
+    kind = find_kind(exercise.kind)
+    given = exercise.answer if isinstance(exercise.answer, dict) else None
+    seat = exercise.seat.in_words if exercise.seat is not None else ""
+    offers = [
+        {"value": o.answer, "question": gettext(o.question), "words": gettext(o.words), "said": gettext(o.said)}
+        for o in kind.offers
+    ]
+    return {"parts": [_part_view(part, seat, tricks_played) for part in kind.parts_asked(given)], "offers": offers}
+
+
+def _part_view(part: Part, seat: str, tricks_played: int) -> dict[str, Any]:
+    """One part of an answer as the pages ask it (see :func:`answer_words`); ``seat``: the exercise's seat in
+    words, for a question that names it (a part about a seat's hand names that seat)."""
+    label = gettext(part.label) if part.label else part.key or gettext("Your answer")
+    named = part.seat.in_words if part.seat is not None else seat
+    return {
+        "key": part.key,
+        "field": part.key or "answer",
+        "form": part.form.value,
+        "label": label,
+        "question": gettext(part.question) % {"seat": named} if part.question else label,
+        "seat": _letter(part.seat),
+        "choices": [
+            {
+                "value": value,
+                "words": gettext(part.choice_words[value]) if value in part.choice_words else value,
+                "hint": gettext(part.choice_hints[value]) if value in part.choice_hints else None,
+            }
+            for value in part.choices
+        ],
+        "least": 1 if part.of_the_play else 0,
+        "most": tricks_played if part.of_the_play else part.most,
+        "step": part.step,
+        "pad": part.pad,
+    }
 
 
 def _board_view(board: Board, *, full: bool, play: bool) -> dict[str, Any]:

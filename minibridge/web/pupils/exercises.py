@@ -27,6 +27,7 @@ from minibridge.lessons import find_lesson, lesson_numbers, no_lesson_at
 from minibridge.lessons.answers import Mark, mark_answers, marks_data
 from minibridge.lessons.exercises import pupil_answer
 from minibridge.lessons.lesson import Exercise, Lesson
+from minibridge.lessons.reading import Form
 from minibridge.web.auth import COOKIE_AGE, PUPIL_COOKIE, Who, route
 from minibridge.web.pages import render
 from minibridge.web.requests import ApiError, json_body
@@ -37,12 +38,6 @@ from minibridge.web.views import exercise_view
 __all__ = ["routes", "answer_from_form", "render_exercise", "render_marked"]
 
 _MAX_NAME = 60
-_SEATS = ("N", "E", "S", "W")
-_LISTS = ("winners",)
-"""The parts of an answer given one per trick of the recorded play (fields ``winners-1``, ``winners-2``, …)."""
-_ORDER = (*_SEATS, "NS", "EW", "declarer", "dummy", "kind", "seat", "trick", "settled", "winners")
-_ORDER += ("declarer_tricks", "goal", "declarers", "defenders")
-"""The parts of an answer in the order the pages ask them."""
 
 
 # --- the routes ----------------------------------------------------------------------------------------------
@@ -156,26 +151,25 @@ def _api_lesson(number: int) -> Lesson:
 
 def answer_from_form(view: Mapping[str, Any], fields: Mapping[str, str]) -> tuple[Any, list[str]]:
     """The answer the widgets give, tidied into the form of the lesson files as ``minibridge check`` tidies a
-    pupil's answer, and the parts still to answer (the keys of the answer); an answer with parts missing is not
-    marked. A whole answer (a number, a word, ``redeal``) comes as the field ``answer``; an answer of several
-    parts as a field per key, a list as one field per trick."""
+    pupil's answer, and the fields of the parts still to answer; an answer with parts missing is not marked.
+    A whole answer (a number, a word, ``redeal``) comes as the field ``answer``; the parts asked (the view's
+    ``parts``, in order) as a field each, a seat for each trick as one field per trick (``winners-1``, …)."""
     whole = fields.get("answer", "").strip()
     if whole:
         return pupil_answer(view["kind"], whole, view["asks"]), []
-    if view["asks"] is None:
-        return None, ["answer"]
-    asked = sorted(view["asks"], key=lambda key: _ORDER.index(key) if key in _ORDER else len(_ORDER))
     given: dict[str, Any] = {}
-    for key in asked:
-        if key in _LISTS:
+    for part in view["parts"]:
+        if not part["key"]:
+            continue  # the whole answer, not given
+        if part["form"] == Form.SEAT_EACH_TRICK:
             count = len(view["deal"]["play"]["tricks"])
-            values = [fields.get(f"{key}-{number}", "").strip() for number in range(1, count + 1)]
+            values = [fields.get(f"{part['field']}-{number}", "").strip() for number in range(1, count + 1)]
             if all(values):
-                given[key] = values
-        elif fields.get(key, "").strip():
-            given[key] = fields[key].strip()
-    missing = [key for key in asked if key not in given]
-    return pupil_answer(view["kind"], given, asked), missing
+                given[part["key"]] = values
+        elif fields.get(part["field"], "").strip():
+            given[part["key"]] = fields[part["field"]].strip()
+    missing = [part["field"] for part in view["parts"] if part["key"] not in given]
+    return (pupil_answer(view["kind"], given, view["asks"]) if given else None), missing
 
 
 def _mark(lesson: Lesson, exercise: Exercise, given: Any) -> Mark:

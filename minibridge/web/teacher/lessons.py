@@ -22,6 +22,7 @@ from minibridge.lessons.answers import mark_answers
 from minibridge.lessons.lesson import VARIANTS, Lesson
 from minibridge.web.auth import Who, route
 from minibridge.web.pages import render_teacher
+from minibridge.web.views import answer_words
 
 __all__ = ["routes", "lesson_data", "paragraphs"]
 
@@ -71,6 +72,7 @@ def lesson_data(lesson: Lesson) -> dict[str, Any]:
                 "board": exercise.board,
                 "question": " ".join(exercise.question.split()),
                 "answer": marks[exercise.id].answer,
+                "words": answer_words(exercise),
                 "reason": marks[exercise.id].reason,
             }
             for exercise in lesson.exercises
