@@ -26,12 +26,11 @@ import minibridge
 assert minibridge.__file__.startswith(sys.argv[1]), minibridge.__file__
 from minibridge.pbn import loads
 from minibridge.play import Play
-from minibridge.recorded import replay_record
 with open(sys.argv[2], "rb") as stream:
     texts = pickle.load(stream)
 rounds = {
     "read": lambda: [loads(text) for text in texts],
-    "replay": lambda: [replay_record(loads(text)[0]) for text in texts],
+    "replay": lambda: [Play.from_record(loads(text)[0]) for text in texts],  # that commit's own replay
 }
 for command in sys.stdin:
     start = time.process_time()
