@@ -93,6 +93,7 @@ def step_choices(event: Event, *, fields: Mapping[str, str] | None = None) -> di
         down = [{"tricks": t, "under": with_goal - t} for t in range(with_goal - 1, -1, -1)]
     return {
         "boards": event.numbers,
+        "kinds": list(event.scoring_rules.contract_kinds),
         "contracts": contracts,
         "seats": [s.letter for s in Seat],
         "made": made,

@@ -35,8 +35,10 @@ from minibridge.replay import Position, position
 from minibridge.rules import RuleSet, find_rules, free_play_rules
 from minibridge.web.urls import path
 
-__all__ = ["MOST_BOARDS", "Screen", "screen_board", "screen_view"]
+__all__ = ["FREE_RULES", "MOST_BOARDS", "Screen", "screen_board", "screen_view"]
 
+FREE_RULES = free_play_rules()[0].name
+"""The rules of a board that is not a lesson's, unless the address names others: the first offered for free play."""
 MOST_BOARDS = 64
 """The highest board number dealt from a seed, as ``minibridge deal`` deals at most."""
 _MOST_CARDS = 52
@@ -55,7 +57,7 @@ class Screen:
     """Deal the board from this seed (the lesson's constraints, as ``minibridge deal --seed``)."""
     deal: str | None = None
     """A deal pasted, in PBN notation (``N:AKQ2.… … … …``)."""
-    rules: str = "ebu"
+    rules: str = FREE_RULES
     """The rules of a board that is not a lesson's."""
     declarer: str | None = None
     contract: str | None = None
@@ -76,7 +78,7 @@ class Screen:
                 gettext("give a board number from 1 to %(most)s, not %(board)s") % {"most": MOST_BOARDS, "board": board}
             )
         seed = _whole(query, "seed")
-        rules = (query.get("rules") or "ebu").strip().lower()
+        rules = (query.get("rules") or FREE_RULES).strip().lower()
         free = [rules.name for rules in free_play_rules()]
         if rules not in free:
             raise MiniBridgeError(
@@ -108,7 +110,7 @@ class Screen:
             "board": screen.board,
             "seed": screen.seed,
             "deal": screen.deal,
-            "rules": screen.rules if screen.lesson is None and screen.rules != "ebu" else None,
+            "rules": screen.rules if screen.lesson is None and screen.rules != FREE_RULES else None,
             "declarer": screen.declarer,
             "contract": screen.contract,
             "cards": ",".join(screen.cards) or None,
