@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from minibridge.cards import Card, Seat, Side
+from minibridge.cards import Seat, Side
 from minibridge.classroom import PUPIL
 from minibridge.cli.terminal import card_text, hand_text, pad, player_name, variant_name, width
 from minibridge.contract import Contract
@@ -23,7 +23,6 @@ __all__ = [
     "deal_start",
     "contract_story",
     "goal_line",
-    "card_said",
     "trick_line",
     "tricks_taken",
     "end_of_deal",
@@ -153,38 +152,6 @@ def goal_line(game: Game) -> str:
 
 
 # --- the cards ------------------------------------------------------------------------------------------------
-
-
-def card_said(table: Table, person: str | None, seat: Seat, card: Card) -> list[str]:
-    """The computer's card as it falls (before it is played), and under the signals of MiniLesson Six what the
-    pupil's partner tells by it."""
-    play = table.game.play
-    assert play is not None
-    values = {"seat": who(seat, table, person), "card": card_text(card)}
-    lines = [
-        (gettext("%(seat)s plays %(card)s.") if play.current_trick else gettext("%(seat)s leads %(card)s.")) % values
-    ]
-    game = table.game
-    if person is not None and game.rules.signals and seat is table.hand(person).partner and seat in game.defenders:
-        said = _signal_said(game, seat, card)
-        if said:
-            lines.append(f"  ({said})")
-    return lines
-
-
-def _signal_said(game: Game, seat: Seat, card: Card) -> str | None:
-    """What partner's card tells the pupil under the signals of MiniLesson Six (before it is played)."""
-    meaning, denied = game.signal(seat, card)
-    values = {"seat": seat.in_words, "suit": card.suit.in_words}
-    if meaning == "top of sequence" and denied is not None:
-        return gettext("the top of a sequence: %(seat)s does not hold %(card)s") % (
-            values | {"card": card_text(denied)}
-        )
-    if meaning == "encourage":
-        return gettext("a high small card: %(seat)s likes %(suit)s") % values
-    if meaning == "discourage":
-        return gettext("the lowest card: %(seat)s does not like %(suit)s") % values
-    return None
 
 
 def trick_line(game: Game) -> str:

@@ -14,7 +14,6 @@ import click
 
 from minibridge.cards import Card, Seat, card_typed
 from minibridge.cli.game_text import (
-    card_said,
     contract_story,
     deal_start,
     end_of_deal,
@@ -29,7 +28,7 @@ from minibridge.cli.terminal import capital, card_text, hand_text, thinking
 from minibridge.contract import contract_typed
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
-from minibridge.table import YOU, Decision, Table, why_not
+from minibridge.table import YOU, Decision, Game, Table, why_not
 
 __all__ = ["Quit", "InputEnded", "read", "pupils_deal", "computers_deal_played"]
 
@@ -111,10 +110,42 @@ def _computer(table: Table, person: str | None, *, show: bool = True) -> None:
     assert decision is not None
     if person is not None and decision.choice == "card":
         assert decision.card is not None
-        click.echo("\n".join(card_said(table, person, decision.seat, decision.card)))
+        click.echo("\n".join(_card_said(table, person, decision.seat, decision.card)))
     trick = table.take(decision)
     if person is not None and trick is not None:
         click.echo(trick_line(game))
+
+
+def _card_said(table: Table, person: str | None, seat: Seat, card: Card) -> list[str]:
+    """The computer's card as it falls (before it is played), and under the signals of MiniLesson Six what the
+    pupil's partner tells by it."""
+    play = table.game.play
+    assert play is not None
+    values = {"seat": who(seat, table, person), "card": card_text(card)}
+    lines = [
+        (gettext("%(seat)s plays %(card)s.") if play.current_trick else gettext("%(seat)s leads %(card)s.")) % values
+    ]
+    game = table.game
+    if person is not None and game.rules.signals and seat is table.hand(person).partner and seat in game.defenders:
+        said = _signal_said(game, seat, card)
+        if said:
+            lines.append(f"  ({said})")
+    return lines
+
+
+def _signal_said(game: Game, seat: Seat, card: Card) -> str | None:
+    """What partner's card tells the pupil under the signals of MiniLesson Six (before it is played)."""
+    meaning, denied = game.signal(seat, card)
+    values = {"seat": seat.in_words, "suit": card.suit.in_words}
+    if meaning == "top of sequence" and denied is not None:
+        return gettext("the top of a sequence: %(seat)s does not hold %(card)s") % (
+            values | {"card": card_text(denied)}
+        )
+    if meaning == "encourage":
+        return gettext("a high small card: %(seat)s likes %(suit)s") % values
+    if meaning == "discourage":
+        return gettext("the lowest card: %(seat)s does not like %(suit)s") % values
+    return None
 
 
 # --- the pupil's decisions ------------------------------------------------------------------------------------
