@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from minibridge.errors import LeagueError
-from minibridge.language import gettext
+from minibridge.language import N_, gettext
 from minibridge.league.results import Result
 from minibridge.league.schedule import berger_rounds, draw_rounds
 from minibridge.schemes import Scheme, find_scheme
@@ -43,8 +43,13 @@ __all__ = [
 
 BEST_OF = (3, 5)
 """A mini-match is the best of three or of five deals (000)."""
-SCORINGS = ("targets", "ebu")
-"""The scoring schemes a league may name: targets, each deal won or lost; ebu, each deal also with its EBU score."""
+SCORINGS: dict[str, str] = {
+    "targets": N_("Targets: each deal won or lost"),
+    "ebu": N_("EBU: each deal's points too"),
+}
+"""The scoring schemes a league may name, the first the usual one, each with what it means for the league in words
+(marked for translation: ``gettext`` them): targets, each deal won or lost; ebu, each deal also with its EBU
+score."""
 MAX_PAIRS = 40
 """The most pairs a league may have."""
 CHANGES = ("joined", "withdrew", "renamed")

@@ -156,6 +156,8 @@ def _leagues_page(request: Request, *, problem: str | None = None, values: dict[
         folder=str(data_folder(request)),
         problem=problem,
         values=values or {},
+        scorings=[{"name": name, "words": gettext(words)} for name, words in SCORINGS.items()],
+        best_of=list(BEST_OF),
     )
 
 
@@ -183,7 +185,7 @@ async def start_league(request: Request) -> Response:
                 gettext("there is already a league called %(name)s: choose another name") % {"name": path.name}
             )
         best_of = next((n for n in BEST_OF if str(n) == fields.get("best_of")), BEST_OF[0])
-        scoring = next((name for name in SCORINGS if name == fields.get("scoring")), SCORINGS[0])
+        scoring = next((name for name in SCORINGS if name == fields.get("scoring")), next(iter(SCORINGS)))
         pairs = parse_pair_names(fields.get("pairs", "").replace("\r", "").replace("\n", ","))
         new_league(path, pairs, best_of=best_of, scoring=scoring, title=fields.get("title", "").strip())
         return path.name
