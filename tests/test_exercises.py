@@ -26,8 +26,8 @@ from minibridge.lessons.exercises import (
     pupil_answer,
     solve,
 )
-from minibridge.lessons.kinds import _settled
 from minibridge.lessons.lesson import Exercise
+from minibridge.lessons.play_kinds import _settled
 from minibridge.lessons.reading import Form, Part
 from minibridge.lessons.schema import SCHEMA
 from minibridge.trick import Irregularity, Settlement

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from minibridge import language
 from minibridge.cli import main
 from minibridge.language import LanguageError, speaking
+from minibridge.lessons import find_kind
 from minibridge.render.text import wording
 
 ROOT = Path(__file__).parents[1]
@@ -187,8 +188,8 @@ def test_words_outside_the_catalogue_are_found(tmp_path):
 def test_plurals_in_each_language(code, one, two):
     words = wording()
     with speaking(code):
-        assert words("answers", "answer", kind="goal", answer=1, choice=[]) == one
-        assert words("answers", "answer", kind="goal", answer=2, choice=[]) == two
+        assert words("answers", "answer", phrases=find_kind("goal").in_words(1)) == one
+        assert words("answers", "answer", phrases=find_kind("goal").in_words(2)) == two
         assert language.ngettext("%(count)s trick", "%(count)s tricks", 0) % {"count": 0} == two.replace("2", "0")
 
 

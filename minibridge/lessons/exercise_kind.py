@@ -1,8 +1,9 @@
 """A kind of exercise: the parts of its answer in order, each with the form it takes, and what every kind does
-with them (the form in words, checking a lesson's answer, reading a pupil's); each kind (:mod:`.kinds`) says how
-the engine solves and explains it, and how a page asks it (its parts' words and widgets, the facts below: what
-of the board the page shows, a line on how to find the answer, the whole answers it offers), so that the pages
-follow the registry and never name a kind.
+with them (the form in words, checking a lesson's answer, reading a pupil's); each kind (:mod:`.kinds`,
+:mod:`.play_kinds`) says how the engine solves and explains it, how a page asks it (its parts' words and widgets,
+the facts below: what of the board the page shows, a line on how to find the answer, the whole answers it offers),
+and how paper asks and answers it (the blanks of the pupils' sheet, the answer written out in the answer key), so
+that the pages and the printed sheets follow the registry and never name a kind.
 
 >>> from minibridge.lessons.exercises import find_kind
 >>> find_kind("goal").form
@@ -22,7 +23,7 @@ from minibridge.language import gettext
 from minibridge.lessons.lesson import Exercise, Lesson, shown
 from minibridge.lessons.reading import Form, Part, Reading, fits, read_answer
 
-__all__ = ["Problem", "Offer", "ExerciseKind"]
+__all__ = ["Problem", "Offer", "Blank", "ExerciseKind"]
 
 Problem = tuple[tuple[Any, ...], str]
 """A problem with an exercise: the keys of its field under the exercise, and what is wrong."""
@@ -37,6 +38,21 @@ class Offer:
     question: str
     words: str
     said: str
+
+
+@dataclass(frozen=True)
+class Blank:
+    """Room on the pupils' sheet to write one thing: the words that say what, in the language in use, then a line
+    to write on, ``width`` characters long (none where the words hold their own line: ``______ tricks``)."""
+
+    words: str
+    width: int = 0
+
+
+_WIDTHS = {Form.TRICKS: 6, Form.POINTS: 6, Form.SEAT: 14, Form.CHOICE: 24, Form.SEAT_EACH_TRICK: 52}
+"""How long a line a pupil writes each form of a part on."""
+_WHOLE_LINE = 66
+"""How long a line a pupil writes an answer of one value on."""
 
 
 class ExerciseKind:
@@ -70,6 +86,11 @@ class ExerciseKind:
     """Whether the answer, one choice, is given by one tap on it, without a "Check my answer" button."""
     offers: ClassVar[tuple[Offer, ...]] = ()
     """The whole answers besides the parts (among :attr:`alternatives`) that a page offers as tiles."""
+
+    # --- how paper asks it and answers it (besides: blanks, written_answer, in_words)
+    written_alternatives: ClassVar[dict[str, str]] = {}
+    """The whole answers besides the parts (among :attr:`alternatives`) as the answer key writes them (``a
+    redeal``), in words marked for translation; by default the answer itself."""
 
     def parts_asked(self, asked: Collection[str] | None = None) -> tuple[Part, ...]:
         """The parts of an answer that gives the keys ``asked`` (every part by default), in the order the form
@@ -134,6 +155,37 @@ class ExerciseKind:
     def explain(self, lesson: Lesson, exercise: Exercise) -> str:
         """A one-line reason for the right answer, in a teacher's words."""
         raise NotImplementedError
+
+    def written_answer(self, lesson: Lesson, exercise: Exercise) -> tuple[str, ...]:
+        """The engine's answer written out for the answer key, in the language in use: the phrases that say it,
+        in order (the key joins them); by default the solved answer :meth:`in_words`."""
+        return self.in_words(self.solve(lesson, exercise))
+
+    def in_words(self, answer: Any) -> tuple[str, ...]:
+        """An answer of this kind written out, in the language in use, as phrases: by default a whole answer
+        besides the parts in its written words, an answer of one value in its part's words (``9 tricks``), or
+        else each part the answer gives, named, with its value (``North 12, East 7, South 14, West 7``)."""
+        if isinstance(answer, str) and answer in self.alternatives:
+            written = self.written_alternatives.get(answer)
+            return (gettext(written) if written else answer,)
+        if not self.keys:
+            return (self.parts[0].in_words(answer),)
+        said = self.parts_in_words(answer)
+        return (", ".join(f"{part.named} {said[part.key]}" for part in self.parts if part.key in said),)
+
+    def parts_in_words(self, answer: dict[str, Any]) -> dict[str, str]:
+        """Each part an answer gives, by its key, its value written out in the language in use (``9 tricks``,
+        ``North``, ``N E E S``, ``revoke``)."""
+        return {part.key: part.in_words(answer[part.key]) for part in self.parts if part.key in answer}
+
+    def blanks(self, lesson: Lesson, exercise: Exercise) -> tuple[tuple[Blank, ...], ...]:
+        """The room to write the answer in on the pupils' sheet, line by line, in the language in use; never an
+        answer. By default one line: a blank for each part, named, the length its form needs; or one long line,
+        under the part's label if it has one, for an answer of one value."""
+        if not self.keys:
+            part = self.parts[0]
+            return ((Blank(gettext(part.label) if part.label else "", _WHOLE_LINE),),)
+        return (tuple(Blank(part.named, _WIDTHS[part.form]) for part in self.parts),)
 
     def cue(self, lesson: Lesson, exercise: Exercise, given: Any) -> str | None:
         """What the rule book tells a pupil whose answer is wrong in a way it names (a count of points that

@@ -1,9 +1,11 @@
 """The kinds of exercise in one registry, and what is done with an exercise: checking it when a lesson is read,
 the form of its answer, a pupil's answer read and marked, the engine's answer and its reason.
 
-Adding a kind means writing its class (:mod:`.kinds`: the parts of its answer in order, each with its form and
-its words on a page, what a page shows of it, and how the engine solves and explains it) and listing it in
-:data:`KINDS`, then translating its words in the catalogues; nothing else names a kind, the web pages neither.
+Adding a kind means writing its class (:mod:`.kinds` or :mod:`.play_kinds`: the parts of its answer in order,
+each with its form and its words on a page, what a page shows of it, how the engine solves and explains it, and
+where the defaults from its parts do not fit, the blanks of the pupils' sheet and the answer key's words) and
+listing it in :data:`KINDS`, then translating its words in the catalogues; nothing else names a kind, neither the
+web pages nor the printed sheet and answer key.
 
 >>> find_kind("goal").form
 'a number of tricks'
@@ -25,17 +27,9 @@ from minibridge.cards import Seat
 from minibridge.errors import LessonError
 from minibridge.language import gettext
 from minibridge.lessons.exercise_kind import ExerciseKind, Problem
-from minibridge.lessons.kinds import (
-    DeclarerKind,
-    GoalKind,
-    HcpKind,
-    IrregularityKind,
-    ReplayKind,
-    ScoreKind,
-    SignalKind,
-    TricksKind,
-)
+from minibridge.lessons.kinds import DeclarerKind, GoalKind, HcpKind, ScoreKind
 from minibridge.lessons.lesson import Exercise, Lesson
+from minibridge.lessons.play_kinds import IrregularityKind, ReplayKind, SignalKind, TricksKind
 from minibridge.lessons.reading import Reading
 from minibridge.rules import contract_problems
 

@@ -120,6 +120,8 @@ class Part:
     """Each choice as a page shows it (``Yes, reached``); by default the choice itself."""
     choice_hints: Mapping[str, str] = field(default_factory=dict)
     """A line under a choice that says what it means, where one helps."""
+    choice_written: Mapping[str, str] = field(default_factory=dict)
+    """Each choice as a sentence of the answer key writes it (``revoke``); by default its words on a page."""
     most: int = 13
     """The highest number a page offers for a number (13 tricks unless said)."""
     step: int = 1
@@ -131,7 +133,29 @@ class Part:
 
     def __post_init__(self) -> None:
         assert (self.form is Form.CHOICE) == bool(self.choices), self.key
-        assert set(self.choice_words) <= set(self.choices) and set(self.choice_hints) <= set(self.choices), self.key
+        words = (self.choice_words, self.choice_hints, self.choice_written)
+        assert all(set(said) <= set(self.choices) for said in words), self.key
+
+    @property
+    def named(self) -> str:
+        """The part's name in the language in use: its label, or else its key, or "Your answer" for an answer that
+        is one value."""
+        return language.gettext(self.label) if self.label else self.key or language.gettext("Your answer")
+
+    def in_words(self, value: Any) -> str:
+        """A value of this part written out in the language in use, as the answer key writes it: a number of
+        tricks as ``9 tricks`` (a trick of the play as its number), points as a number, a seat by its name, a
+        seat for each trick by their letters (``N E E S``), a choice in its written words."""
+        if self.form is Form.TRICKS and not self.of_the_play:
+            return language.ngettext("%(count)s trick", "%(count)s tricks", value) % {"count": value}
+        if self.form.is_number:
+            return language.number(value)
+        if self.form is Form.SEAT:
+            return Seat.from_str(value).in_words
+        if self.form is Form.SEAT_EACH_TRICK:
+            return " ".join(Seat.from_str(letter).letter_in_words for letter in value)
+        written = self.choice_written.get(value) or self.choice_words.get(value)
+        return language.gettext(written) if written else value
 
 
 @dataclass(frozen=True)

@@ -14,13 +14,13 @@ from reportlab.platypus import Flowable, KeepTogether, ListFlowable, ListItem, P
 from minibridge import language
 from minibridge.analysis import BoardAnalysis
 from minibridge.board import Board
-from minibridge.lessons import FILE_NAMES, Exercise, Lesson, explain, may_declare, solve
+from minibridge.lessons import FILE_NAMES, Exercise, Lesson, explain, find_kind
 from minibridge.render.page import build_pdf, page_footer
 from minibridge.render.pupils import pupils_story
 from minibridge.render.records import records_story, slips_story
 from minibridge.render.sheets import scorecard_story, travellers_story
 from minibridge.render.styles import paragraph_styles
-from minibridge.render.text import Wording
+from minibridge.render.text import Wording, markup
 from minibridge.render.tricks import tricks_table
 from minibridge.rules import RuleSet
 
@@ -134,15 +134,10 @@ def notes_story(lesson: Lesson, deals: Sequence[Board], words: Wording, *, seed:
 
 
 def answer_text(lesson: Lesson, exercise: Exercise, words: Wording) -> str:
-    """The engine's answer to an exercise in words; where the partners may choose who declares, both."""
-    choice = [seat.letter for seat in may_declare(lesson, exercise)]
-    return words(
-        "answers",
-        "answer",
-        kind=exercise.kind,
-        answer=solve(lesson, exercise),
-        choice=choice if len(choice) > 1 else [],
-    )
+    """The engine's answer to an exercise as paragraph markup: written out by its kind of exercise (where the
+    partners may choose who declares, both), laid out by the template."""
+    phrases = find_kind(exercise.kind).written_answer(lesson, exercise)
+    return words("answers", "answer", phrases=[markup(phrase) for phrase in phrases])
 
 
 def _in_pack(lesson: Lesson, exercise: Exercise, deals: Sequence[Board]) -> bool:
@@ -170,7 +165,7 @@ def answers_story(lesson: Lesson, words: Wording, deals: Sequence[Board] | None 
                 [
                     Paragraph(words("answers", "exercise", id=exercise.id, board=exercise.board), styles["cellbold"]),
                     Paragraph(escape(" ".join(exercise.question.split())), styles["body"]),
-                    Paragraph(f"<b>{words('answers', 'answer_label')}</b> {escape(answer)}", styles["body"]),
+                    Paragraph(f"<b>{words('answers', 'answer_label')}</b> {answer}", styles["body"]),
                     Paragraph(
                         f"<b>{words('answers', 'why_label')}</b> {escape(explain(lesson, exercise))}",
                         styles["body"],

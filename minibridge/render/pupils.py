@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
@@ -11,10 +12,11 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table,
 from minibridge.board import Board
 from minibridge.cards import Seat
 from minibridge.lessons import Exercise, Lesson, find_kind
+from minibridge.lessons.exercise_kind import Blank
 from minibridge.render.flowables import BoardRecord, BoardView, hand_lines
 from minibridge.render.page import build_pdf, page_footer
 from minibridge.render.styles import paragraph_styles
-from minibridge.render.text import Wording
+from minibridge.render.text import Wording, markup
 from minibridge.render.tricks import tricks_table
 
 __all__ = ["pupil_board_view", "sheet_exercises", "pupils_story", "pupils_sheet"]
@@ -72,6 +74,12 @@ def _asks_declarer(lesson: Lesson, board: Board) -> bool:
     return any(_DECLARER in kind.keys for kind in kinds)
 
 
+def _room(lesson: Lesson, exercise: Exercise) -> list[list[Blank]]:
+    """The blanks an exercise's kind leaves to write its answer in, line by line, their words as paragraph markup."""
+    lines = find_kind(exercise.kind).blanks(lesson, exercise)
+    return [[replace(blank, words=markup(blank.words)) for blank in line] for line in lines]
+
+
 def pupils_story(lesson: Lesson, words: Wording, deals: Sequence[Board] | None = None) -> list[Flowable]:
     """The pupils' sheet as a story: each question, the board the first time one is asked about, its play the
     first time a question follows it, and room to write."""
@@ -119,10 +127,9 @@ def pupils_story(lesson: Lesson, words: Wording, deals: Sequence[Board] | None =
                 figures.append(play)  # type: ignore[arg-type]
             if figures:
                 block += [Spacer(1, 1.5 * mm), _side_by_side(figures)]
-        declared = board is not None and board.declarer is not None and board.contract is not None
         block += [
             Spacer(1, 2.5 * mm),
-            Paragraph(words("sheet", "room", kind=exercise.kind, declared=declared), styles["room"]),
+            Paragraph(words("sheet", "room", lines=_room(lesson, exercise)), styles["room"]),
             Spacer(1, 6 * mm),
         ]
         story.append(KeepTogether(block))

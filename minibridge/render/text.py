@@ -12,6 +12,7 @@ from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 import jinja2
 from markupsafe import Markup
@@ -22,7 +23,7 @@ from minibridge.errors import MiniBridgeError, TemplateError
 from minibridge.language import gettext
 from minibridge.render.sandbox import MAX_OUTPUT, rendering, template_environment, template_error, template_place
 
-__all__ = ["Wording", "wording", "rank_text"]
+__all__ = ["Wording", "wording", "markup", "rank_text"]
 
 _PLAIN = (str, int, float, Enum, type(None))
 """The values a phrase made with is kept for: they cannot change after it is made (``bool`` is an ``int``; their
@@ -130,6 +131,12 @@ def wording(folder: str | None = None) -> Wording:
     if not path.is_dir():
         raise MiniBridgeError(gettext("'%(folder)s' is not a folder of templates") % {"folder": path})
     return Wording(path)
+
+
+def markup(text: str) -> Markup:
+    """Words the library writes (an exercise's answer, the blanks of the pupils' sheet) as paragraph markup for a
+    phrase to lay out: ``&``, ``<`` and ``>`` escaped, quotes kept as the templates' own words keep them."""
+    return Markup(escape(text))
 
 
 def rank_text(rank: int, shared: bool, say: Callable[..., str]) -> str:

@@ -99,7 +99,7 @@ def answer_words(exercise: Exercise, *, tricks_played: int = 0) -> dict[str, Any
 def _part_view(part: Part, seat: str, tricks_played: int) -> dict[str, Any]:
     """One part of an answer as the pages ask it (see :func:`answer_words`); ``seat``: the exercise's seat in
     words, for a question that names it (a part about a seat's hand names that seat)."""
-    label = gettext(part.label) if part.label else part.key or gettext("Your answer")
+    label = part.named
     named = part.seat.in_words if part.seat is not None else seat
     return {
         "key": part.key,

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from jinja2 import nodes
+from kinds_in_templates import TEMPLATES as ALL_TEMPLATES
+from kinds_in_templates import template_comparisons
 from starlette.testclient import TestClient
 
 from minibridge.cards import Seat, Suit
@@ -21,10 +22,9 @@ from minibridge.lessons.exercise_kind import ExerciseKind, Offer
 from minibridge.lessons.exercises import KINDS
 from minibridge.lessons.lesson import Exercise, Lesson
 from minibridge.lessons.reading import Form, Part
-from minibridge.web.pages import environment
 from minibridge.web.pupils import exercises as exercise_pages
 
-TEMPLATES = Path(__file__).parents[2] / "templates" / "web"
+TEMPLATES = ALL_TEMPLATES / "web"
 BOARD = 2
 """Lesson Three's board 2: North declares 1NT, its play recorded to the end."""
 SUITS = {"spades": "Spades", "hearts": "Hearts", "diamonds": "Diamonds", "clubs": "Clubs"}
@@ -264,39 +264,6 @@ def test_the_new_kinds_come_in_the_json_view_with_their_words(pupil, new_kinds):
 
 
 # --- no template names a kind of exercise ---------------------------------------------------------------------
-
-PART_KEYS = {part.key for kind in KINDS.values() for part in kind.parts if part.key}
-
-
-def _named(node: nodes.Node) -> set[str]:
-    """The string constants under a node."""
-    return {c.value for c in node.find_all(nodes.Const) if isinstance(c.value, str)}
-
-
-def _mentions(node: nodes.Node, name: str) -> bool:
-    """Whether a node reads a variable or an attribute called ``name`` (``kind``, ``view.kind``)."""
-    return any(n.name == name for n in node.find_all(nodes.Name)) or any(
-        n.attr == name for n in node.find_all(nodes.Getattr)
-    )
-
-
-def template_comparisons(source: str) -> list[int]:
-    """The lines where a template compares a kind of exercise with its name (``view.kind == "hcp"``,
-    ``kind in ("replay", "signal")``, ``selectattr("kind", "equalto", "goal")``), or a part of an answer with its
-    key (``part.key == "winners"``, ``key in ("declarer", "dummy")``); the same words compared with anything
-    else (a form ``"tricks"``, a step of the game) are not kinds."""
-    found = []
-    for node in environment().parse(source).find_all((nodes.Compare, nodes.Test, nodes.Filter)):
-        if isinstance(node, nodes.Filter) and node.name in ("selectattr", "rejectattr"):
-            attribute = node.args[0].value if node.args and isinstance(node.args[0], nodes.Const) else None
-            values = {a.value for a in node.args[1:] if isinstance(a, nodes.Const)}
-            if (attribute == "kind" and values & set(KINDS)) or (attribute == "key" and values & PART_KEYS):
-                found.append(node.lineno)
-        elif isinstance(node, nodes.Compare | nodes.Test):
-            named = _named(node)
-            if (_mentions(node, "kind") and named & set(KINDS)) or (_mentions(node, "key") and named & PART_KEYS):
-                found.append(node.lineno)
-    return found
 
 
 @pytest.mark.parametrize(
