@@ -1,16 +1,20 @@
 """Where a template compares a kind of exercise with its name, or a part of an answer with its key: what the
-tests of the printed and the web templates share (every word a template needs of a kind comes from the registry)."""
+tests of the printed and the web templates share (every word a template needs of a kind comes from the registry);
+and what the kinds those tests register find in a lesson's recorded play."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from jinja2 import nodes
 
+from minibridge.lessons.exercise_board import board_of, declaring_points, recorded_play
 from minibridge.lessons.exercises import KINDS
+from minibridge.lessons.lesson import Exercise, Lesson
 from minibridge.render.sandbox import template_environment
 
-__all__ = ["TEMPLATES", "PART_KEYS", "template_comparisons"]
+__all__ = ["TEMPLATES", "PART_KEYS", "template_comparisons", "first_trick_facts"]
 
 TEMPLATES = Path(__file__).parents[1] / "templates"
 """Every template that comes with minibridge: the printed ones, and the web pages' under ``web/``."""
@@ -47,3 +51,19 @@ def template_comparisons(source: str) -> list[int]:
             if (_mentions(node, "kind") and named & set(KINDS)) or (_mentions(node, "key") and named & PART_KEYS):
                 found.append(node.lineno)
     return found
+
+
+def first_trick_facts(lesson: Lesson, exercise: Exercise) -> dict[str, Any]:
+    """What a test's kind of exercise asks of a board's recorded play: who led and in which suit, declarer's side's
+    first trick won, declarer's tricks, the declaring side's points, and who won each trick."""
+    play, declarer = recorded_play(lesson, exercise), board_of(lesson, exercise).declarer
+    assert declarer is not None
+    first = play.tricks[0]
+    return {
+        "leader": first.leader.letter,
+        "suit": first.cards[first.leader].suit.name.lower(),
+        "first": next(n for n, t in enumerate(play.tricks, 1) if t.winner.side is declarer.side),
+        "made": play.declarer_tricks,
+        "points": declaring_points(lesson, exercise),
+        "winners": [t.winner.letter for t in play.tricks],
+    }

@@ -11,14 +11,14 @@ from typing import Any, ClassVar
 
 import pytest
 from babel.messages.pofile import read_po
-from kinds_in_templates import TEMPLATES, template_comparisons
+from kinds_in_templates import TEMPLATES, first_trick_facts, template_comparisons
 from printed import pdf_text
 
 from minibridge import language
 from minibridge.analysis import analyse_boards
 from minibridge.cards import Seat
 from minibridge.lessons import find_lesson
-from minibridge.lessons.exercise_board import board_of, declaring_points, recorded_play
+from minibridge.lessons.exercise_board import board_of
 from minibridge.lessons.exercise_kind import Blank, ExerciseKind
 from minibridge.lessons.exercises import KINDS
 from minibridge.lessons.lesson import Exercise, Lesson
@@ -51,17 +51,7 @@ class LeadKind(ExerciseKind):
     needs_play = True
 
     def solve(self, lesson: Lesson, exercise: Exercise) -> Any:
-        play, declarer = recorded_play(lesson, exercise), board_of(lesson, exercise).declarer
-        assert declarer is not None
-        first = play.tricks[0]
-        return {
-            "leader": first.leader.letter,
-            "suit": first.cards[first.leader].suit.name.lower(),
-            "first": next(n for n, t in enumerate(play.tricks, 1) if t.winner.side is declarer.side),
-            "made": play.declarer_tricks,
-            "points": declaring_points(lesson, exercise),
-            "winners": [t.winner.letter for t in play.tricks],
-        }
+        return first_trick_facts(lesson, exercise)
 
     def explain(self, lesson: Lesson, exercise: Exercise) -> str:
         return "the play says so"

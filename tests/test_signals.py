@@ -4,7 +4,7 @@ what a card says, which card a defender chooses, and how far a holding agrees wi
 from __future__ import annotations
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from minibridge.cards import CARDS, Card, Seat, Suit
@@ -190,6 +190,7 @@ hands = st.sets(st.sampled_from(CARDS), min_size=1, max_size=13).map(Hand)
 suits = st.sampled_from(list(Suit))
 
 
+@settings(suppress_health_check=[HealthCheck.filter_too_much])  # a random hand often holds one card of a suit
 @given(hand=hands, suit=suits)
 def test_a_defender_following_partner_says_what_it_means_when_it_can(hand: Hand, suit: Suit):
     following = [c for c in hand if c.suit is suit]

@@ -149,6 +149,7 @@ def _played(deals: list[Any], given: Any) -> list[Any]:
 
 def _leagues_page(request: Request, *, problem: str | None = None, values: dict[str, str] | None = None) -> str:
     files = league_files(data_folder(request))
+    chosen = (values or {}).get("scoring", next(iter(SCORINGS)))
     return render_teacher(
         request,
         "teacher/leagues.j2",
@@ -156,7 +157,9 @@ def _leagues_page(request: Request, *, problem: str | None = None, values: dict[
         folder=str(data_folder(request)),
         problem=problem,
         values=values or {},
-        scorings=[{"name": name, "words": gettext(words)} for name, words in SCORINGS.items()],
+        scorings=[
+            {"name": name, "words": gettext(words), "chosen": name == chosen} for name, words in SCORINGS.items()
+        ],
         best_of=list(BEST_OF),
     )
 
