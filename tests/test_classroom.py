@@ -8,6 +8,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pupils import decide_at_random
 
 from minibridge.cards import Card, Seat
 from minibridge.classroom import PUPIL, GameSetup, PupilGame
@@ -19,17 +20,13 @@ from minibridge.rules import RULE_SETS, find_rules, free_play_rules
 def _play_out(game: PupilGame, rng: random.Random, *, keep: list[dict] | None = None) -> None:
     """Take the pupil's decisions at random until the game is over (noting the data at each deal's end)."""
     while game.phase != "game_over":
-        if game.phase == "declarer":
-            game.choose_declarer(game.game.announcement.may_declare[0])  # type: ignore[union-attr]
-        elif game.phase == "contract":
-            game.choose_contract(rng.choice(game.game.allowed_contracts))
-        elif game.phase == "play":
-            game.play_card(rng.choice(game.legal_cards()))
-        else:
+        if game.phase == "deal_over":
             if keep is not None:
                 keep.append(game.to_data())
             game.next_deal()
-        game.advance()
+            game.advance()
+        else:
+            decide_at_random(game, rng)
 
 
 @settings(max_examples=6, deadline=None)

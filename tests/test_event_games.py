@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from pupils import finish_deal
 
 from minibridge.cards import Side
 from minibridge.classroom import PupilGame
@@ -24,17 +25,6 @@ def _seed_declared_by(side: Side) -> int:
     raise AssertionError(f"no seed below 100 gives the first board to {side}")
 
 
-def _finish(game: PupilGame, rng: random.Random) -> None:
-    while game.phase not in ("deal_over", "game_over"):
-        if game.phase == "declarer":
-            game.choose_declarer(game.game.announcement.may_declare[0])  # type: ignore[union-attr]
-        elif game.phase == "contract":
-            game.choose_contract(rng.choice(game.game.allowed_contracts))
-        elif game.phase == "play":
-            game.play_card(rng.choice(game.legal_cards()))
-        game.advance()
-
-
 @pytest.mark.parametrize("side", list(Side))
 def test_a_pupils_result_on_a_board_is_told_for_each_side(side: Side):
     event = new_event(name="Class", boards=1, seed=_seed_declared_by(side), slam=True)
@@ -42,7 +32,7 @@ def test_a_pupils_result_on_a_board_is_told_for_each_side(side: Side):
     assert (setup.boards, setup.slam, setup.lesson, setup.seed) == (event.written_boards(), True, None, event.seed)
     game = PupilGame.start(setup)
     assert pupils_traveller([("Amy", game)], 1) == []  # nothing until the board is finished
-    _finish(game, random.Random(1))
+    finish_deal(game, random.Random(1))
     finished = game.records[0].finished
     assert finished is not None and finished.declarer is not None and finished.declarer.side is side
     score = finished.result

@@ -15,6 +15,7 @@ import httpx2
 import pytest
 from classroom_client import SAMPLES, make_client, next_action
 from events_client import TEACHER, read_events
+from pupils import finish_deal
 from starlette.testclient import TestClient
 
 from minibridge.classroom import GameSetup, PupilGame
@@ -26,18 +27,6 @@ CARD = re.compile(r"\b[SHDC][AKQJT2-9]\b")
 
 def _boards(lesson: int | None, count: int, seed: int = 3) -> tuple[tuple[int, str, str], ...]:
     return new_event(name="Class", boards=count, lesson=lesson, seed=seed).written_boards()
-
-
-def _finish_deal(game: PupilGame, rng: random.Random) -> None:
-    """The pupil's decisions at random until the deal at the table is over."""
-    while game.phase not in ("deal_over", "game_over"):
-        if game.phase == "declarer":
-            game.choose_declarer(game.game.announcement.may_declare[0])  # type: ignore[union-attr]
-        elif game.phase == "contract":
-            game.choose_contract(rng.choice(game.game.allowed_contracts))
-        elif game.phase == "play":
-            game.play_card(rng.choice(game.legal_cards()))
-        game.advance()
 
 
 # --- the pupil's game on the teacher's boards ------------------------------------------------------------------
@@ -52,7 +41,7 @@ def test_the_teachers_boards_are_played_in_order_once_each(lesson: int | None):
     while True:
         table = game.game
         seen.append((table.board.number, table.dealer.letter, table.deal.to_pbn()))
-        _finish_deal(game, rng)
+        finish_deal(game, rng)
         if game.phase == "game_over":
             break
         with pytest.raises(RuleError, match="the teacher's boards once each"):
