@@ -17,11 +17,12 @@ from starlette.responses import HTMLResponse, Response
 from minibridge.board import Board
 from minibridge.cards import Seat
 from minibridge.language import gettext
-from minibridge.lessons import find_lesson, lesson_numbers
+from minibridge.lessons import find_lesson, lesson_numbers, no_lesson_at
 from minibridge.lessons.answers import mark_answers
 from minibridge.lessons.lesson import VARIANTS, Lesson
 from minibridge.web.auth import Who, route
 from minibridge.web.pages import render_teacher
+from minibridge.web.requests import sentence
 from minibridge.web.views import answer_words
 
 __all__ = ["routes", "lesson_data", "paragraphs"]
@@ -129,7 +130,8 @@ async def lesson_page(request: Request) -> Response:
     """One lesson in full: objectives, rules, notes, tips, deals and exercises with the answers."""
     number = request.path_params["number"]
     if number not in lesson_numbers():
-        return HTMLResponse(render_teacher(request, "teacher/lesson.j2", lesson=None), status_code=404)
+        missing = sentence(no_lesson_at(number))
+        return HTMLResponse(render_teacher(request, "teacher/lesson.j2", lesson=None, missing=missing), status_code=404)
     lesson = await run_in_threadpool(lambda: lesson_data(find_lesson(number)))
     return HTMLResponse(render_teacher(request, "teacher/lesson.j2", lesson=lesson))
 
