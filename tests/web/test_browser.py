@@ -3,10 +3,11 @@ against a classroom server started on a free loopback port for each test.
 
 A pupil starts a lesson, chooses a contract, plays a whole deal by tapping cards (each card tapped twice:
 raised, then played) as declarer and as defender while the computer's cards arrive one at a time, has a card
-the rules forbid refused with its reason, finds the game again after a reload, plays the same deal again and
-watches its tricks one by one. The table says it is ready (``#table[data-ready]``) only when the pupil's
-decision is awaited, never between two of the computer's cards. Screenshots of the table at phone, tablet
-and laptop sizes are written to ``tests/web/screens/`` (not kept in git) to be looked at.
+the rules forbid refused with its reason and a wrong class code refused in view on the start page, finds the
+game again after a reload, plays the same deal again and watches its tricks one by one. The table says it is
+ready (``#table[data-ready]``) only when the pupil's decision is awaited, never between two of the computer's
+cards. Screenshots of the table at phone, tablet and laptop sizes are written to ``tests/web/screens/`` (not
+kept in git) to be looked at.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from playwright.sync_api import BrowserContext, Page, Route, expect, sync_playwr
 
 from minibridge.cards import Side
 from minibridge.classroom import GameSetup, PupilGame
+from minibridge.web.app import create_app
+from minibridge.web.server import running
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
@@ -149,6 +152,23 @@ def test_a_card_the_rules_forbid_is_refused_with_its_reason(page: Page, address:
         legal = page.locator("#table button.card[data-card]:not(.not-legal):not([disabled])")
         _tap(page, legal.first.get_attribute("data-card") or "")
     raise AssertionError("no card to refuse came up")
+
+
+def test_a_wrong_class_code_is_said_where_the_pupil_is_looking(tmp_path: Path):
+    app = create_app(data=tmp_path, class_code="OWL42", teacher_token="teacher", loopback=True, samples=SAMPLES)
+    with running(app) as address, chromium(*SIZES["phone"]) as context:
+        page = context.new_page()
+        page.goto(address + "/")
+        page.fill("#class_code", "CAT")
+        page.click("button[name=lesson][value='6']")  # far down the page on a phone
+        message = page.locator("#start .message[role=alert]")
+        expect(message).to_have_text("That is not the class code: ask your teacher for it.")
+        expect(message).to_be_in_viewport()
+        assert page.url == address + "/"  # no game started
+        page.fill("#class_code", "owl42")
+        page.click("button[name=lesson][value='6']")
+        page.wait_for_url("**/games/*")
+        _ready(page)
 
 
 def test_a_reload_brings_the_game_back(page: Page, address: str):

@@ -30,3 +30,14 @@ document.addEventListener("htmx:afterRequest", () => {
     table.setAttribute("data-ready", "true");
   }
 });
+
+// A form refused with a page of its own (the start page with "That is not the class code", say) is shown
+// whatever the status, so the pupil sees why; a refusal without a page keeps the table as it was.
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const status = event.detail.xhr.status;
+  const page = (event.detail.xhr.getResponseHeader("Content-Type") || "").startsWith("text/html");
+  if (event.detail.requestConfig.elt.tagName === "FORM" && status >= 400 && status < 500 && page) {
+    event.detail.shouldSwap = true;
+    event.detail.isError = false;
+  }
+});
