@@ -15,52 +15,71 @@ Nothing else of the deal is ever in a view.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from minibridge.cards import Seat, Side
 from minibridge.classroom.game import PLAYER_NAMES, PupilGame
+from minibridge.classroom.setup import GameSetup
 from minibridge.contract import Contract
 from minibridge.deal import Hand
 from minibridge.errors import MiniBridgeError
 from minibridge.scoring import goal
 from minibridge.signals import denied_by_lead, signal_in_trick
-from minibridge.table import Game, Session, seating
+from minibridge.table import YOU, Game, Session, Table, seating
 
-__all__ = ["pupil_view"]
+__all__ = ["pupil_view", "table_view"]
 
 
 def pupil_view(game_id: str, game: PupilGame) -> dict[str, Any]:
     """The VIEW of the classroom's JSON API: everything the pupil may see of the game now, as plain data."""
-    table = game.game
-    phase = game.phase
+    return {"id": game_id, **table_view(game.table, game.setup, YOU, names=PLAYER_NAMES)}
+
+
+def table_view(
+    table: Table, setup: GameSetup, person: str | None, *, names: Sequence[str], every_hand: bool = False
+) -> dict[str, Any]:
+    """Everything ``person`` may see of the deal at ``table`` now, as plain data: the hands they see, the cards
+    played, the points announced, the contract, the result and the totals. Without a person, what everyone at
+    the table may see (dummy once it is down), or with ``every_hand`` all four hands as they stand (the
+    teacher's). ``names`` are the three players' names in three-handed play."""
+    game = table.game
+    phase = table.phase
     over = phase in ("deal_over", "game_over")
-    play = table.play
+    play = game.play
+    if every_hand or over:
+        seen = list(Seat)
+    elif person is not None:
+        seen = table.sees(person)
+    else:
+        seen = [game.dummy] if game.dummy is not None and game.declarer is not None else []
     hands: dict[str, list[str]] = {}
-    for seat in game.visible_seats():
-        held = table.deal[seat] if over or play is None else play.hand(seat)
+    for seat in seen:
+        held = game.deal[seat] if over or play is None else play.hand(seat)
         hands[seat.letter] = [str(card) for card in held]
     trick = []
     if play is not None:
         current = play.current_trick
         trick = [{"seat": s.letter, "card": str(current[s])} for s in play.leader.clockwise() if s in current]
-    choosing = phase == "contract" and game.pupil_to_act
-    to_play = game.seat_to_play
-    setup = game.setup
+    to_act = person is not None and table.decider == person
+    choosing = phase == "contract" and to_act
+    session = table.session
+    you = table.hand(person) if person is not None else None
     return {
-        "id": game_id,
-        "deal": game.deal_number,
-        "board": table.board.number,
-        "dealer": table.dealer.letter,
+        "deal": table.deal_number,
+        "board": game.board.number,
+        "dealer": game.dealer.letter,
         "phase": phase,
-        "hcp": {seat.letter: points for seat, points in (table.hcp or {}).items()},
-        "declarer": _letter(table.declarer),
-        "dummy": _letter(table.dummy),
-        "contract": str(table.contract) if table.contract is not None else None,
-        "goal": table.goal,
-        "contracts": [str(c) for c in table.allowed_contracts] if choosing else [],
-        "contract_choices": _contract_choices(table) if choosing else [],
-        "declarers": _declarers(game),
+        "hcp": {seat.letter: points for seat, points in (game.hcp or {}).items()},
+        "declarer": _letter(game.declarer),
+        "dummy": _letter(game.dummy),
+        "contract": str(game.contract) if game.contract is not None else None,
+        "goal": game.goal,
+        "contracts": [str(c) for c in game.allowed_contracts] if choosing else [],
+        "contract_choices": _contract_choices(game) if choosing else [],
+        "declarers": _declarers(table, person),
         "hands": hands,
+        "held": {seat.letter: _held(game, seat) for seat in Seat},
         "trick": trick,
         "tricks": [
             {
@@ -70,42 +89,49 @@ def pupil_view(game_id: str, game: PupilGame) -> dict[str, Any]:
             }
             for t in (play.tricks if play is not None else [])
         ],
-        "tricks_won": {str(side): table.tricks(side) for side in Side},
-        "to_play": _letter(to_play),
-        "pupil_to_act": game.pupil_to_act,
-        "computer_next": game.computer_to_act(),
-        "pupil_seats": [seat.letter for seat in Seat if game.pupil_plays(seat)],
-        "legal": [str(card) for card in game.legal_cards()],
-        "result": _result(table) if over else None,
-        "best": game.records[-1].best if over else None,
-        "signals": _partner_signals(table, game.pupil_seat) if over else [],
-        "again": game.records[-1].again,
+        "tricks_won": {str(side): game.tricks(side) for side in Side},
+        "to_play": _letter(table.seat_to_play),
+        "pupil_to_act": to_act,
+        "computer_next": table.computer_to_act(),
+        "pupil_seats": [seat.letter for seat in Seat if person is not None and table.plays(person, seat)],
+        "legal": [str(card) for card in table.legal_cards(person)] if person is not None else [],
+        "result": _result(game) if over else None,
+        "best": table.records[-1].best if over else None,
+        "signals": _partner_signals(game, you) if over and you is not None else [],
+        "again": table.records[-1].again,
         "auto_single": setup.auto_single,
-        "totals": {str(side): game.session.totals[side] for side in Side},
+        "totals": {str(side): session.totals[side] for side in Side},
         "lesson": setup.lesson,
         "teachers_boards": bool(setup.boards),
-        "rules": game.rules.name,
-        "rules_title": game.rules.title_in_words,
-        "deals": game.session.deals,
-        "target": game.session.target,
-        "winner": str(game.session.winner) if game.session.winner is not None else None,
-        "you": game.pupil_seat.letter,
-        "three_handed": _three_handed(game),
+        "rules": table.rules.name,
+        "rules_title": table.rules.title_in_words,
+        "deals": session.deals,
+        "target": session.target,
+        "winner": str(session.winner) if session.winner is not None else None,
+        "you": _letter(you),
+        "three_handed": _three_handed(table, names),
         "message": None,
     }
 
 
-def _three_handed(game: PupilGame) -> dict[str, Any] | None:
+def _held(game: Game, seat: Seat) -> int:
+    """How many cards ``seat`` holds now (public: every card played is on the table)."""
+    if game.play is None:
+        return len(game.deal[seat])
+    return len(game.play.hand(seat))
+
+
+def _three_handed(at: Table, names: Sequence[str]) -> dict[str, Any] | None:
     """With three players: the ``variant``; how the deal was dealt (``dealer``, the ``dummy_hand``'s seat, the
     points ``announced`` from each seat and the dummy hand's); who ``moved`` (seat dealt at to seat played) and
     whether dealer ``exchanged`` hands with the dummy hand; the ``players``, each with their ``name``, the seat
     they were ``dealt_at``, the ``seat`` they play, their ``score`` for this deal once it is over and their
     ``total``; and the ``winner``'s name at the end.
     None with four players."""
-    three = game.game.three
+    three = at.game.three
     if three is None:
         return None
-    session, table = game.session, game.game
+    session, table = at.session, at.game
     winner = session.winning_player
     return {
         "variant": three.variant,
@@ -123,10 +149,10 @@ def _three_handed(game: PupilGame) -> dict[str, Any] | None:
                 "total": total,
             }
             for name, dealt, score, total in zip(
-                PLAYER_NAMES, seating(table.dealer), Session.player_scores(table), session.player_totals, strict=True
+                names, seating(table.dealer), Session.player_scores(table), session.player_totals, strict=True
             )
         ],
-        "winner": PLAYER_NAMES[winner] if winner is not None else None,
+        "winner": names[winner] if winner is not None else None,
     }
 
 
@@ -134,10 +160,10 @@ def _letter(seat: Seat | None) -> str | None:
     return seat.letter if seat is not None else None
 
 
-def _declarers(game: PupilGame) -> list[str]:
-    """The seats the pupil may choose as declarer (phase ``declarer``, the pupil's side to choose)."""
-    announcement = game.game.announcement
-    if game.phase != "declarer" or not game.pupil_to_act or announcement is None:
+def _declarers(table: Table, person: str | None) -> list[str]:
+    """The seats ``person`` may choose as declarer (phase ``declarer``, their side to choose)."""
+    announcement = table.game.announcement
+    if table.phase != "declarer" or person is None or table.decider != person or announcement is None:
         return []
     return [seat.letter for seat in announcement.may_declare]
 

@@ -32,6 +32,7 @@ from minibridge.web.event_service import install
 from minibridge.web.languages import LanguageChoice, language_of
 from minibridge.web.requests import ApiError
 from minibridge.web.store import GameLocks, Store
+from minibridge.web.table_service import ROBOT_PACE
 from minibridge.web.teacher.printing import MAX_UPLOAD
 from minibridge.web.urls import url
 
@@ -52,11 +53,18 @@ def new_class_code() -> str:
 
 
 def create_app(
-    *, data: Path, class_code: str | None, teacher_token: str, loopback: bool, samples: int = DEFAULT_SAMPLES
+    *,
+    data: Path,
+    class_code: str | None,
+    teacher_token: str,
+    loopback: bool,
+    samples: int = DEFAULT_SAMPLES,
+    robot_pace: float = ROBOT_PACE,
 ) -> Starlette:
     """The classroom server over the data folder ``data``. Pupils need ``class_code`` to start a game when it is
     given, and always when the server is not bound to loopback (a random code is chosen then: read it from
-    ``app.state.class_code``). ``samples`` is how many layouts the computer thinks about for each decision."""
+    ``app.state.class_code``). ``samples`` is how many layouts the computer thinks about for each decision;
+    ``robot_pace`` the seconds between two of the computer's cards at a table of pupils."""
     if class_code is None and not loopback:
         class_code = new_class_code()
     store = Store(data)
@@ -91,6 +99,10 @@ def create_app(
     app.state.loopback = loopback
     app.state.samples = samples
     app.state.locks = GameLocks()
+    app.state.robot_pace = robot_pace
+    app.state.table_drivers = set()
+    app.state.table_wakes = {}
+    app.state.table_tasks = set()
     app.state.sections = teacher.SECTIONS
     kept_events = install(app, store)
     return app

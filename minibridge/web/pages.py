@@ -102,7 +102,10 @@ def contract_words(text: str) -> str:
 
 
 def cards_held(view: Mapping[str, Any], seat: str) -> int:
-    """How many cards ``seat`` holds now, from what everyone has seen: South's hand, the tricks, the trick."""
+    """How many cards ``seat`` holds now: as the view counts them (``held``), or from what everyone has seen:
+    South's hand, the tricks, the trick."""
+    if "held" in view:
+        return int(view["held"][seat])
     played = {entry["seat"] for entry in view.get("trick") or ()}
     tricks = len(view.get("tricks") or ())
     dealt = len(view["hands"].get("S", ())) + tricks + (1 if "S" in played else 0)

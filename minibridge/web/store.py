@@ -47,6 +47,14 @@ CREATE TABLE IF NOT EXISTS answers (
     answered TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS answers_by_pupil ON answers (pupil, lesson);
+CREATE TABLE IF NOT EXISTS class_tables (
+    id TEXT PRIMARY KEY,
+    number INTEGER NOT NULL,
+    open INTEGER NOT NULL,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    data TEXT NOT NULL
+);
 """
 
 
@@ -116,6 +124,43 @@ class Store:
     def watch(self, watcher: Callable[[str], None]) -> None:
         """Call ``watcher(game_id)`` after each game is saved, in the thread that saved it."""
         self._watchers.append(watcher)
+
+    # --- the class's tables of pupils ------------------------------------------------------------------------
+
+    def open_tables(self, tables: list[dict[str, Any]]) -> list[str]:
+        """Keep a new set of the class's tables (each the data of a table of pupils, numbered from 1), closing
+        the tables set up before; their ids, unguessable, in order."""
+        now = _now()
+        ids = [secrets.token_urlsafe(12) for _ in tables]
+        with self._lock, self._db:
+            self._db.execute("UPDATE class_tables SET open = 0 WHERE open = 1")
+            self._db.executemany(
+                "INSERT INTO class_tables (id, number, open, created, updated, data) VALUES (?, ?, 1, ?, ?, ?)",
+                [
+                    (table_id, n, now, now, json.dumps(data))
+                    for n, (table_id, data) in enumerate(zip(ids, tables, strict=True), 1)
+                ],
+            )
+        return ids
+
+    def table(self, table_id: str) -> dict[str, Any] | None:
+        """An open table's data, or None when there is no open table of that id."""
+        with self._lock:
+            row = self._db.execute("SELECT data FROM class_tables WHERE id = ? AND open = 1", (table_id,)).fetchone()
+        return json.loads(row[0]) if row is not None else None
+
+    def tables(self) -> list[tuple[str, dict[str, Any]]]:
+        """The open tables, by number: each one's id and data."""
+        with self._lock:
+            rows = self._db.execute("SELECT id, data FROM class_tables WHERE open = 1 ORDER BY number").fetchall()
+        return [(row[0], json.loads(row[1])) for row in rows]
+
+    def save_table(self, table_id: str, data: dict[str, Any]) -> None:
+        """Replace a table's data."""
+        with self._lock, self._db:
+            self._db.execute(
+                "UPDATE class_tables SET data = ?, updated = ? WHERE id = ?", (json.dumps(data), _now(), table_id)
+            )
 
     # --- the pupils' progress ---------------------------------------------------------------------------------
 

@@ -31,12 +31,15 @@ document.addEventListener("htmx:afterRequest", () => {
   }
 });
 
-// A form refused with a page of its own (the start page with "That is not the class code", say) is shown
+// A form (or a button marked data-shows-refusal, like a seat at a table) refused with a page of its own (the
+// start page with "That is not the class code", say) is shown
 // whatever the status, so the pupil sees why; a refusal without a page keeps the table as it was.
 document.addEventListener("htmx:beforeSwap", (event) => {
   const status = event.detail.xhr.status;
   const page = (event.detail.xhr.getResponseHeader("Content-Type") || "").startsWith("text/html");
-  if (event.detail.requestConfig.elt.tagName === "FORM" && status >= 400 && status < 500 && page) {
+  const elt = event.detail.requestConfig.elt;
+  const shows = elt.tagName === "FORM" || elt.hasAttribute("data-shows-refusal");
+  if (shows && status >= 400 && status < 500 && page) {
     event.detail.shouldSwap = true;
     event.detail.isError = false;
   }

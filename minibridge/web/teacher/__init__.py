@@ -6,7 +6,7 @@ A new page of the room is a module here (its routes, its template under ``templa
 
 from __future__ import annotations
 
-from minibridge.web.teacher import events, league, lessons, printing, progress, room, screen
+from minibridge.web.teacher import events, league, lessons, printing, progress, room, screen, tables
 from minibridge.web.urls import url
 
 __all__ = ["SECTIONS", "routes"]
@@ -14,6 +14,7 @@ __all__ = ["SECTIONS", "routes"]
 SECTIONS: list[tuple[str, str]] = [
     ("lessons", url("teacher_lessons")),
     ("printing", url("teacher_printing")),
+    ("tables", url("teacher_tables")),
     ("screen", url("teacher_screen")),
     ("progress", url("teacher_progress")),
     ("league", url("teacher_leagues")),
@@ -26,6 +27,7 @@ routes = [
     *room.routes,
     *lessons.routes,
     *printing.routes,
+    *tables.routes,
     *screen.routes,
     *progress.routes,
     *league.routes,
