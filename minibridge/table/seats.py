@@ -96,7 +96,9 @@ class Seating:
 
     def plays(self, game: Game, person: str, seat: Seat) -> bool:
         """``person`` plays ``seat``'s cards: a hand of theirs, or dummy's as declarer (once the contract is
-        chosen)."""
+        chosen); dummy's own player plays none of dummy's cards."""
+        if seat is game.dummy and self.player_of(game, seat) != person:
+            return False
         if seat in self.hands_played(game, person):
             return game.contract is not None or seat is self.hand(game, person)
         return game.contract is not None and seat is game.dummy and self.player_of(game, seat) == person
