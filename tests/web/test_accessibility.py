@@ -28,6 +28,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict
         bearer = {"Authorization": f"Bearer {TOKEN}"}
         game = httpx2.post(f"{address}/api/games", json={"lesson": 5, "deals": 1, "seed": 3}).json()["id"]
         event = httpx2.post(f"{address}/api/events", json={"name": "Class 5", "lesson": 5}, headers=bearer).json()
+        tables = httpx2.post(f"{address}/api/tables", json={"tables": 2, "lesson": 5, "seed": 3}, headers=bearer)
+        table = tables.json()["tables"][0]["id"]
+        seat = httpx2.post(f"{address}/api/tables/{table}/seats", json={"seat": "N", "name": "Amy"}).json()
         pages = {
             "start": "/",
             "table": f"/games/{game}",
@@ -46,6 +49,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict
             "events": "/teacher/events",
             "event": f"/teacher/events/{event['id']}",
             "event screen": f"/teacher/events/{event['id']}/screen",
+            "seat at a table": f"/tables/{table}?player={seat['player']}",
+            "tables": "/teacher/tables",
+            "teacher's table": f"/teacher/tables/{table}",
+            "table on the class screen": f"/teacher/tables/{table}/screen",
         }
         yield address, pages
 
@@ -80,6 +87,10 @@ PAGES = [
     "events",
     "event",
     "event screen",
+    "seat at a table",
+    "tables",
+    "teacher's table",
+    "table on the class screen",
 ]
 
 

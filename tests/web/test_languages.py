@@ -40,6 +40,7 @@ SAME_IN_BOTH = {
         "score",
         "Open",
         "partners",
+        "tablets",
     }
     | {"MiniBridge", "EBU"},
     "da": {"at", "for", "hold", "over", "plus", "side", "to", "normal", "Score", "score", "Start"}
