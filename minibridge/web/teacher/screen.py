@@ -30,6 +30,7 @@ from minibridge.web.teacher.board import (
     screen_board,
     screen_view,
 )
+from minibridge.web.table_service import tables_overview
 from minibridge.web.urls import path
 
 __all__ = ["routes", "trick_links"]
@@ -79,7 +80,8 @@ def _screen_page(request: Request, screen: Screen) -> str:
 
 
 def _chooser(request: Request, *, problem: str | None = None) -> str:
-    """The page to choose a board: a lesson's deal, a deal from a seed, or a deal pasted."""
+    """The page to choose a board: a lesson's deal, a deal from a seed, a deal pasted, or a table of pupils to
+    follow."""
     lessons = [{"number": n, "boards": [d.number for d in find_lesson(n).deals]} for n in lesson_numbers()]
     values = dict(request.query_params)
     return render_teacher(
@@ -90,6 +92,7 @@ def _chooser(request: Request, *, problem: str | None = None) -> str:
         most_boards=MOST_BOARDS,
         problem=problem,
         values=values,
+        tables=tables_overview(request.app.state.store),
     )
 
 
