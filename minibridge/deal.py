@@ -259,6 +259,20 @@ class Deal(Mapping[Seat, Hand]):
                 return seat
         return None
 
+    def turned(self) -> Deal:
+        """The same deal turned round the table by one seat clockwise: North's hand goes to East, East's to South,
+        South's to West and West's to North.
+
+        >>> deal = Deal.from_pbn("N:AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT 9876..AKQJT.9876")
+        >>> turned = deal.turned()
+        >>> turned[Seat.EAST] == deal[Seat.NORTH], turned[Seat.NORTH] == deal[Seat.WEST]
+        (True, True)
+        >>> turned.to_pbn()
+        'N:9876..AKQJT.9876 AKQJT.9876.5432. 5432.AKQJT..5432 .5432.9876.AKQJT'
+        """
+        north, east, south, west = (hand.mask for hand in self.hands)
+        return _deal_of_masks(west, north, east, south)
+
     def to_pbn(self, first: Seat = Seat.NORTH) -> str:
         """``N:… … … …``: the four hands clockwise from ``first``."""
         return f"{first.letter}:" + " ".join(self.hands[s].to_pbn() for s in first.clockwise())

@@ -49,6 +49,7 @@ class PupilGame:
             boards=setup.teachers_boards(),
             auto_single=setup.auto_single,
             find_best=True,
+            practice=setup.practice,
         )
 
     @classmethod

@@ -1,4 +1,5 @@
-"""How a pupil's game is set up: a lesson or free play under named rules, how long, which deals.
+"""How a pupil's game is set up: a lesson or free play under named rules, how long, which deals, and whether the
+pupil practises declaring or defending.
 
 A setup is plain data (:meth:`GameSetup.as_data`), kept with the game so that the game can be rebuilt after a
 restart; it is checked when made, and a setup that cannot be played is refused in words.
@@ -22,6 +23,7 @@ from minibridge.language import gettext, ngettext
 from minibridge.lessons import Lesson, find_lesson, lesson_numbers, no_such_lesson
 from minibridge.robot import DEFAULT_SAMPLES
 from minibridge.rules import RuleSet, ThreeHandedVariant, find_rules, free_play_rules
+from minibridge.table import Practice, check_practice
 
 __all__ = ["SHORT_DEAL", "GameSetup", "cards_per_hand"]
 
@@ -60,6 +62,9 @@ class GameSetup:
     boards: tuple[tuple[int, str, str], ...] = ()
     """The teacher's boards, played once each in this order instead of random deals (everyone on the same
     deals): each board's number, its dealer's letter and its deal (``N:AK2.… … … …``)."""
+    practice: Practice | None = None
+    """``declarer``: North–South, the pupil's side, declare every deal; ``defender``: they defend every deal. The
+    deals are turned round the table where needed (see :class:`~minibridge.table.Table`); None plays them as dealt."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "boards", tuple((int(n), str(d), str(deal)) for n, d, deal in self.boards))
@@ -88,7 +93,7 @@ class GameSetup:
             raise RuleError(gettext("a target score is above 0, not %(target)s") % {"target": self.target})
         if self.deals is not None and self.target is not None:
             raise RuleError(gettext("give either a number of deals or a target, not both"))
-        self.rule_set()  # the rules can be played together: refused in words if not
+        check_practice(self.rule_set(), self.practice)  # the rules and the practice can be played: else refused
 
     def rule_set(self) -> RuleSet:
         """The rules in force."""
@@ -121,4 +126,5 @@ class GameSetup:
             "auto_single": self.auto_single,
             "three_handed": self.three_handed,
             "boards": [list(board) for board in self.boards],
+            "practice": self.practice,
         }

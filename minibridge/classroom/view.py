@@ -103,6 +103,7 @@ def table_view(
         "totals": {str(side): session.totals[side] for side in Side},
         "lesson": setup.lesson,
         "teachers_boards": bool(setup.boards),
+        "practice": setup.practice,
         "rules": table.rules.name,
         "rules_title": table.rules.title_in_words,
         "deals": session.deals,

@@ -16,12 +16,15 @@ from minibridge.table.driver import (
     Decision,
     Phase,
     Player,
+    Practice,
     Table,
     best_contract_of,
+    check_practice,
     decide,
     play_by_computers,
     play_out,
     take,
+    turned_for_practice,
 )
 from minibridge.table.game import Game, Stage, why_not
 from minibridge.table.seats import YOU, Seating
@@ -49,4 +52,7 @@ __all__ = [
     "play_out",
     "play_by_computers",
     "best_contract_of",
+    "Practice",
+    "check_practice",
+    "turned_for_practice",
 ]

@@ -6,7 +6,8 @@ decision (:meth:`Table.choose_declarer`, :meth:`Table.choose_contract`, :meth:`T
 when it is not theirs or not allowed) and lets the computer take one decision at a time (:meth:`Table.step`, or
 :meth:`Table.decide` then :meth:`Table.take` to tell the card before it falls). The terminal, the classroom's
 tablets and a table of pupils all run on it. A deal dealt again (20 points a side) is kept in
-:attr:`Table.redeals` for a front end to tell.
+:attr:`Table.redeals` for a front end to tell. A table set to practise declaring or defending turns each deal round
+by one seat where needed (:func:`turned_for_practice`), so that one side declares every deal, or defends it.
 
 >>> from minibridge.rules import find_rules
 >>> from minibridge.robot import DEFAULT_SAMPLES, Robot
@@ -26,7 +27,7 @@ from typing import Any, Literal, Protocol
 
 from minibridge.analysis import best_contract, dd_tables
 from minibridge.board import Board
-from minibridge.cards import Card, Seat
+from minibridge.cards import Card, Seat, Side
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import IllegalPlayError, RuleError
@@ -40,6 +41,8 @@ from minibridge.trick import Trick
 
 __all__ = [
     "Phase",
+    "Practice",
+    "PRACTICES",
     "Player",
     "ComputerPlayer",
     "Decision",
@@ -50,10 +53,18 @@ __all__ = [
     "play_out",
     "play_by_computers",
     "best_contract_of",
+    "check_practice",
+    "turned_for_practice",
 ]
 
 Phase = Literal["declarer", "contract", "play", "deal_over", "game_over"]
 """What the table waits for: declarer chosen between equals, the contract, a card, the next deal, nothing."""
+
+Practice = Literal["declarer", "defender"]
+"""What one side practises at every deal: declaring, or defending."""
+
+PRACTICES: tuple[Practice, ...] = ("declarer", "defender")
+"""Every practice a table knows."""
 
 
 class Player(Protocol):
@@ -179,7 +190,10 @@ class Table:
 
     ``boards`` are the teacher's boards, played once each in order instead of deals dealt at random from
     ``seed``; ``auto_single`` plays a person's only legal card for them; ``find_best`` works out each deal's best
-    contract double dummy once it is over.
+    contract double dummy once it is over. With ``practice``, ``practice_side`` declares every deal (``declarer``)
+    or defends it (``defender``): each deal the table deals, random or the teacher's, is turned round by one seat
+    when the other side would declare it as dealt (refused in words under rules where nobody declares, and with
+    three players).
     """
 
     def __init__(
@@ -196,7 +210,10 @@ class Table:
         boards: Sequence[Board] = (),
         auto_single: bool = False,
         find_best: bool = False,
+        practice: Practice | None = None,
+        practice_side: Side = Side.NORTH_SOUTH,
     ) -> None:
+        check_practice(rules, practice)
         self.rules = rules
         self.seating = seating
         self.computer = computer
@@ -204,6 +221,8 @@ class Table:
         self.boards = tuple(boards)
         self.auto_single = auto_single
         self.find_best = find_best
+        self.practice = practice
+        self.practice_side = practice_side
         self.records: list[DealRecord] = []
         self.redeals: list[Game] = []
         """The deals dealt again (20 points a side) just before the deal at the table, in order."""
@@ -368,8 +387,8 @@ class Table:
         )
 
     def _next_deal(self, *, again: bool = False) -> None:
-        """Deal the next deal (a redeal is dealt again by the same dealer at once), or with ``again`` the deal
-        just played once more."""
+        """Deal the next deal (a redeal is dealt again by the same dealer at once), turned round for practice, or
+        with ``again`` the deal just played once more, as it was played."""
         self.redeals = []
         if again:
             last = self.records[-1]
@@ -388,10 +407,13 @@ class Table:
                     )
                 self.session.record_game(game)
                 self.redeals.append(game)
-        assert board.deal is not None
+            if self.practice is not None:
+                game = turned_for_practice(game, self.practice, self.practice_side)
+        deal = game.board.deal
+        assert deal is not None
         self.game = game
         record = DealRecord(
-            number=len(self.records) + 1, dealer=game.dealer, deal=board.deal, declarer=game.declarer, again=again
+            number=len(self.records) + 1, dealer=game.dealer, deal=deal, declarer=game.declarer, again=again
         )
         self.records.append(record)
 
@@ -438,6 +460,48 @@ class Table:
                 record.cards.append(card)
             record.best = saved.get("best")
             self._close_deal(solve="best" not in saved)
+
+
+def check_practice(rules: RuleSet, practice: str | None) -> None:
+    """Refuse in words a practice other than ``declarer`` or ``defender``, and practice where it means nothing:
+    under rules without an announcement and a contract (MiniLessons One and Two) nobody declares, and three players
+    announce and sit otherwise than four."""
+    if practice is None:
+        return
+    if practice not in PRACTICES:
+        raise RuleError(
+            gettext("'practice' should be \"declarer\" or \"defender\", not '%(practice)s'") % {"practice": practice}
+        )
+    if rules.three_handed is not None:
+        raise RuleError(gettext("declaring or defending every deal is for four players, not three"))
+    if not (rules.announcement and rules.has_contract):
+        raise RuleError(
+            # TRANSLATORS: %(rules)s is a lesson, like "MiniLesson One".
+            gettext("%(rules)s has no declarer: declare or defend every deal from MiniLesson Three on")
+            % {"rules": rules.title_in_words}
+        )
+
+
+def turned_for_practice(game: Game, practice: Practice, side: Side) -> Game:
+    """The deal of ``game`` as practice wants it, ``side`` declaring (``declarer``) or defending (``defender``): as
+    dealt when the announcement already says so, else turned round the table by one seat (each hand and the dealer
+    to the next seat clockwise), which gives the declaring to the other side. A redeal stays as dealt.
+
+    >>> from minibridge.rules import find_rules
+    >>> deal = Deal.from_pbn("N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76")
+    >>> game = Game(find_rules("ebu"), Board(number=1, deal=deal))
+    >>> game.declarer, turned_for_practice(game, "declarer", Side.NORTH_SOUTH) is game
+    (<Seat.NORTH: 0>, True)
+    >>> defending = turned_for_practice(game, "defender", Side.NORTH_SOUTH)
+    >>> defending.dealer, defending.declarer, defending.deal[Seat.EAST] == deal[Seat.NORTH]
+    (<Seat.EAST: 1>, <Seat.EAST: 1>, True)
+    """
+    declaring = game.announcement.declaring_side if game.announcement is not None else None
+    wanted = side if practice == "declarer" else side.other
+    if declaring is None or declaring == wanted:
+        return game
+    turned = Board(number=game.board.number, dealer=game.dealer.lho, deal=game.deal.turned())
+    return Game(game.rules, turned)
 
 
 def best_contract_of(game: Game) -> dict[str, Any] | None:

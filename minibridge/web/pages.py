@@ -45,6 +45,7 @@ __all__ = [
     "render_teacher",
     "download",
     "free_rules",
+    "START_CHOICES",
     "render_start",
     "render_table",
     "render_page",
@@ -52,6 +53,17 @@ __all__ = [
 
 SEATS = tuple(seat.letter for seat in Seat)
 """The seats' letters in the order of play round the table."""
+
+START_CHOICES: dict[str, str] = {
+    "deals": "4",
+    "target": "",
+    "three_handed": "",
+    "practice": "",
+    "auto_single": "",
+    "rules": "",
+    "slam": "",
+}
+"""The start form's choices as the page first offers them (an empty ``rules``: the first rules offered)."""
 
 _RANKS = "AKQJT98765432"
 _BLACK, _RED = ("S", "C"), ("H", "D")
@@ -114,9 +126,12 @@ def cards_held(view: Mapping[str, Any], seat: str) -> int:
 
 def render_start(options: Mapping[str, Any] | None = None) -> str:
     """The start page: a lesson or free play, how long; ``options`` may hold ``lessons`` (``{"number",
-    "title"}`` each), ``class_code`` (true when pupils must type the class code), ``message`` and ``events``
-    (the teacher's deals open to join: ``{"id", "name", "boards"}`` each)."""
+    "title"}`` each), ``class_code`` (true when pupils must type the class code), ``message``, ``events``
+    (the teacher's deals open to join: ``{"id", "name", "boards"}`` each) and ``chosen``, the form's choices
+    already made (the fields of :data:`START_CHOICES` as the form sent them), kept when the page comes back
+    with a message."""
     options = dict(options or {})
+    options["chosen"] = {**START_CHOICES, **options.get("chosen", {})}
     options.setdefault("lessons", [{"number": n, "title": None} for n in lesson_numbers()])
     options.setdefault("class_code", False)
     options.setdefault("message", None)

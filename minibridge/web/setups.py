@@ -26,6 +26,7 @@ SETUP_FIELDS: dict[str, type] = {
     "seed": int,
     "auto_single": bool,
     "three_handed": str,
+    "practice": str,
 }
 """The settings of a game a request may send, with the kind of value each takes."""
 

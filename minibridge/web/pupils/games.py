@@ -7,16 +7,16 @@ computer's, the table asks for it by itself (a post to ``/games/{id}/step``, whi
 computer's cards arrive one at a time. Once a deal is over, ``/games/{id}?trick=N`` shows trick N again. A refused
 tap answers with the table and the reason in words (409 or 422), and changes nothing.
 
-The JSON API: ``POST /api/games`` (a game's setup: ``lesson``, ``rules``, ``slam``, ``deals``, ``target``, ``seed``,
-``auto_single``, ``three_handed``) → 201 and the VIEW; ``GET /api/games/{id}`` → the VIEW; ``POST
-/api/games/{id}/actions`` (``{"card": "SA"}``, ``{"contract": "4S"}``, ``{"declarer": "N"}``, ``{"next": true}`` or
-``{"again": true}``) → the VIEW after the pupil's decision and the computer's up to the next one; 409 at the wrong
-moment, 422 for a value the rules refuse.
+The JSON API: ``POST /api/games`` (a game's setup, read by :func:`minibridge.web.setups.setup_from`: ``lesson``,
+``rules``, ``slam``, ``deals``, ``target``, ``seed``, ``auto_single``, ``three_handed``, ``practice``: ``"declarer"``
+or ``"defender"``) → 201 and the VIEW; ``GET /api/games/{id}`` → the VIEW; ``POST /api/games/{id}/actions``
+(``{"card": "SA"}``, ``{"contract": "4S"}``, ``{"declarer": "N"}``, ``{"next": true}`` or ``{"again": true}``) → the
+VIEW after the pupil's decision and the computer's up to the next one; 409 at the wrong moment, 422 for a value the
+rules refuse.
 """
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -25,15 +25,16 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from minibridge.cards import Card, Seat
-from minibridge.classroom import GameSetup, PupilGame, pupil_view
+from minibridge.classroom import PupilGame, pupil_view
 from minibridge.contract import Contract
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 from minibridge.lessons import find_lesson, lesson_numbers
 from minibridge.web.auth import Who, route, typed_code_ok
 from minibridge.web.event_service import open_events
-from minibridge.web.pages import render_page, render_start, render_table
-from minibridge.web.requests import KIND_WORDS, ApiError, json_body, sentence, should_be
+from minibridge.web.pages import START_CHOICES, render_page, render_start, render_table
+from minibridge.web.requests import ApiError, json_body, sentence
+from minibridge.web.setups import setup_from
 from minibridge.web.store import Store
 from minibridge.web.urls import url
 from minibridge.web.views import replay_view
@@ -42,16 +43,6 @@ __all__ = ["routes"]
 
 _ACTIONS = ("declarer", "contract", "card", "next", "again")
 _ACTION_FORMS = '{"card": "SA"}, {"contract": "4S"}, {"declarer": "N"}, {"next": true} or {"again": true}'
-_SETUP_FIELDS: dict[str, type] = {
-    "lesson": int,
-    "rules": str,
-    "slam": bool,
-    "deals": int,
-    "target": int,
-    "seed": int,
-    "auto_single": bool,
-    "three_handed": str,
-}
 
 
 async def start_page(request: Request) -> Response:
@@ -64,12 +55,13 @@ async def start_game(request: Request) -> Response:
     form = await request.form()
     if not typed_code_ok(request, str(form.get("class_code", ""))):
         message = gettext("That is not the class code: ask your teacher for it.")
-        return HTMLResponse(render_start(_start_options(request, message=message)), status_code=403)
+        return HTMLResponse(render_start(_start_options(request, message=message, form=form)), status_code=403)
     try:
         setup = setup_from(_setup_fields(form), request.app.state.samples)
     except ApiError as error:
         message = sentence(error.message)
-        return HTMLResponse(render_start(_start_options(request, message=message)), status_code=error.status)
+        page = render_start(_start_options(request, message=message, form=form))
+        return HTMLResponse(page, status_code=error.status)
     store: Store = request.app.state.store
 
     def start() -> str:
@@ -140,27 +132,30 @@ async def tap(request: Request) -> Response:
     return HTMLResponse(html, status_code=status)
 
 
-def _start_options(request: Request, *, message: str | None = None) -> dict[str, Any]:
+def _start_options(request: Request, *, message: str | None = None, form: Any = None) -> dict[str, Any]:
+    """What the start page offers; with the ``form`` sent, the choices made in it, kept beside the ``message``."""
     lessons = [{"number": n, "title": find_lesson(n).in_language().title} for n in lesson_numbers()]
     return {
         "lessons": lessons,
         "class_code": request.app.state.class_code is not None,
         "message": message,
         "events": open_events(request),
+        "chosen": {name: str(form.get(name, "")) for name in START_CHOICES} if form is not None else {},
     }
 
 
 def _setup_fields(form: Any) -> dict[str, Any]:
     """The start form as the fields of a game's setup (``seed``, a hidden field, deals chosen cards; the players:
-    four, or three by the simple or the normal variant)."""
+    four, or three by the simple or the normal variant; every hand, or the pupil declaring or defending each)."""
     fields: dict[str, Any] = {"auto_single": bool(form.get("auto_single"))}
     for name in ("lesson", "deals", "target", "seed"):
         text = str(form.get(name, "")).strip()
         if text:
             fields[name] = int(text) if text.isdigit() else text
-    three = str(form.get("three_handed", "")).strip()
-    if three:
-        fields["three_handed"] = three
+    for name in ("three_handed", "practice"):
+        text = str(form.get(name, "")).strip()
+        if text:
+            fields[name] = text
     if "lesson" not in fields:
         fields["rules"] = str(form.get("rules", "ebu"))
         fields["slam"] = bool(form.get("slam"))
@@ -216,29 +211,6 @@ def load_game(store: Store, game_id: str) -> PupilGame:
     if data is None:
         raise ApiError(404, gettext("there is no such game: start a new one"))
     return PupilGame.from_data(data)
-
-
-def setup_from(body: dict[str, Any], samples: int) -> GameSetup:
-    """A game's setup from the fields given; a seed is drawn at random when none is given."""
-    fields: dict[str, Any] = {}
-    for name, value in body.items():
-        kind = _SETUP_FIELDS.get(name)
-        if kind is None:
-            raise ApiError(
-                422,
-                gettext("'%(name)s' is not a setting of a game; the settings are %(names)s")
-                % {"name": name, "names": ", ".join(_SETUP_FIELDS)},
-            )
-        if value is None:
-            continue
-        if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-            raise ApiError(422, should_be(name, gettext(KIND_WORDS[kind])))
-        fields[name] = value
-    fields.setdefault("seed", secrets.randbelow(2**31))
-    try:
-        return GameSetup(**fields, samples=samples)
-    except MiniBridgeError as error:
-        raise ApiError(422, str(error)) from None
 
 
 def action_from(body: dict[str, Any]) -> Callable[[PupilGame], None]:
