@@ -24,13 +24,13 @@ from minibridge.lessons import find_lesson, lesson_numbers
 from minibridge.replay import double_dummy_view
 from minibridge.web.auth import Who, route
 from minibridge.web.pages import free_rules, render_teacher
+from minibridge.web.table_service import tables_overview
 from minibridge.web.teacher.board import (
     MOST_BOARDS,
     Screen,
     screen_board,
     screen_view,
 )
-from minibridge.web.table_service import tables_overview
 from minibridge.web.urls import path
 
 __all__ = ["routes", "trick_links"]
