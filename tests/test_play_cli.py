@@ -367,3 +367,16 @@ def test_the_computer_s_cards_and_the_tricks_are_written_with_suit_symbols():
     for line in output.splitlines():
         if line.startswith(shown) and "card from" not in line:  # not the pupil's own typing
             assert not any(f" {suit}{rank}" in line for suit in "SHDC" for rank in "AKQJT98765432"), line
+
+
+@pytest.mark.parametrize(("practice", "sides"), [("declarer", {"N", "S"}), ("defender", {"E", "W"})])
+def test_practice_turns_every_deal_so_that_the_chosen_side_declares(practice: str, sides: set[str]):
+    code, output = run(["--auto", "--deals", "4", "--seed", "9", "--samples", "2", "--json", "--practice", practice])
+    assert code == 0, output
+    assert {game["declarer"] for game in json.loads(output)} <= sides
+
+
+def test_practice_in_a_lesson_without_a_declarer_is_refused_in_words():
+    code, output = run(["--lesson", "1", "--practice", "declarer"])
+    assert code == 2
+    assert "MiniLesson One has no declarer" in output

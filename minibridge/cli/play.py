@@ -56,6 +56,11 @@ if TYPE_CHECKING:
     help="Who deals first (default North; South with three players); the deal then passes clockwise.",
 )
 @click.option("--draw-dealer", is_flag=True, help="Each player draws a card; the highest card deals first.")
+@click.option(
+    "--practice",
+    type=click.Choice(["declarer", "defender"]),
+    help="Declare (or defend) every deal: each deal is turned round the table when the other side would declare.",
+)
 @rules_option
 @slam_option
 @lesson_options
@@ -73,6 +78,7 @@ def play(
     three_handed: str | None,
     first_dealer: str | None,
     draw_dealer: bool,
+    practice: str | None,
     rules_name: str | None,
     slam: bool,
     lesson_ref: str | None,
@@ -96,6 +102,7 @@ def play(
         minibridge play --lesson 5 --deals 4
         minibridge play --target 1000 --seed 7 --save evening.pbn --draw-dealer
         minibridge play --three-handed normal --deals 3
+        minibridge play --lesson 5 --practice declarer
         minibridge play --auto --deals 10 --rules nbb --json
     """
     import random
@@ -103,7 +110,7 @@ def play(
     from minibridge.classroom import PLAYER_NAMES, cards_per_hand
     from minibridge.cli.game_json import game_json
     from minibridge.cli.pupil import InputEnded, Quit, computers_deal_played, pupils_deal
-    from minibridge.table import ComputerPlayer, Seating, Table
+    from minibridge.table import ComputerPlayer, Seating, Table, check_practice
 
     if deals is not None and target is not None:
         raise click.UsageError(gettext("give either --deals or --target, not both"))
@@ -121,6 +128,10 @@ def play(
         raise click.UsageError(
             gettext("%(rules)s has no score to reach: give --deals") % {"rules": rules.title_in_words}
         )
+    try:
+        check_practice(rules, practice)
+    except MiniBridgeError as err:
+        raise click.UsageError(f"--practice: {err.message}") from None
     if save is not None and save.exists() and not force:
         raise already_exists(save)
     if seed is None:
@@ -141,6 +152,7 @@ def play(
             first_dealer=first,
             seed=seed,
             cards_per_hand=cards_per_hand(rules, lesson),
+            practice=practice,  # type: ignore[arg-type]
         )
     except MiniBridgeError as err:
         raise click.UsageError(f"--first-dealer: {err.message}") from None
