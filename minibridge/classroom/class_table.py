@@ -104,6 +104,7 @@ class ClassTable:
             boards=setup.teachers_boards(),
             auto_single=setup.auto_single,
             find_best=True,
+            practice=setup.practice,
         )
 
     @classmethod
@@ -244,7 +245,10 @@ class ClassTable:
         self.table.play_card(place, card)
 
     def next_deal(self, place: str) -> None:
-        """The pupil at ``place`` is ready for the next deal; the table moves on when every pupil is."""
+        """The pupil at ``place`` is ready for the next deal; the table moves on when every pupil is (not while the
+        teacher has stopped it)."""
+        if self.paused:
+            raise TableRefused(gettext("the teacher has stopped the table for a moment: wait"))
         if self.table.phase == "game_over":
             raise TableRefused(gettext("the game is over: well played!"))
         if self.table.phase != "deal_over":
@@ -254,8 +258,8 @@ class ClassTable:
 
     def _move_on_when_ready(self) -> None:
         """Deal the next deal once every pupil at the table has tapped "next" (the teacher decides when tables
-        move together)."""
-        if self.table.phase != "deal_over" or self.lockstep:
+        move together; not while the table is stopped)."""
+        if self.table.phase != "deal_over" or self.lockstep or self.paused:
             return
         pupils = {place for place in self.places if self.pupil(place) is not None}
         if pupils and pupils <= self.ready:
@@ -291,11 +295,12 @@ class ClassTable:
     # --- the teacher steers --------------------------------------------------------------------------------------
 
     def pause(self, paused: bool) -> None:
-        """Stop the table for a moment, or let it go on."""
+        """Stop the table for a moment, or let it go on (to the next deal, when every pupil was ready)."""
         if paused == self.paused:
             already = gettext("the table is already stopped") if paused else gettext("the table is not stopped")
             raise TableRefused(already)
         self.paused = paused
+        self._move_on_when_ready()
 
     def show(self, shown: bool) -> None:
         """Show the four hands to the table's players (until the next deal), or hide them again."""

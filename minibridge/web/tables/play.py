@@ -88,14 +88,18 @@ async def show_table(request: Request) -> Response:
 
 
 async def act(request: Request) -> Response:
-    """The decision of the pupil whose key it is: the view after it (409 or 422, nothing changed, when refused)."""
+    """The decision of the pupil whose key it is: the view after it (409 or 422, nothing changed, when refused);
+    after leaving, what everyone at the table may see. The key must still open the seat when the decision is
+    taken (403 when the seat changed hands meanwhile)."""
     table_id = request.path_params["table_id"]
     table = await run_in_threadpool(load_table, request.app.state.store, table_id)
     viewer = viewer_of(request, table)
     if viewer.place is None:
         raise ApiError(403, gettext("the teacher steers a table at its teacher's address"))
     action = _action(await json_body(request), viewer.place)
-    table, _ = await change_table(request, table_id, action)
+    table, _ = await change_table(request, table_id, _keyed(request, viewer, action))
+    if table.place_of(key_given(request) or "") != viewer.place:  # the pupil has left the seat
+        return JSONResponse({"id": table_id, **table.view(None)})
     return JSONResponse(view_for(table_id, table, viewer))
 
 
@@ -124,6 +128,19 @@ async def follow(request: Request) -> Response:
 
     wake_driver(request.app, table_id)
     return stream(state.hub, [table_channel(table_id)], news)
+
+
+def _keyed(request: Request, viewer: Viewer, action: Callable[[ClassTable], None]) -> Callable[[ClassTable], None]:
+    """``action``, taken only if the request's key still opens the viewer's seat when the table is changed under
+    its lock (403 when the seat changed hands meanwhile)."""
+    key = key_given(request) or ""
+
+    def keyed(table: ClassTable) -> None:
+        if table.place_of(key) != viewer.place:
+            raise ApiError(403, gettext("that is not the key of a seat at this table: sit down again"))
+        action(table)
+
+    return keyed
 
 
 def _action(body: dict[str, Any], place: str) -> Callable[[ClassTable], None]:
@@ -233,7 +250,7 @@ async def tap(request: Request) -> Response:
     body.update({key: True for key in ("next", "leave") if key in form})
     place = viewer.place or ""
     try:
-        table, _ = await change_table(request, table_id, _action(body, place))
+        table, _ = await change_table(request, table_id, _keyed(request, viewer, _action(body, place)))
     except ApiError as error:
         view = view_for(table_id, table, viewer)
         view["message"] = sentence(error.message)
