@@ -479,3 +479,21 @@ def test_refusals_say_why_and_change_nothing():
     table.play_card("S", card)
     _refused("moment", "wait: it is the computer's turn", lambda: table.play_card("N", card))
     assert _cards(table) == [str(card)]
+
+
+def test_restart_of_a_deal_only_just_begun_is_refused_and_a_restart_hides_the_hands_again():
+    table, _ = _table("NS", lesson=5)
+    kept = table.to_data()
+    _refused("moment", "the deal has only just begun: there is nothing to take back", table.restart)
+    assert table.to_data() == kept
+    rng = random.Random(4)
+    _advance(table)
+    _decide(table, rng)
+    table.show(True)
+    table.restart()
+    assert not table.shown
+
+
+def test_the_view_of_a_seat_nobody_holds_is_what_everyone_at_the_table_sees():
+    table, _ = _table("N", lesson=5)
+    assert table.view("E") == table.view(None)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from minibridge.cards import Card, Seat
@@ -34,7 +34,7 @@ from minibridge.language import gettext
 from minibridge.robot import Robot
 from minibridge.table import THREE_SEATS, ComputerPlayer, Seating, Table, seating
 
-__all__ = ["Robots", "Undo", "ClassTable", "TableRefused", "places_of"]
+__all__ = ["Robots", "Undo", "ClassTable", "TableRefused", "places_of", "place_of_key"]
 
 Robots = Literal["now", "teacher"]
 """Who gives the computer a place nobody holds: the table at once, or only the teacher."""
@@ -61,6 +61,15 @@ class TableRefused(MiniBridgeError):
 
 def _digest(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
+
+
+def place_of_key(places: dict[str, dict[str, Any] | None], key: str) -> str | None:
+    """The place of a table's ``places`` (as kept in its data) that ``key`` opens, or None."""
+    digest = _digest(key)
+    for place, holder in places.items():
+        if holder is not None and secrets.compare_digest(str(holder.get("key", "")), digest):
+            return place
+    return None
 
 
 class ClassTable:
@@ -168,11 +177,7 @@ class ClassTable:
 
     def place_of(self, key: str) -> str | None:
         """The place the key opens (None: no place of this table)."""
-        digest = _digest(key)
-        for place, holder in self.places.items():
-            if holder is not None and secrets.compare_digest(str(holder.get("key", "")), digest):
-                return place
-        return None
+        return place_of_key(self.places, key)
 
     def sit(self, place: str, name: str) -> str:
         """A pupil called ``name`` takes ``place`` (free, or the computer's); the pupil's key, a secret."""
@@ -326,8 +331,14 @@ class ClassTable:
         self._rebuild(lambda deal: deal.update(cards=deal["cards"][:keep], best=None))
 
     def restart(self) -> None:
-        """Deal the same deal again from its start: the contract and every card taken back."""
-        self._rebuild(lambda deal: deal.update(declarer=None, contract=None, cards=[], best=None))
+        """Deal the same deal again from its start: the contract and every card taken back, the hands hidden again
+        (refused when the deal has only just begun)."""
+        rebuilt = self._rebuilt(lambda deal: deal.update(declarer=None, contract=None, cards=[], best=None))
+        if rebuilt.decisions_data() == self.table.decisions_data():
+            raise TableRefused(gettext("the deal has only just begun: there is nothing to take back"))
+        self.table = rebuilt
+        self.ready.clear()
+        self.shown = False
 
     def _cards_played(self) -> list[Seat]:
         """The seat of each card played in this deal, in order."""
@@ -341,13 +352,16 @@ class ClassTable:
         place = self.table.seating.player_of(self.table.game, seat)
         return place is not None and self.pupil(place) is not None
 
-    def _rebuild(self, change: Any) -> None:
+    def _rebuild(self, change: Callable[[dict[str, Any]], None]) -> None:
         """Rebuild the table with the current deal's decisions changed by ``change`` (a deal's data, in place)."""
+        self.table = self._rebuilt(change)
+        self.ready.clear()
+
+    def _rebuilt(self, change: Callable[[dict[str, Any]], None]) -> Table:
+        """The table as it would be with the current deal's decisions changed by ``change``."""
         data = self.to_data()
         change(data["deals"][-1])
-        rebuilt = ClassTable.from_data(data)
-        self.table = rebuilt.table
-        self.ready.clear()
+        return ClassTable.from_data(data).table
 
     # --- the views -----------------------------------------------------------------------------------------------
 
@@ -358,6 +372,8 @@ class ClassTable:
     def view(self, place: str | None, *, every_hand: bool = False) -> dict[str, Any]:
         """What the pupil at ``place`` may see now (without a place: what everyone may see; with ``every_hand``
         the teacher's view), with the table's ``number``, the viewer's ``seat``, the ``seats`` and ``paused``."""
+        if place is not None and self.pupil(place) is None:
+            place = None  # nobody sits there now: what everyone at the table may see
         every_hand = every_hand or (self.shown and place is not None)
         view = table_view(self.table, self.setup, place, names=self.names(), every_hand=every_hand)
         phase = self.table.phase

@@ -204,8 +204,9 @@ async def _drive(app: Starlette, table_id: str) -> None:
 
 
 def _computer_decides(app: Starlette, table_id: str) -> bool:
-    """One decision of the computer at the table, thought out without the lock and taken only if the table did
-    not change meanwhile; False when none is awaited (in a worker thread)."""
+    """One decision of the computer at the table, thought out without the lock and taken only if the cards did
+    not move meanwhile and the decision is still the computer's (a pupil sitting down elsewhere at the table
+    changes nothing); False when none is awaited (in a worker thread)."""
     state = app.state
     data = state.store.table(table_id)
     if data is None:
@@ -218,10 +219,14 @@ def _computer_decides(app: Starlette, table_id: str) -> bool:
         return False
     with state.locks.lock(table_id):
         now = state.store.table(table_id)
-        if now is None or now.get("version", 0) != data.get("version", 0):
-            return True  # changed meanwhile: think again about the table as it is now
-        table.table.take(decision)
-        _save(state, table_id, table, data.get("version", 0))
+        if now is None:
+            return False
+        if now["deals"] != data["deals"]:
+            return True  # the cards moved meanwhile (the teacher's undo, say): think again from where they are
+        table = ClassTable.from_data(now)  # a pupil may have sat down meanwhile, or the teacher stopped the table
+        if table.computer_to_act():  # the same cards: the same decision, whoever sits at the other seats
+            table.table.take(decision)
+            _save(state, table_id, table, now.get("version", 0))
     return True
 
 

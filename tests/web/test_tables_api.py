@@ -563,3 +563,22 @@ def test_the_teacher_follows_every_hand_and_a_pupil_who_left_is_told(server: Tes
         assert (told["event"], told["data"]) == ("left", {})
     _error(server.get(f"/api/tables/{table_id}/stream"), 401)
     _error(server.get(f"/api/tables/{table_id}/stream?player=nope"), 403)
+
+
+def test_the_teacher_tapping_on_a_pupils_page_is_sent_to_the_teachers_table(server: TestClient):
+    (table_id,) = open_tables(server, tables=1, lesson=5)
+    sit(server, table_id, "N", "Amy")
+    before = server.get(f"/api/tables/{table_id}", headers=TEACHER).json()
+    answer = server.post(f"/tables/{table_id}/actions", data={"leave": "1"}, headers=TEACHER, follow_redirects=False)
+    assert answer.status_code == 303
+    assert answer.headers["location"] == f"/teacher/tables/{table_id}"
+    assert server.get(f"/api/tables/{table_id}", headers=TEACHER).json()["seats"] == before["seats"]
+
+
+def test_the_start_page_leads_a_tablet_back_to_its_seat(server: TestClient):
+    first, second = open_tables(server, tables=2, lesson=5)
+    key = sit(server, second, "E", "Amy")
+    server.cookies.set(f"minibridge_seat_{second}", key)
+    drawn = server.get("/tables").text
+    assert drawn.count("Back to your seat") == 1
+    assert f'href="/tables/{second}"' in drawn and f'href="/tables/{first}"' not in drawn

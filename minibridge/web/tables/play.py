@@ -23,7 +23,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from minibridge.cards import Card, Seat
-from minibridge.classroom.class_table import ClassTable
+from minibridge.classroom.class_table import ClassTable, place_of_key
 from minibridge.contract import Contract
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
@@ -185,8 +185,31 @@ def _read(reader: Callable[[str], Any], text: str) -> Any:
 
 async def tables_part(request: Request) -> Response:
     """The class's tables drawn with their seats, for the start page (refreshed as pupils sit down)."""
-    tables = await run_in_threadpool(tables_overview, request.app.state.store)
-    return HTMLResponse(render("tables/tables.j2", tables=tables, class_code=not class_code_ok(request), message=None))
+    return await _tables_html(request, None, 200)
+
+
+def _my_seats(request: Request, tables: list[dict[str, Any]]) -> dict[str, str]:
+    """The seat this tablet holds at each table where it holds one (its key in the tablet's cookie): table id to
+    seat letter (in a worker thread)."""
+    mine = {}
+    for table in tables:
+        key = request.cookies.get(seat_cookie(table["id"]))
+        data = request.app.state.store.table(table["id"]) if key else None
+        place = place_of_key(data["places"], key or "") if data is not None else None
+        if place is not None:
+            mine[table["id"]] = place
+    return mine
+
+
+async def _tables_html(request: Request, message: str | None, status: int) -> Response:
+    """The class's tables drawn, this tablet's seats marked, with ``message`` (why a pupil could not sit down)."""
+
+    def drawn() -> str:
+        tables = tables_overview(request.app.state.store)
+        mine, code = _my_seats(request, tables), not class_code_ok(request)
+        return render("tables/tables.j2", tables=tables, mine=mine, class_code=code, message=message)
+
+    return HTMLResponse(await run_in_threadpool(drawn), status_code=status)
 
 
 async def sit_form(request: Request) -> Response:
@@ -213,9 +236,7 @@ async def sit_form(request: Request) -> Response:
 
 async def _sit_refused(request: Request, words: str, status: int) -> Response:
     """The tables again, with why the pupil could not sit down, where the pupil is looking."""
-    tables = await run_in_threadpool(tables_overview, request.app.state.store)
-    page = render("tables/tables.j2", tables=tables, class_code=not class_code_ok(request), message=words)
-    return HTMLResponse(page, status_code=status)
+    return await _tables_html(request, words, status)
 
 
 async def table_page(request: Request) -> Response:
@@ -245,12 +266,13 @@ async def tap(request: Request) -> Response:
         viewer = viewer_of(request, table)
     except ApiError:
         return html("tables/no_seat.j2", status=403)
+    if viewer.place is None:  # the teacher: steered from the teacher's page of the table
+        return RedirectResponse(url("teacher_table", table_id=table_id), status_code=303)
     form = await request.form()
     body: dict[str, Any] = {key: str(value) for key, value in form.items() if key in ("card", "contract", "declarer")}
     body.update({key: True for key in ("next", "leave") if key in form})
-    place = viewer.place or ""
     try:
-        table, _ = await change_table(request, table_id, _keyed(request, viewer, _action(body, place)))
+        table, _ = await change_table(request, table_id, _keyed(request, viewer, _action(body, viewer.place)))
     except ApiError as error:
         view = view_for(table_id, table, viewer)
         view["message"] = sentence(error.message)
