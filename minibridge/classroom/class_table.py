@@ -31,8 +31,7 @@ from minibridge.classroom.view import table_view
 from minibridge.contract import Contract
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
-from minibridge.robot import Robot
-from minibridge.table import THREE_SEATS, ComputerPlayer, Seating, Table, seating
+from minibridge.table import THREE_SEATS, Seating, Table, seating
 
 __all__ = ["Robots", "Undo", "ClassTable", "TableRefused", "places_of", "place_of_key"]
 
@@ -101,20 +100,7 @@ class ClassTable:
         """The places whose pupil has tapped "next" after the deal."""
         self.lockstep = lockstep
         """The tables move to the next board together, when the teacher says."""
-        rules = setup.rule_set()
-        self.table = Table(
-            rules,
-            seating=Seating(),
-            computer=ComputerPlayer(robot=Robot(rules, samples=setup.samples, seed=setup.seed + number)),
-            deals=setup.deals,
-            target=setup.target,
-            seed=setup.seed,
-            cards_per_hand=setup.cards_per_hand(),
-            boards=setup.teachers_boards(),
-            auto_single=setup.auto_single,
-            find_best=True,
-            practice=setup.practice,
-        )
+        self.table = setup.table(Seating(), robot_seed=setup.seed + number)
 
     @classmethod
     def new(

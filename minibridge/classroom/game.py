@@ -16,9 +16,8 @@ from typing import Any
 from minibridge.cards import Card, Seat
 from minibridge.classroom.setup import GameSetup
 from minibridge.contract import Contract
-from minibridge.robot import Robot
 from minibridge.rules import RuleSet
-from minibridge.table import YOU, ComputerPlayer, DealRecord, Game, Phase, Seating, Session, Table
+from minibridge.table import YOU, DealRecord, Game, Phase, Seating, Session
 
 __all__ = ["PUPIL", "PLAYER_NAMES", "PupilGame"]
 
@@ -38,19 +37,7 @@ class PupilGame:
         if setup.deals is None and setup.target is None and (setup.boards or not rules.has_contract):
             setup = GameSetup(**{**setup.as_data(), "deals": len(setup.boards) or 4})
         self.setup = setup
-        self.table = Table(
-            rules,
-            seating=Seating.alone(),
-            computer=ComputerPlayer(robot=Robot(rules, samples=setup.samples, seed=setup.seed)),
-            deals=setup.deals,
-            target=setup.target,
-            seed=setup.seed,
-            cards_per_hand=setup.cards_per_hand(),
-            boards=setup.teachers_boards(),
-            auto_single=setup.auto_single,
-            find_best=True,
-            practice=setup.practice,
-        )
+        self.table = setup.table(Seating.alone())
 
     @classmethod
     def start(cls, setup: GameSetup, *, advance: bool = True) -> PupilGame:

@@ -21,9 +21,9 @@ from minibridge.deal import Deal
 from minibridge.errors import RuleError
 from minibridge.language import gettext, ngettext
 from minibridge.lessons import Lesson, find_lesson, lesson_numbers, no_such_lesson
-from minibridge.robot import DEFAULT_SAMPLES
+from minibridge.robot import DEFAULT_SAMPLES, Robot
 from minibridge.rules import RuleSet, ThreeHandedVariant, find_rules, free_play_rules
-from minibridge.table import Practice, check_practice
+from minibridge.table import ComputerPlayer, Practice, Seating, Table, check_practice
 
 __all__ = ["SHORT_DEAL", "GameSetup", "cards_per_hand"]
 
@@ -105,6 +105,25 @@ class GameSetup:
     def cards_per_hand(self) -> int:
         """13, or in MiniLessons One and Two as many as the lesson's own deals."""
         return cards_per_hand(self.rule_set(), find_lesson(self.lesson) if self.lesson is not None else None)
+
+    def table(self, seating: Seating, *, robot_seed: int | None = None) -> Table:
+        """The table this setup plays at, with ``seating`` and the computer in every other seat (thinking from
+        ``robot_seed``, by default the setup's seed); each deal's best contract is found once it is over."""
+        rules = self.rule_set()
+        seed = self.seed if robot_seed is None else robot_seed
+        return Table(
+            rules,
+            seating=seating,
+            computer=ComputerPlayer(robot=Robot(rules, samples=self.samples, seed=seed)),
+            deals=self.deals,
+            target=self.target,
+            seed=self.seed,
+            cards_per_hand=self.cards_per_hand(),
+            boards=self.teachers_boards(),
+            auto_single=self.auto_single,
+            find_best=True,
+            practice=self.practice,
+        )
 
     def teachers_boards(self) -> tuple[Board, ...]:
         """The teacher's boards as boards."""

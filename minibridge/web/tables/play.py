@@ -239,17 +239,27 @@ async def _sit_refused(request: Request, words: str, status: int) -> Response:
     return await _tables_html(request, words, status)
 
 
-async def table_page(request: Request) -> Response:
-    """The table as this tablet's seat sees it: the whole page, or the table alone to htmx; a tablet without a
-    seat at this table is sent to the start page to choose one."""
-    table_id = request.path_params["table_id"]
+async def _seated(request: Request, table_id: str) -> tuple[ClassTable, Viewer] | Response:
+    """The table and the pupil whose seat this tablet holds; else the page that says this is not their seat (403),
+    or for the teacher the teacher's page of the table."""
     table = await run_in_threadpool(load_table, request.app.state.store, table_id)
     try:
         viewer = viewer_of(request, table)
     except ApiError:
         return html("tables/no_seat.j2", status=403)
-    if viewer.place is None:
+    if viewer.place is None:  # the teacher steers from the teacher's page of the table
         return RedirectResponse(url("teacher_table", table_id=table_id), status_code=303)
+    return table, viewer
+
+
+async def table_page(request: Request) -> Response:
+    """The table as this tablet's seat sees it: the whole page, or the table alone to htmx; a tablet without a
+    seat at this table is sent to the start page to choose one."""
+    table_id = request.path_params["table_id"]
+    seated = await _seated(request, table_id)
+    if isinstance(seated, Response):
+        return seated
+    table, viewer = seated
     wake_driver(request.app, table_id)
     view = view_for(table_id, table, viewer)
     trick = request.query_params.get("trick", "")
@@ -261,13 +271,11 @@ async def table_page(request: Request) -> Response:
 async def tap(request: Request) -> Response:
     """The pupil's tap: the table after it, or the same table with the reason it is refused (409 or 422)."""
     table_id = request.path_params["table_id"]
-    table = await run_in_threadpool(load_table, request.app.state.store, table_id)
-    try:
-        viewer = viewer_of(request, table)
-    except ApiError:
-        return html("tables/no_seat.j2", status=403)
-    if viewer.place is None:  # the teacher: steered from the teacher's page of the table
-        return RedirectResponse(url("teacher_table", table_id=table_id), status_code=303)
+    seated = await _seated(request, table_id)
+    if isinstance(seated, Response):
+        return seated
+    table, viewer = seated
+    assert viewer.place is not None
     form = await request.form()
     body: dict[str, Any] = {key: str(value) for key, value in form.items() if key in ("card", "contract", "declarer")}
     body.update({key: True for key in ("next", "leave") if key in form})
