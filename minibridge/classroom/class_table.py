@@ -305,7 +305,7 @@ class ClassTable:
         """Take back the last card a pupil played (with the computer's cards after it; the last card of all when no
         pupil has played), or the last trick (the trick being played, or the last one finished): the position
         before it, exactly."""
-        played = self._cards_played()
+        played = self.table.game.card_seats
         if not played:
             raise TableRefused(gettext("no card has been played in this deal yet"))
         if what == "card":
@@ -325,14 +325,6 @@ class ClassTable:
         self.table = rebuilt
         self.ready.clear()
         self.shown = False
-
-    def _cards_played(self) -> list[Seat]:
-        """The seat of each card played in this deal, in order."""
-        play = self.table.game.play
-        if play is None:
-            return []
-        seats = [seat for trick in play.tricks for seat in trick.leader.clockwise()]
-        return seats + [seat for seat in play.leader.clockwise() if seat in play.current_trick]
 
     def _pupil_decides(self, seat: Seat) -> bool:
         place = self.table.seating.player_of(self.table.game, seat)

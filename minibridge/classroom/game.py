@@ -16,6 +16,8 @@ from typing import Any
 from minibridge.cards import Card, Seat
 from minibridge.classroom.setup import GameSetup
 from minibridge.contract import Contract
+from minibridge.errors import RuleError
+from minibridge.language import gettext
 from minibridge.rules import RuleSet
 from minibridge.table import YOU, DealRecord, Game, Phase, Seating, Session
 
@@ -123,6 +125,22 @@ class PupilGame:
     def play_card(self, card: Card) -> None:
         """The pupil plays a card for the seat to play (South, or North when North–South declare)."""
         self.table.play_card(YOU, card)
+
+    def undo(self) -> None:
+        """Take back the pupil's last card of this deal, with the computer's cards after it: the position before
+        it, exactly (refused in words when the pupil has played no card in this deal)."""
+        seats = self.game.card_seats
+        mine = [i for i, seat in enumerate(seats) if self.table.seating.player_of(self.game, seat) == YOU]
+        if not mine:
+            raise RuleError(gettext("you have not played a card in this deal yet: there is nothing to take back"))
+        data = self.to_data()
+        data["deals"][-1].update(cards=data["deals"][-1]["cards"][: mine[-1]], best=None)
+        self.table = PupilGame.from_data(data).table
+
+    @property
+    def can_undo(self) -> bool:
+        """The pupil has played a card in this deal that may be taken back."""
+        return any(self.table.seating.player_of(self.game, seat) == YOU for seat in self.game.card_seats)
 
     def next_deal(self, *, again: bool = False) -> None:
         """On to the next deal, once a deal is over; with ``again``, the same deal once more."""

@@ -33,7 +33,7 @@ __all__ = ["pupil_view", "table_view"]
 
 def pupil_view(game_id: str, game: PupilGame) -> dict[str, Any]:
     """The VIEW of the classroom's JSON API: everything the pupil may see of the game now, as plain data."""
-    return {"id": game_id, **table_view(game.table, game.setup, YOU, names=PLAYER_NAMES)}
+    return {"id": game_id, **table_view(game.table, game.setup, YOU, names=PLAYER_NAMES), "can_undo": game.can_undo}
 
 
 def table_view(

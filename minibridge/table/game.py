@@ -169,6 +169,14 @@ class Game:
             return {side: self.result.for_side(side) for side in Side}
         return {side: self.tricks(side) for side in Side}
 
+    @property
+    def card_seats(self) -> list[Seat]:
+        """The seat of each card played so far, in the order played."""
+        if self.play is None:
+            return []
+        seats = [seat for trick in self.play.tricks for seat in trick.leader.clockwise()]
+        return seats + [seat for seat in self.play.leader.clockwise() if seat in self.play.current_trick]
+
     def tricks(self, side: Side) -> int:
         """Tricks a side has won so far."""
         return self.play.tricks_won(side) if self.play is not None else 0

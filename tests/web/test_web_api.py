@@ -307,3 +307,24 @@ def test_three_handed_games_through_the_api_each_player_keeping_a_total(client: 
 def test_setups_the_rules_refuse_are_refused_with_the_reason(client: TestClient, setup: dict[str, Any], words: str):
     response = client.post("/api/games", json=setup)
     assert response.status_code == 422 and words in response.json()["error"], response.text
+
+
+def test_a_pupil_takes_back_their_last_card_with_the_computers_cards_after_it(client):
+    view = client.post("/api/games", json={"lesson": 5, "deals": 1, "seed": 12}).json()
+    rng = random.Random(5)
+    while view["phase"] != "play" or not view["pupil_to_act"]:
+        view = client.post(f"/api/games/{view['id']}/actions", json=next_action(view, rng)).json()
+    assert not view["can_undo"] or view["trick"] or view["tricks"]
+    refused = client.post(f"/api/games/{view['id']}/actions", json={"undo": True})
+    if not view["can_undo"]:
+        assert refused.status_code == 409 and "nothing to take back" in refused.json()["error"]
+    before = view
+    card = view["legal"][0]
+    after = client.post(f"/api/games/{view['id']}/actions", json={"card": card}).json()
+    assert after["can_undo"]
+    undone = client.post(f"/api/games/{view['id']}/actions", json={"undo": True})
+    assert undone.status_code == 200, undone.text
+    again = undone.json()
+    for key in ("hands", "trick", "tricks", "legal", "to_play", "tricks_won", "phase"):
+        assert again[key] == before[key], key
+    assert client.post(f"/api/games/{view['id']}/actions", json={"undo": "yes"}).status_code == 422

@@ -41,8 +41,10 @@ from minibridge.web.views import replay_view
 
 __all__ = ["routes"]
 
-_ACTIONS = ("declarer", "contract", "card", "next", "again")
-_ACTION_FORMS = '{"card": "SA"}, {"contract": "4S"}, {"declarer": "N"}, {"next": true} or {"again": true}'
+_ACTIONS = ("declarer", "contract", "card", "next", "again", "undo")
+_ACTION_FORMS = (
+    '{"card": "SA"}, {"contract": "4S"}, {"declarer": "N"}, {"next": true}, {"again": true} or {"undo": true}'
+)
 
 
 async def start_page(request: Request) -> Response:
@@ -111,7 +113,7 @@ async def tap(request: Request) -> Response:
     game_id = request.path_params["game_id"]
     form = await request.form()
     body: dict[str, Any] = {key: str(value) for key, value in form.items() if key in ("card", "contract", "declarer")}
-    for key in ("next", "again"):
+    for key in ("next", "again", "undo"):
         if key in form:
             body[key] = True
     state = request.app.state
@@ -219,10 +221,12 @@ def action_from(body: dict[str, Any]) -> Callable[[PupilGame], None]:
     if len(named) != 1 or len(body) != 1:
         raise ApiError(422, gettext("send one action: %(forms)s") % {"forms": _ACTION_FORMS})
     kind, value = named[0], body[named[0]]
-    if kind in ("next", "again"):
+    if kind in ("next", "again", "undo"):
         if value is not True:
             if kind == "next":
                 raise ApiError(422, gettext('to go on to the next deal, send {"next": true}'))
+            if kind == "undo":
+                raise ApiError(422, gettext('to take back your last card, send {"undo": true}'))
             raise ApiError(422, gettext('to play the same deal again, send {"again": true}'))
     elif not isinstance(value, str):
         raise ApiError(
@@ -231,7 +235,9 @@ def action_from(body: dict[str, Any]) -> Callable[[PupilGame], None]:
 
     def apply(game: PupilGame) -> None:
         try:
-            if kind in ("next", "again"):
+            if kind == "undo":
+                _undo(game)
+            elif kind in ("next", "again"):
                 _at_moment(game, "deal_over", gettext("the deal is not over yet"))
                 game.next_deal(again=kind == "again")
             elif kind == "declarer":
@@ -247,6 +253,14 @@ def action_from(body: dict[str, Any]) -> Callable[[PupilGame], None]:
             raise ApiError(422, str(error)) from None
 
     return apply
+
+
+def _undo(game: PupilGame) -> None:
+    """Take back the pupil's last card (409, saying why, when there is none)."""
+    try:
+        game.undo()
+    except MiniBridgeError as refusal:
+        raise ApiError(409, str(refusal)) from None
 
 
 def _at_moment(game: PupilGame, phase: str, message: str) -> None:
