@@ -19,7 +19,8 @@ from minibridge.contract import Contract
 from minibridge.errors import RuleError
 from minibridge.language import gettext
 from minibridge.rules import RuleSet
-from minibridge.table import YOU, DealRecord, Game, Phase, Seating, Session
+from minibridge.table import YOU, DealRecord, Decision, Game, Phase, Seating, Session
+from minibridge.table.claims import claim_holds, claimed_card
 
 __all__ = ["PUPIL", "PLAYER_NAMES", "PupilGame"]
 
@@ -136,6 +137,19 @@ class PupilGame:
         data = self.to_data()
         data["deals"][-1].update(cards=data["deals"][-1]["cards"][: mine[-1]], best=None)
         self.table = PupilGame.from_data(data).table
+
+    def claim(self) -> None:
+        """The pupil claims the rest of the tricks for their side: accepted when no defence can stop it (double
+        dummy), and the deal is played out to its end with the claimed tricks; refused in words otherwise, nothing
+        changed."""
+        play = self.game.play
+        if self.phase != "play" or play is None or not self.pupil_to_act:
+            raise RuleError(gettext("you can claim the rest of the tricks when it is your turn to play"))
+        side = self.pupil_seat.side
+        if not claim_holds(play, side):
+            raise RuleError(gettext("the other side can still win a trick: play on"))
+        while (seat := self.table.seat_to_play) is not None:
+            self.table.take(Decision(choice="card", seat=seat, card=claimed_card(play, side)))
 
     @property
     def can_undo(self) -> bool:

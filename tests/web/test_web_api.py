@@ -328,3 +328,31 @@ def test_a_pupil_takes_back_their_last_card_with_the_computers_cards_after_it(cl
     for key in ("hands", "trick", "tricks", "legal", "to_play", "tricks_won", "phase"):
         assert again[key] == before[key], key
     assert client.post(f"/api/games/{view['id']}/actions", json={"undo": "yes"}).status_code == 422
+
+
+def _to_last_tricks(client, lesson: int, seed: int, left: int) -> dict:
+    """A game of ``lesson`` played at random until ``left`` tricks are left and the pupil is to play."""
+    view = client.post("/api/games", json={"lesson": lesson, "deals": 1, "seed": seed}).json()
+    rng = random.Random(seed)
+    while not (view["phase"] == "play" and view["pupil_to_act"] and len(view["tricks"]) >= 13 - left):
+        assert view["phase"] != "deal_over"
+        view = client.post(f"/api/games/{view['id']}/actions", json=next_action(view, rng)).json()
+    return view
+
+
+def test_a_claim_that_no_defence_can_stop_ends_the_deal_with_the_claimed_tricks(client):
+    answers = {}
+    for seed in range(1, 12):
+        view = _to_last_tricks(client, 5, seed, 2)
+        mine = "NS" if view["you"] in "NS" else "EW"
+        answer = client.post(f"/api/games/{view['id']}/actions", json={"claim": True})
+        answers[answer.status_code] = answers.get(answer.status_code, 0) + 1
+        if answer.status_code == 200:
+            after = answer.json()
+            assert after["phase"] == "game_over"  # one deal: the claim ends the game
+            assert after["tricks_won"][mine] == view["tricks_won"][mine] + 13 - len(view["tricks"])
+        else:
+            assert answer.status_code == 409 and "play on" in answer.json()["error"]
+            kept = client.get(f"/api/games/{view['id']}").json()
+            assert kept["trick"] == view["trick"] and kept["tricks"] == view["tricks"]
+    assert set(answers) == {200, 409}, "some claims hold and some do not"

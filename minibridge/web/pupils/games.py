@@ -41,9 +41,10 @@ from minibridge.web.views import replay_view
 
 __all__ = ["routes"]
 
-_ACTIONS = ("declarer", "contract", "card", "next", "again", "undo")
+_ACTIONS = ("declarer", "contract", "card", "next", "again", "undo", "claim")
 _ACTION_FORMS = (
-    '{"card": "SA"}, {"contract": "4S"}, {"declarer": "N"}, {"next": true}, {"again": true} or {"undo": true}'
+    '{"card": "SA"}, {"contract": "4S"}, {"declarer": "N"}, {"next": true}, {"again": true}, {"undo": true} '
+    'or {"claim": true}'
 )
 
 
@@ -113,7 +114,7 @@ async def tap(request: Request) -> Response:
     game_id = request.path_params["game_id"]
     form = await request.form()
     body: dict[str, Any] = {key: str(value) for key, value in form.items() if key in ("card", "contract", "declarer")}
-    for key in ("next", "again", "undo"):
+    for key in ("next", "again", "undo", "claim"):
         if key in form:
             body[key] = True
     state = request.app.state
@@ -221,12 +222,14 @@ def action_from(body: dict[str, Any]) -> Callable[[PupilGame], None]:
     if len(named) != 1 or len(body) != 1:
         raise ApiError(422, gettext("send one action: %(forms)s") % {"forms": _ACTION_FORMS})
     kind, value = named[0], body[named[0]]
-    if kind in ("next", "again", "undo"):
+    if kind in ("next", "again", "undo", "claim"):
         if value is not True:
             if kind == "next":
                 raise ApiError(422, gettext('to go on to the next deal, send {"next": true}'))
             if kind == "undo":
                 raise ApiError(422, gettext('to take back your last card, send {"undo": true}'))
+            if kind == "claim":
+                raise ApiError(422, gettext('to claim the rest of the tricks, send {"claim": true}'))
             raise ApiError(422, gettext('to play the same deal again, send {"again": true}'))
     elif not isinstance(value, str):
         raise ApiError(
@@ -235,8 +238,8 @@ def action_from(body: dict[str, Any]) -> Callable[[PupilGame], None]:
 
     def apply(game: PupilGame) -> None:
         try:
-            if kind == "undo":
-                _undo(game)
+            if kind in ("undo", "claim"):
+                _undo_or_claim(game, kind)
             elif kind in ("next", "again"):
                 _at_moment(game, "deal_over", gettext("the deal is not over yet"))
                 game.next_deal(again=kind == "again")
@@ -255,10 +258,10 @@ def action_from(body: dict[str, Any]) -> Callable[[PupilGame], None]:
     return apply
 
 
-def _undo(game: PupilGame) -> None:
-    """Take back the pupil's last card (409, saying why, when there is none)."""
+def _undo_or_claim(game: PupilGame, kind: str) -> None:
+    """Take back the pupil's last card, or claim the rest of the tricks (409, saying why, when it cannot be)."""
     try:
-        game.undo()
+        game.undo() if kind == "undo" else game.claim()
     except MiniBridgeError as refusal:
         raise ApiError(409, str(refusal)) from None
 
