@@ -30,6 +30,7 @@ from minibridge.language import N_, gettext, ngettext, number
 __all__ = [
     "DEFAULT_TARGET",
     "Score",
+    "Part",
     "Scheme",
     "EBUScoring",
     "LessonScoring",
@@ -90,8 +91,52 @@ class Score:
         """The result in words: ``4S (game in spades), 11 tricks: goal 10 reached; declaring side scores 450.``"""
         return self.scheme.describe(self)
 
+    @property
+    def parts(self) -> list[Part]:
+        """The parts the score is made of, by the scheme that scored it (:meth:`Scheme.parts`)."""
+        return self.scheme.parts(self.contract, self.tricks, self.goal)
+
+    @property
+    def calculation(self) -> list[dict[str, Any]]:
+        """How the score is reckoned, as plain data in the language in use: a list of parts ``{"what": words,
+        "points": n}`` whose points add up to the declaring side's score when made, the defenders' when not.
+
+        >>> made = find_scheme("ebu").result(Contract.from_str("1S"), 9, rules="ebu")
+        >>> made.calculation
+        [{'what': '3 tricks over six × 30', 'points': 90}, {'what': '50 part-score', 'points': 50}]
+        >>> missed = find_scheme("ebu").result(Contract.from_str("4H"), 8, rules="ebu")
+        >>> missed.calculation, missed.defenders_score
+        ([{'what': 'to the defenders: 2 tricks short × 50', 'points': 100}], 100)
+        """
+        return [part.as_data() for part in self.parts]
+
+    @property
+    def calculation_words(self) -> str:
+        """The calculation on one line, in numbers and short words, in the language in use.
+
+        >>> find_scheme("ebu").result(Contract.from_str("1S"), 9, rules="ebu").calculation_words
+        '3 tricks over six × 30 = 90, + 50 part-score = 140'
+        >>> find_scheme("ebu").result(Contract.from_str("3NT"), 9, rules="ebu").calculation_words
+        'first trick over six = 40, + 2 more tricks over six × 30 = 60, + 300 game = 400'
+        >>> find_scheme("lesson").result(Contract.from_str("1NT"), 8, rules="lesson").calculation_words
+        '2 tricks over six × 40 = 80, + 50 for the most tricks = 130'
+        >>> find_scheme("nbb").result(Contract.from_str("1D"), 8, rules="nbb").calculation_words
+        '8 tricks × 10 = 80, −10 for diamonds = 70'
+        >>> find_scheme("nbb").result(Contract.from_str("4H"), 8, rules="nbb").calculation_words
+        'to the defenders: 2 tricks short × 50 = 100; the declaring side scores −100'
+        >>> find_scheme("targets").result(Contract.from_str("1NT"), 8, rules="targets", points=25).calculation_words
+        'target of 9 tricks, 8 taken: the deal won by the defenders'
+        """
+        return self.scheme.calculation_words(self)
+
+    @property
+    def calculation_total(self) -> int:
+        """What the calculation adds up to: the declaring side's score when made, the defenders' when not."""
+        return self.declarers_score if self.made else self.defenders_score
+
     def as_data(self) -> dict[str, Any]:
-        """The score as plain data: the object of ``minibridge score --json`` (``hcp`` when the points were given)."""
+        """The score as plain data: the object of ``minibridge score --json`` (``hcp`` when the points were given;
+        ``calculation``: :attr:`calculation`, ``calculation_words``: :attr:`calculation_words`)."""
         data: dict[str, Any] = {
             "rules": self.rules,
             "contract": str(self.contract),
@@ -103,7 +148,24 @@ class Score:
         }
         if self.points is not None:
             data["hcp"] = self.points
+        data["calculation"] = self.calculation
+        data["calculation_words"] = self.calculation_words
         return data
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a score's calculation: its short words (in the language in use) and its points."""
+
+    what: str
+    """``3 tricks over six × 30``, ``50 part-score``, ``to the defenders: 2 tricks short × 50``."""
+    points: int
+    worked: bool = False
+    """True when the words hold a sum to work out (``× 30``): the line shows its result (``= 90``)."""
+
+    def as_data(self) -> dict[str, Any]:
+        """The part as plain data: ``{"what": words, "points": n}``."""
+        return {"what": self.what, "points": self.points}
 
 
 class Scheme:
@@ -164,8 +226,63 @@ class Scheme:
         return contract.goal() if self.fixed_goal is None else self.fixed_goal
 
     def points_for(self, contract: Contract, tricks: int, goal: int) -> tuple[int, int]:
-        """The declaring side's and the defenders' points for declarer's ``tricks`` against the ``goal``."""
-        raise NotImplementedError("each scheme that scores contracts gives its own points")
+        """The declaring side's and the defenders' points for declarer's ``tricks`` against the ``goal``: the sum
+        of the calculation's parts (:meth:`parts`), to the declaring side when made, to the defenders when not (the
+        other side scoring the opposite under plus and minus)."""
+        total = sum(part.points for part in self.parts(contract, tricks, goal))
+        declarers, defenders = (total, 0) if tricks >= goal else (0, total)
+        if self.plus_and_minus:
+            return (declarers, -declarers) if tricks >= goal else (-defenders, defenders)
+        return declarers, defenders
+
+    def parts(self, contract: Contract, tricks: int, goal: int) -> list[Part]:
+        """The calculation of the score, part by part, in the language in use: the one home of the scheme's
+        arithmetic (:meth:`points_for` adds the parts up). A contract made scores :meth:`made_parts`; a contract
+        missed gives the defenders what each trick short is worth."""
+        if tricks >= goal:
+            return self.made_parts(contract, tricks)
+        short = goal - tricks
+        words = ngettext(
+            "to the defenders: %(count)s trick short × %(undertrick)s",
+            "to the defenders: %(count)s tricks short × %(undertrick)s",
+            short,
+        ) % {"count": short, "undertrick": number(self.undertrick)}
+        return [Part(words, short * self.undertrick, worked=True)]
+
+    def made_parts(self, contract: Contract, tricks: int) -> list[Part]:
+        """The parts of the score of a contract made."""
+        raise NotImplementedError("each scheme that scores contracts gives its own calculation")
+
+    def bonus_part(self, contract: Contract) -> list[Part]:
+        """``50 part-score``, ``300 game``: the bonus of a made contract as a part (none when it has none)."""
+        bonus = self.bonus.get(contract.kind, 0)
+        if not bonus:
+            return []
+        values = {"bonus": number(bonus)}
+        words = {
+            "part-score": gettext("%(bonus)s part-score"),
+            "game": gettext("%(bonus)s game"),
+            "slam": gettext("%(bonus)s slam"),
+            "grand slam": gettext("%(bonus)s grand slam"),
+        }[contract.kind] % values
+        return [Part(words, bonus)]
+
+    def calculation_words(self, result: Score) -> str:
+        """The calculation on one line: ``3 tricks over six × 30 = 90, + 50 part-score = 140``."""
+        parts = self.parts(result.contract, result.tricks, result.goal)
+        pieces = []
+        for i, part in enumerate(parts):
+            text = f"{part.what} = {_signed(part.points)}" if part.worked else part.what
+            pieces.append(text if i == 0 or part.points < 0 else f"+ {text}")
+        line = ", ".join(pieces)
+        if len(parts) > 1:
+            line += f" = {_signed(sum(part.points for part in parts))}"
+        if self.plus_and_minus and not result.made:
+            line = gettext("%(calculation)s; the declaring side scores %(points)s") % {
+                "calculation": line,
+                "points": _signed(result.declarers_score),
+            }
+        return line
 
     def result(
         self,
@@ -307,11 +424,20 @@ class EBUScoring(Scheme):
             return self.first_odd_trick_in_no_trumps + self.odd_trick[Strain.NO_TRUMPS] * (odd - 1)
         return self.odd_trick[contract.strain] * odd
 
-    def points_for(self, contract: Contract, tricks: int, goal: int) -> tuple[int, int]:
-        """EBU points: the odd tricks and the bonus when made, 50 a trick short to the defenders."""
-        if tricks >= goal:
-            return self.trick_points(contract, tricks) + self.bonus.get(contract.kind, 0), 0
-        return 0, self.undertrick * (goal - tricks)
+    def made_parts(self, contract: Contract, tricks: int) -> list[Part]:
+        """The odd tricks (in no-trumps the first apart) and the bonus: the same numbers as :meth:`trick_points`."""
+        odd = max(0, tricks - 6)
+        if contract.strain is Strain.NO_TRUMPS:
+            value = number(self.odd_trick[Strain.NO_TRUMPS])
+            parts = [Part(gettext("first trick over six"), self.first_odd_trick_in_no_trumps, worked=True)]
+            if odd > 1:
+                words = ngettext(
+                    "%(count)s more trick over six × %(value)s", "%(count)s more tricks over six × %(value)s", odd - 1
+                ) % {"count": odd - 1, "value": value}
+                parts.append(Part(words, self.odd_trick[Strain.NO_TRUMPS] * (odd - 1), worked=True))
+        else:
+            parts = [_over_six(odd, self.odd_trick[contract.strain])]
+        return parts + self.bonus_part(contract)
 
     def made_breakdown(self, result: Score) -> str:
         """``40 + 2 × 30 for 3 odd tricks + 300 for game = 400``."""
@@ -348,11 +474,10 @@ class LessonScoring(Scheme):
         """The majority's points, each odd trick's and what a trick short costs."""
         return super().numbers() | {"majority": self.majority, "odd_trick": self.odd_trick}
 
-    def points_for(self, contract: Contract, tricks: int, goal: int) -> tuple[int, int]:
-        """50 plus 40 per odd trick when made, 50 a trick short to the defenders."""
-        if tricks >= goal:
-            return self.majority + self.odd_trick * (tricks - 6), 0
-        return 0, self.undertrick * (goal - tricks)
+    def made_parts(self, contract: Contract, tricks: int) -> list[Part]:
+        """40 per odd trick, and 50 for the most tricks."""
+        majority = gettext("%(majority)s for the most tricks") % {"majority": number(self.majority)}
+        return [_over_six(tricks - 6, self.odd_trick), Part(majority, self.majority)]
 
     def made_breakdown(self, result: Score) -> str:
         """``50 for the majority of tricks + 40 × 2 odd tricks = 130``."""
@@ -396,13 +521,18 @@ class DutchScoring(Scheme):
         """The bonus for a game, what a trick short costs and what every trick is worth."""
         return super().numbers() | {"trick": self.trick}
 
-    def points_for(self, contract: Contract, tricks: int, goal: int) -> tuple[int, int]:
-        """10 a trick, the denomination's adjustment and the bonus when made, −50 a trick short."""
-        if tricks >= goal:
-            declarers = self.trick * tricks + self.adjustment[contract.strain] + self.bonus.get(contract.kind, 0)
-        else:
-            declarers = -self.undertrick * (goal - tricks)
-        return declarers, -declarers
+    def made_parts(self, contract: Contract, tricks: int) -> list[Part]:
+        """10 a trick, the denomination's points added or taken off, and the bonus for a game."""
+        every = ngettext("%(count)s trick × %(trick)s", "%(count)s tricks × %(trick)s", tricks) % {
+            "count": tricks,
+            "trick": number(self.trick),
+        }
+        adjustment = self.adjustment[contract.strain]
+        strain = gettext("%(points)s for %(strain)s") % {
+            "points": _signed(adjustment),
+            "strain": contract.strain.in_words,
+        }
+        return [Part(every, self.trick * tricks, worked=True), Part(strain, adjustment), *self.bonus_part(contract)]
 
     def made_breakdown(self, result: Score) -> str:
         """``10 × 10 tricks + 5 for hearts + 300 for game = 405``."""
@@ -448,9 +578,17 @@ class TargetScoring(Scheme):
             )
         return target_for_points(points)
 
-    def points_for(self, contract: Contract, tricks: int, goal: int) -> tuple[int, int]:
+    def parts(self, contract: Contract, tricks: int, goal: int) -> list[Part]:
         """One deal won, by the declaring side or by the defenders."""
-        return (1, 0) if tricks >= goal else (0, 1)
+        values = {"goal": goal, "tricks": tricks}
+        if tricks >= goal:
+            return [
+                Part(
+                    gettext("target of %(goal)s tricks, %(tricks)s taken: the deal won by the declaring side") % values,
+                    1,
+                )
+            ]
+        return [Part(gettext("target of %(goal)s tricks, %(tricks)s taken: the deal won by the defenders") % values, 1)]
 
     def breakdown(self, result: Score) -> str:
         """``27 points together set a target of 9 tricks; 10 taken: the declaring side wins``."""
@@ -525,6 +663,20 @@ def trick_points(contract: Contract, tricks: int) -> int:
     (100, 140)
     """
     return EBUScoring().trick_points(contract, tricks)
+
+
+def _signed(points: int) -> str:
+    """A number as the language writes it, a minus sign (−) before it when below nought."""
+    return f"−{number(-points)}" if points < 0 else number(points)
+
+
+def _over_six(odd: int, value: int) -> Part:
+    """``3 tricks over six × 30``: the odd tricks at ``value`` each."""
+    words = ngettext("%(count)s trick over six × %(value)s", "%(count)s tricks over six × %(value)s", odd) % {
+        "count": odd,
+        "value": number(value),
+    }
+    return Part(words, odd * value, worked=True)
 
 
 def _head(result: Score) -> str:

@@ -113,7 +113,10 @@ def test_score_json(args: list[str], expected: dict[str, object]):
 def test_score_in_words():
     code, output = run("score", "4S", "11")
     assert code == 0
-    assert output == "4S (game in spades), 11 tricks: goal 10 reached with 1 overtrick; declaring side scores 450.\n"
+    assert output == (
+        "4S (game in spades), 11 tricks: goal 10 reached with 1 overtrick; declaring side scores 450.\n"
+        "How it adds up: 5 tricks over six × 30 = 150, + 300 game = 450\n"
+    )
 
 
 def test_score_table_json_has_every_contract_for_0_to_13_tricks():
@@ -331,7 +334,8 @@ def test_a_teacher_is_told_how_to_turn_each_variant_on(number: int):
     assert run("score", "6NT", "12", "--lesson", str(number))[0] == 1  # no slams in the lesson as it stands
     assert run("score", "6NT", "12", "--lesson", str(number), "--slam") == (
         0,
-        "6NT (slam in no-trumps), 12 tricks: goal 12 reached; declaring side scores 990.\n",
+        "6NT (slam in no-trumps), 12 tricks: goal 12 reached; declaring side scores 990.\n"
+        "How it adds up: first trick over six = 40, + 5 more tricks over six × 30 = 150, + 800 slam = 990\n",
     )
     assert "target 10 for 27 points" in run("score", "4H", "10", "--rules", "targets", "--hcp", "27")[1]
     assert "declaring side scores 405, defenders -405" in run("score", "4H", "10", "--rules", "nbb")[1]

@@ -69,11 +69,14 @@ def test_the_ebu_part_score_bonus_is_written_once(monkeypatch: pytest.MonkeyPatc
     made = score(Contract.from_str("1NT"), 7)
     assert made.declarers_score == 115
     assert breakdown(made) == "40 for 1 odd trick + 75 for a part-score = 115"
+    assert made.calculation_words == "first trick over six = 40, + 75 part-score = 115"
     assert {row.declarers_score for row in score_table(EBU) if str(row.contract) == "1NT" and row.tricks == 7} == {115}
     assert any("75 for a part-score, 300 for a game" in line for line in rules_lines(EBU, wording()))
     code, out, _ = run("score", "--table", "--rules", "ebu")
     assert code == 0 and re.search(r"^\s+7\s+115\s", out, re.MULTILINE)
-    assert run("score", "1D", "7")[1].strip().endswith("declaring side scores 95.")
+    said = run("score", "1D", "7")[1].strip().splitlines()
+    assert said[0].endswith("declaring side scores 95.")
+    assert said[1] == "How it adds up: 1 trick over six × 20 = 20, + 75 part-score = 95"
 
 
 def test_the_lesson_schemes_words_come_from_its_numbers(monkeypatch: pytest.MonkeyPatch):
@@ -84,6 +87,7 @@ def test_the_lesson_schemes_words_come_from_its_numbers(monkeypatch: pytest.Monk
     result = score(Contract.from_str("1S"), 9, lesson)
     assert result.declarers_score == 140
     assert breakdown(result) == "50 for the majority of tricks + 30 × 3 odd tricks = 140"
+    assert result.calculation_words == "3 tricks over six × 30 = 90, + 50 for the most tricks = 140"
 
 
 @pytest.mark.parametrize(

@@ -206,6 +206,11 @@ def test_score_fields_and_json():
         "made": True,
         "declarers_score": 450,
         "defenders_score": 0,
+        "calculation": [
+            {"what": "5 tricks over six × 30", "points": 150},
+            {"what": "300 game", "points": 300},
+        ],
+        "calculation_words": "5 tricks over six × 30 = 150, + 300 game = 450",
     }
 
 

@@ -85,7 +85,14 @@ def pupils_deal(table: Table, names: Sequence[str]) -> None:
         else:
             _computer(table, YOU)
     click.echo(game.result.describe() if game.result is not None else tricks_taken(game))
+    _echo_calculation(game)
     click.echo(end_of_deal(game, you=table.hand(YOU)))
+
+
+def _echo_calculation(game: Game) -> None:
+    """The score's calculation under the line that gave it (``How it adds up: 3 tricks over six × 30 = 90, …``)."""
+    if game.result is not None:
+        click.echo(gettext("How it adds up: %(calculation)s") % {"calculation": game.result.calculation_words})
 
 
 def computers_deal_played(table: Table, names: Sequence[str], *, quiet: bool) -> None:
@@ -98,6 +105,7 @@ def computers_deal_played(table: Table, names: Sequence[str], *, quiet: bool) ->
         _computer(table, None, show=not quiet)
     if not quiet:
         click.echo(computers_deal(table.game, names))
+        _echo_calculation(table.game)
 
 
 def _computer(table: Table, person: str | None, *, show: bool = True) -> None:

@@ -85,6 +85,7 @@ def score(
         print_json(result.as_data())
     else:
         click.echo(result.describe())
+        click.echo(gettext("How it adds up: %(calculation)s") % {"calculation": result.calculation_words})
 
 
 def _format_table(rules: RuleSet, scheme: Scheme, rows: list[Score]) -> str:

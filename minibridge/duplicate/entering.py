@@ -24,6 +24,7 @@ from minibridge.duplicate.event import RESULT_FIELDS, Event, EventProblem, read_
 from minibridge.duplicate.results import Entry
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
+from minibridge.scoring import score
 
 __all__ = ["next_step", "step_choices", "pair_choices", "result_row"]
 
@@ -114,11 +115,15 @@ def pair_choices(entries: Sequence[Entry]) -> list[str]:
 
 def result_row(entry: Entry, event: Event) -> dict[str, Any]:
     """A result as a table checks it: its parts and its score on its own, the goal, made or not and by how many
-    tricks over or under (``difference``), the declaring side and the opponents who check it."""
+    tricks over or under (``difference``), the declaring side and the opponents who check it, and how the score
+    is reckoned (``calculation``, ``calculation_words``: :attr:`~minibridge.scoring.Score.calculation`)."""
     scored = scored_result([entry], entry, event)
     goal = entry.contract.goal()
+    reckoned = score(entry.contract, entry.tricks, event.scoring_rules, declarer=entry.declarer)
     return {
         **scored,
+        "calculation": reckoned.calculation,
+        "calculation_words": reckoned.calculation_words,
         "board": entry.board,
         "goal": goal,
         "made": entry.tricks >= goal,

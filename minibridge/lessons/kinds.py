@@ -34,7 +34,7 @@ from minibridge.lessons.exercise_kind import Blank, ExerciseKind, Offer, Problem
 from minibridge.lessons.kind_parts import A_SEAT, DECLARERS, DEFENDERS
 from minibridge.lessons.lesson import Exercise, Lesson
 from minibridge.lessons.reading import Form, Part
-from minibridge.scoring import Score, breakdown, goal
+from minibridge.scoring import Score, goal
 
 __all__ = ["HcpKind", "DeclarerKind", "GoalKind", "ScoreKind"]
 
@@ -234,7 +234,8 @@ class ScoreKind(ExerciseKind):
         return scores(self._score(lesson, exercise))
 
     def explain(self, lesson: Lesson, exercise: Exercise) -> str:
-        return breakdown(self._score(lesson, exercise))
+        """How the score is reckoned: ``4 tricks over six × 30 = 120, + 300 game = 420``."""
+        return self._score(lesson, exercise).calculation_words
 
     def in_words(self, answer: Any) -> tuple[str, ...]:
         if not isinstance(answer, dict) or set(answer) != self.keys:

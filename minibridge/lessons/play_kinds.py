@@ -34,7 +34,6 @@ from minibridge.lessons.lesson import Exercise, Lesson
 from minibridge.lessons.reading import Form, Part
 from minibridge.play import Play
 from minibridge.recorded import replay_record
-from minibridge.scoring import breakdown
 from minibridge.signals import explain_signal, read_signal
 from minibridge.trick import Irregularity, Settlement
 
@@ -148,7 +147,7 @@ class ReplayKind(ExerciseKind):
         return gettext("tricks won by %(winners)s: declarer's side %(tricks)s; %(score)s") % {
             "winners": _winners(play),
             "tricks": play.declarer_tricks,
-            "score": breakdown(score_of(lesson, exercise, board.contract, play.declarer_tricks)),
+            "score": score_of(lesson, exercise, board.contract, play.declarer_tricks).calculation_words,
         }
 
     def in_words(self, answer: Any) -> tuple[str, ...]:
