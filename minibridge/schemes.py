@@ -242,6 +242,7 @@ class Scheme:
         if tricks >= goal:
             return self.made_parts(contract, tricks)
         short = goal - tricks
+        # TRANSLATORS: a part of a score's calculation, short for a teacher; the line adds "= 100" after it.
         words = ngettext(
             "to the defenders: %(count)s trick short × %(undertrick)s",
             "to the defenders: %(count)s tricks short × %(undertrick)s",
@@ -672,6 +673,7 @@ def _signed(points: int) -> str:
 
 def _over_six(odd: int, value: int) -> Part:
     """``3 tricks over six × 30``: the odd tricks at ``value`` each."""
+    # TRANSLATORS: a part of a score's calculation: the tricks beyond six times what each is worth.
     words = ngettext("%(count)s trick over six × %(value)s", "%(count)s tricks over six × %(value)s", odd) % {
         "count": odd,
         "value": number(value),
