@@ -97,6 +97,8 @@ def table_view(
         "legal": [str(card) for card in table.legal_cards(person)] if person is not None else [],
         "result": _result(game) if over else None,
         "best": table.records[-1].best if over else None,
+        "review": _review(table, "cards") if over else None,
+        "contracts_dd": _review(table, "contracts") if over else None,
         "signals": _partner_signals(game, you) if over and you is not None else [],
         "again": table.records[-1].again,
         "auto_single": setup.auto_single,
@@ -113,6 +115,13 @@ def table_view(
         "three_handed": _three_handed(table, names),
         "message": None,
     }
+
+
+def _review(table: Table, part: str) -> list[dict[str, Any]] | None:
+    """Once the deal is over, from its review double dummy: every card played with what it cost its side
+    (``cards``), or what each contract would have scored (``contracts``); None when the table did not review it."""
+    review = table.records[-1].review
+    return review[part] if review is not None else None
 
 
 def _held(game: Game, seat: Seat) -> int:

@@ -19,6 +19,7 @@ from minibridge.language import gettext, ngettext
 
 if TYPE_CHECKING:
     from minibridge.replay import ReplayedGame
+    from minibridge.review import CardReview
     from minibridge.trick import Irregularity
 
 
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--board", "board_number", type=int, help="Only the games of this board number.")
 @click.option("--tricks", "show_tricks", is_flag=True, help="Show every trick: the cards, who led and who won.")
+@click.option(
+    "--review", "show_review", is_flag=True, help="Weigh every card double dummy: list the cards that cost a trick."
+)
 @lesson_options
 @json_option
 @language_options
@@ -34,6 +38,7 @@ def replay(
     file: Path,
     board_number: int | None,
     show_tricks: bool,
+    show_review: bool,
     lesson_ref: str | None,
     lessons_folder: Path | None,
     as_json: bool,
@@ -44,6 +49,7 @@ def replay(
     Examples:
         minibridge replay results.pbn
         minibridge replay results.pbn --board 3 --tricks
+        minibridge replay results.pbn --review
         minibridge replay class.pbn --lesson 3 --json
     """
     from minibridge.pbn import load
@@ -60,8 +66,9 @@ def replay(
     done = replay_boards(boards, rules=rules, by_lesson=lesson is not None, board_number=board_number, source=str(file))
     for line in done.skipped:
         click.echo(line, err=True)
+    reviews = [_review(game) for game in done.games] if show_review else [None] * len(done.games)
     if as_json:
-        print_json([_game_json(game) for game in done.games])
+        print_json([_with_review(_game_json(game), review) for game, review in zip(done.games, reviews, strict=True)])
     elif not done.games and not done.skipped:
         none = (
             gettext("%(file)s: no game with a deal, a contract and a recorded play.")
@@ -69,8 +76,10 @@ def replay(
             else gettext("%(file)s: no game with a deal, a contract and a recorded play on board %(board)s.")
         )
         click.echo(none % {"file": file, "board": board_number})
-    for game in [] if as_json else done.games:
+    for game, review in [] if as_json else zip(done.games, reviews, strict=True):
         click.echo(_describe(game, show_tricks))
+        if review is not None:
+            click.echo(_describe_review(game, review))
     if done.skipped:
         raise SystemExit(1)  # a game that could not be replayed, said above
 
@@ -103,6 +112,56 @@ def _game_json(game: ReplayedGame) -> dict[str, Any]:
             for t in game.play.tricks
         ],
     }
+
+
+def _review(game: ReplayedGame) -> list[CardReview]:
+    """Every card of a replayed game weighed double dummy, up to any irregularity."""
+    from minibridge.review import review_game
+
+    return review_game(game.play)
+
+
+def _with_review(data: dict[str, Any], review: list[CardReview] | None) -> dict[str, Any]:
+    """A game's ``--json`` object, with its ``review`` when asked: every card as the classroom's VIEW gives it."""
+    if review is None:
+        return data
+    from minibridge.review import review_data
+
+    return {**data, "review": review_data(review)}
+
+
+def _describe_review(game: ReplayedGame, review: list[CardReview]) -> str:
+    """The cards of a game that cost a trick double dummy, one line each (or a line saying that none did), and
+    where the review stopped when an irregularity breaks the rules of play."""
+    number = game.board.number if game.board.number is not None else "?"
+    lines = []
+    for card in review:
+        if not card.cost:
+            continue
+        cost = ngettext(
+            "board %(board)s: trick %(trick)s, %(seat)s played %(card)s: cost %(count)s trick; %(better)s kept "
+            "%(kept)s",
+            "board %(board)s: trick %(trick)s, %(seat)s played %(card)s: cost %(count)s tricks; %(better)s kept "
+            "%(kept)s",
+            card.cost,
+        )
+        values = {
+            "board": number,
+            "trick": card.trick,
+            "seat": card.seat.in_words,
+            "card": card.card.shown,
+            "count": card.cost,
+            "better": " ".join(better.shown for better in card.better),
+            "kept": card.tricks_before,
+        }
+        lines.append("  " + cost % values)
+    if not lines:
+        lines.append("  " + gettext("board %(board)s: no card cost a trick") % {"board": number})
+    played = sum(len(trick.cards) for trick in game.play.tricks) + len(game.play.current_trick)
+    if len(review) < played:
+        stop = gettext("board %(board)s: the review stops at card %(card)s, which breaks the rules of play")
+        lines.append("  " + stop % {"board": number, "card": len(review) + 1})
+    return "\n".join(lines)
 
 
 def _describe(game: ReplayedGame, show_tricks: bool) -> str:

@@ -32,6 +32,7 @@ from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import IllegalPlayError, RuleError
 from minibridge.language import gettext
+from minibridge.review import contracts_data, contracts_dd, review_data, review_game
 from minibridge.robot import DEFAULT_SAMPLES, Robot
 from minibridge.rules import RuleSet
 from minibridge.table.game import Game, why_not
@@ -53,6 +54,7 @@ __all__ = [
     "play_out",
     "play_by_computers",
     "best_contract_of",
+    "review_of",
     "check_practice",
     "turned_for_practice",
 ]
@@ -181,6 +183,9 @@ class DealRecord:
     best: dict[str, Any] | None = None
     """Once the deal is over, when the table finds it: the best contract double dummy for the declarer
     (``contract``, ``tricks``, ``score``), or None without a contract."""
+    review: dict[str, Any] | None = None
+    """Once the deal is over, when the table finds it: every card's double-dummy cost and what each contract would
+    have scored (:func:`review_of`)."""
     finished: Game | None = None
     """Once the deal is over: the deal as it ended at the table (its contract, tricks and score)."""
 
@@ -417,18 +422,21 @@ class Table:
         )
         self.records.append(record)
 
-    def _close_deal(self, *, solve: bool = True) -> None:
-        """Record a deal that is over in the session and, when the table finds it, its best contract."""
+    def _close_deal(self, *, solve: bool = True, solve_review: bool = True) -> None:
+        """Record a deal that is over in the session and, when the table finds them, its best contract and its
+        review (``solve`` and ``solve_review``: work them out, rather than take those kept)."""
         if self.game.stage == "over" and len(self.session.history) < len(self.records):
             self.session.record_game(self.game)
             self.records[-1].finished = self.game
             if solve and self.find_best:
                 self.records[-1].best = best_contract_of(self.game)
+            if solve_review and self.find_best:
+                self.records[-1].review = review_of(self.game)
 
     # --- kept as data --------------------------------------------------------------------------------------
 
     def decisions_data(self) -> list[dict[str, Any]]:
-        """Every deal's decisions as plain data (with the best contract when found)."""
+        """Every deal's decisions as plain data (with the best contract and the review when found)."""
         return [
             {
                 "number": r.number,
@@ -437,6 +445,7 @@ class Table:
                 "cards": [str(c) for c in r.cards],
                 "again": r.again,
                 "best": r.best,
+                "review": r.review,
             }
             for r in self.records
         ]
@@ -459,7 +468,8 @@ class Table:
                 game.play_card(card)
                 record.cards.append(card)
             record.best = saved.get("best")
-            self._close_deal(solve="best" not in saved)
+            record.review = saved.get("review")
+            self._close_deal(solve="best" not in saved, solve_review="review" not in saved)
 
 
 def check_practice(rules: RuleSet, practice: str | None) -> None:
@@ -515,3 +525,16 @@ def best_contract_of(game: Game) -> dict[str, Any] | None:
     if best is None:
         return None
     return {"contract": str(best.contract), "tricks": best.tricks, "score": best.side_score}
+
+
+def review_of(game: Game) -> dict[str, Any] | None:
+    """A deal that is over, reviewed double dummy: ``cards``, every card played in order with what it cost its side
+    (``trick``, ``seat``, ``card``, ``cost``, ``better``, ``tricks_before``: :mod:`minibridge.review`), and
+    ``contracts``, what each contract the rules allow would have scored for the deal's declarer (``contract``,
+    ``tricks``, ``score``; empty without a contract); None before the play."""
+    play = game.play
+    if play is None:
+        return None
+    reviewed = review_game(play)
+    contracts = contracts_dd(game.deal, game.declarer, game.rules) if game.declarer is not None else []
+    return {"cards": review_data(reviewed), "contracts": contracts_data(contracts)}
