@@ -9,9 +9,18 @@ signal as the lesson teaches (top of a sequence, a high small card encourages, t
 read each other's signals by trusting the layouts that agree with them more. The same seed gives the same
 play.
 
+That is the ``expert``. Three levels are offered (:data:`LEVELS`, each level owning its name, its words and how it
+chooses a contract and a card): ``beginner`` plays by the simple rules a first-year pupil knows (second hand low,
+third hand high, win cheaply, the top of a sequence or the fourth highest led, trumps drawn only when it is obvious)
+and makes a pupil's mistakes (it counts nothing, leads away from honours, reads no signal); it declares the contract
+the lessons teach and thinks about no layout at all. ``club`` thinks like the expert about a few layouts only, and
+reads neither the points announced nor the defenders' signals.
+
 >>> robot = Robot(find_rules("ebu"), samples=2, seed=1)
->>> robot.samples, robot.seed
-(2, 1)
+>>> robot.samples, robot.seed, robot.level.name
+(2, 1, 'expert')
+>>> robot_for("beginner", find_rules("ebu"), seed=1).level.name
+'beginner'
 """
 
 from __future__ import annotations
@@ -19,26 +28,34 @@ from __future__ import annotations
 import itertools
 import random
 import statistics
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from math import comb
 
 from minibridge.analysis import solve_positions
-from minibridge.cards import CARDS, HCP, Card, Seat, Strain
+from minibridge.cards import CARDS, HCP, Card, Seat, Strain, Suit
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.errors import RuleError
 from minibridge.knowledge import Knowledge
-from minibridge.language import gettext
+from minibridge.language import N_, gettext
 from minibridge.play import Play
-from minibridge.rules import RuleSet, allowed_contracts, find_rules
+from minibridge.rules import RuleSet, allowed_contracts, find_rules, trumps_held
 from minibridge.scoring import find_scheme, score
 from minibridge.signals import Played, lead_card, signal_card, signal_weight
 
 __all__ = [
+    "CLUB_SAMPLES",
+    "DEFAULT_LEVEL",
     "DEFAULT_SAMPLES",
+    "LEVELS",
     "Layout",
+    "Level",
     "Robot",
+    "find_level",
+    "no_such_level",
+    "robot_for",
+    "taught_contract",
 ]
 
 DEFAULT_SAMPLES = 20
@@ -50,6 +67,12 @@ FIRST_LOOK = 8
 TRUMP_FIT = 7
 """The fewest trumps between declarer and dummy the computer considers: double dummy, on 200 random deals, the
 best contract was never in a shorter suit (with eight, it was on 14 of them)."""
+
+CLUB_SAMPLES = 3
+"""The most layouts the ``club`` computer thinks about for each decision."""
+
+DEFAULT_LEVEL = "expert"
+"""The level of a computer player when none is named: the careful player described above."""
 
 _TRIES_PER_LAYOUT = 400  # random deals tried before giving up on voids that cannot be kept
 _HCP_BY_INDEX = tuple(HCP[c.rank] for c in CARDS)
@@ -67,7 +90,14 @@ class Layout:
 class Robot:
     """A computer player for any seat: ``choose_contract`` as declarer, ``choose_card`` at its turn."""
 
-    def __init__(self, rules: RuleSet | None = None, *, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> None:
+    def __init__(
+        self,
+        rules: RuleSet | None = None,
+        *,
+        samples: int = DEFAULT_SAMPLES,
+        seed: int = 0,
+        level: str = DEFAULT_LEVEL,
+    ) -> None:
         if samples < 1:
             raise RuleError(
                 gettext("the computer needs at least one layout to think about, not %(samples)s") % {"samples": samples}
@@ -75,11 +105,23 @@ class Robot:
         self.rules = rules or find_rules("ebu")
         self.samples = samples
         self.seed = seed
+        self.level = find_level(level)
+
+    def choose_contract(self, deal: Deal, declarer: Seat, hcp: Mapping[Seat, int]) -> Contract:
+        """The contract declarer chooses, as the computer's level does (looking at declarer's and dummy's hands)."""
+        return self.level.contract(self, deal, declarer, hcp)
+
+    def choose_card(self, play: Play, knowledge: Knowledge) -> Card:
+        """The card for the seat to play (declarer chooses dummy's cards too), as the computer's level does."""
+        return self.level.card(self, play, knowledge)
 
     # --- the contract --------------------------------------------------------------------------------------
 
-    def choose_contract(self, deal: Deal, declarer: Seat, hcp: Mapping[Seat, int]) -> Contract:
-        """The contract with the best expected score, looking only at declarer's and dummy's hands.
+    def best_contract(
+        self, deal: Deal, declarer: Seat, hcp: Mapping[Seat, int], *, samples: int | None = None, reading: bool = True
+    ) -> Contract:
+        """The contract with the best expected score, looking only at declarer's and dummy's hands, over
+        ``samples`` layouts (by default :attr:`samples`); without ``reading`` the points announced are not used.
 
         Trump suits with fewer than :data:`TRUMP_FIT` cards between the two hands are not considered (unless
         the rules leave nothing else). The first :data:`FIRST_LOOK` layouts are solved in every strain left;
@@ -97,9 +139,10 @@ class Robot:
         allowed = fits or allowed
         unseen = [declarer.lho, declarer.rho]
         need = {seat: deal.cards_per_hand for seat in unseen}
-        points = {seat: hcp[seat] for seat in unseen} if self.rules.announcement else None
+        points = {seat: hcp[seat] for seat in unseen} if self.rules.announcement and reading else None
         rng = random.Random(f"contract|{self.seed}|{known[declarer]}|{known[dummy]}")
-        layouts = _deal_layouts(known, unseen, need, {}, points, self._pool(known, deal, []), self.samples, rng)
+        count = self.samples if samples is None else samples
+        layouts = _deal_layouts(known, unseen, need, {}, points, self._pool(known, deal, []), count, rng)
         side_points = hcp[declarer] + hcp[dummy]
 
         def tricks_in(strains: list[Strain], hands: list[Layout]) -> dict[Strain, list[int]]:
@@ -135,15 +178,16 @@ class Robot:
 
     # --- the play ------------------------------------------------------------------------------------------
 
-    def choose_card(self, play: Play, knowledge: Knowledge) -> Card:
-        """The card for the seat to play (declarer chooses dummy's cards too)."""
+    def best_card(self, play: Play, knowledge: Knowledge, *, samples: int | None = None, reading: bool = True) -> Card:
+        """The card that does best on average over ``samples`` layouts (by default :attr:`samples`) of what the
+        player to play has seen; without ``reading`` the points announced and the signals are not used."""
         seat, legal = _next_to_play(play)
         if len(legal) == 1:
             return legal[0]
         events = _events(play)
         if _all_equal(legal, events):
             return self._tie_break(legal, play, knowledge, seat, events)
-        layouts = self.layouts(play, knowledge)
+        layouts = self.layouts(play, knowledge, samples=samples, reading=reading)
         current = play.current_trick
         leader = play.leader
         assert leader is not None
@@ -165,12 +209,15 @@ class Robot:
         candidates = [c for c in legal if top[0] - scored[c][0] < 1e-6 and top[1] - scored[c][1] < 1e-6]
         return self._tie_break(candidates, play, knowledge, seat, events)
 
-    def layouts(self, play: Play, knowledge: Knowledge) -> list[Layout]:
-        """The layouts of the unseen cards the player to play thinks about (declarer for dummy too).
+    def layouts(
+        self, play: Play, knowledge: Knowledge, *, samples: int | None = None, reading: bool = True
+    ) -> list[Layout]:
+        """The layouts of the unseen cards the player to play thinks about (declarer for dummy too): ``samples`` of
+        them, by default :attr:`samples`.
 
         Only what that player sees is used: their hand, dummy, the cards played, the suits players have shown
-        out of and the points announced; from MiniLesson Six each layout is weighted by how far it agrees
-        with the defenders' signals.
+        out of and (with ``reading``) the points announced; from MiniLesson Six, with ``reading``, each layout is
+        weighted by how far it agrees with the defenders' signals.
         """
         seat = play.to_play
         if seat is None:
@@ -186,16 +233,15 @@ class Robot:
         need = {s: play.total_tricks - len(play.tricks) - (1 if s in current else 0) for s in unseen}
         voids = {s: _voids(events, s) for s in unseen}
         points = None
-        if knowledge.hcp is not None:
+        if knowledge.hcp is not None and reading:
             points = {s: knowledge.hcp[s] - _hcp(played[s]) for s in unseen}
         rng = random.Random(
             f"card|{self.seed}|{viewer.letter}|{known[viewer]}|{_mask(play.deal[viewer])}|"
             + " ".join(f"{e.seat.letter}{e.card}" for e in events)
         )
-        layouts = _deal_layouts(
-            known, unseen, need, voids, points, self._pool(known, play.deal, events), self.samples, rng
-        )
-        if self.rules.signals:
+        count = self.samples if samples is None else samples
+        layouts = _deal_layouts(known, unseen, need, voids, points, self._pool(known, play.deal, events), count, rng)
+        if self.rules.signals and reading:
             readers = [d for d in knowledge.defenders if d is not viewer and d in unseen]
             for layout in layouts:
                 layout.weight *= signal_weight({s: layout.hands[s] | played[s] for s in readers}, events)
@@ -486,3 +532,257 @@ def _value(contract: Contract, tricks: int, rules: RuleSet, points: int | None) 
 def _mean(values: Sequence[float], weights: Sequence[float]) -> float:
     total = sum(weights)
     return sum(v * w for v, w in zip(values, weights, strict=True)) / total
+
+
+# --- the levels -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class Level:
+    """How strong a computer player is: everything about one level lives here."""
+
+    name: str
+    """The level's name, as sent and kept: ``beginner``, ``club`` or ``expert``."""
+    label: str
+    """A word or two for a child choosing it (marked for translation: show it through ``gettext``)."""
+    words: str
+    """One sentence on how it plays (marked for translation: show it through ``gettext``)."""
+    contract: Callable[[Robot, Deal, Seat, Mapping[Seat, int]], Contract]
+    """How it chooses a contract as declarer."""
+    card: Callable[[Robot, Play, Knowledge], Card]
+    """How it chooses a card at its turn."""
+
+
+def _expert_contract(robot: Robot, deal: Deal, declarer: Seat, hcp: Mapping[Seat, int]) -> Contract:
+    return robot.best_contract(deal, declarer, hcp)
+
+
+def _expert_card(robot: Robot, play: Play, knowledge: Knowledge) -> Card:
+    return robot.best_card(play, knowledge)
+
+
+def _club_contract(robot: Robot, deal: Deal, declarer: Seat, hcp: Mapping[Seat, int]) -> Contract:
+    return robot.best_contract(deal, declarer, hcp, samples=min(robot.samples, CLUB_SAMPLES), reading=False)
+
+
+def _club_card(robot: Robot, play: Play, knowledge: Knowledge) -> Card:
+    return robot.best_card(play, knowledge, samples=min(robot.samples, CLUB_SAMPLES), reading=False)
+
+
+GAME_POINTS = 25
+"""The points between declarer and dummy with which the lessons teach to bid a game (and a beginner does)."""
+
+SLAM_POINTS = 33
+"""The points between declarer and dummy with which a beginner bids a slam, when slams are played."""
+
+TAUGHT_FIT = 8
+"""The cards between declarer and dummy that make a trump suit, as the lessons teach."""
+
+
+def taught_contract(rules: RuleSet, deal: Deal, declarer: Seat) -> Contract:
+    """The contract the lessons teach: trumps in the longest suit with :data:`TAUGHT_FIT` cards or more between
+    declarer and dummy (the higher-ranking of two as long), else no-trumps; a game with :data:`GAME_POINTS` points
+    between the two hands (a slam with :data:`SLAM_POINTS` when slams are played), else a part-score; the nearest
+    contract the rules allow when they refuse that one.
+
+    >>> deal = Deal.from_pbn("N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76")
+    >>> str(taught_contract(find_rules("ebu"), deal, Seat.NORTH))
+    '3NT'
+    """
+    allowed = allowed_contracts(rules, deal, declarer)
+    if not allowed:
+        raise RuleError(gettext("%(rules)s allows no contract for this declarer") % {"rules": rules.title_in_words})
+    points = deal[declarer].hcp + deal[declarer.partner].hcp
+    strains = {c.strain for c in allowed}
+    fits = [(trumps_held(deal, declarer, s) or 0, s) for s in strains if s.trumps is not None]
+    long_enough = [(held, s) for held, s in fits if held >= TAUGHT_FIT]
+    strain = max(long_enough)[1] if long_enough else Strain.NO_TRUMPS
+    if strain not in strains:
+        strain = max(fits)[1] if fits else max(strains)
+    kind = "slam" if points >= SLAM_POINTS else "game" if points >= GAME_POINTS else "part-score"
+    wanted = _KIND_ORDER.index(kind)
+    in_strain = [c for c in allowed if c.strain is strain]
+
+    def nearness(contract: Contract) -> tuple[bool, int]:  # the kind wanted, else the nearest below, else above
+        rank = _KIND_ORDER.index(contract.kind)
+        return rank > wanted, abs(rank - wanted)
+
+    return min(in_strain, key=nearness)
+
+
+_KIND_ORDER = ("part-score", "game", "slam", "grand slam")
+
+
+def _beginner_contract(robot: Robot, deal: Deal, declarer: Seat, hcp: Mapping[Seat, int]) -> Contract:
+    return taught_contract(robot.rules, deal, declarer)
+
+
+COVER_SOMETIMES = 0.5
+"""How often a beginner second in hand covers an honour led (when it can)."""
+
+SAFE_RANK = 13
+"""The lowest card of partner's that a beginner trusts to win the trick: below it (a queen, say), third hand
+plays high all the same, and a hand out of the suit trumps it "to be sure"."""
+
+
+def _beginner_card(robot: Robot, play: Play, knowledge: Knowledge) -> Card:
+    """A first-year pupil's card: simple rules, no counting and no reading of signals."""
+    seat, legal = _next_to_play(play)
+    if len(legal) == 1:
+        return legal[0]
+    current = play.current_trick
+    trumps = play.trumps
+    if not current:
+        declaring = knowledge.declarer is not None and seat.side is knowledge.declarer.side
+        return _beginner_lead(play.hand(seat), trumps, declaring=declaring)
+    leader = play.leader
+    assert leader is not None
+    led = current[leader].suit
+    winner = _winning(current, leader, trumps)
+    partner_winning = winner is seat.partner
+    following = [c for c in legal if c.suit is led]
+    top = current[winner]
+    if following:
+        beats = [c for c in following if _beats(c, top, trumps)]
+        lowest = min(following, key=lambda c: c.rank)
+        if len(current) == 1:  # second hand low, but cover an honour sometimes
+            honour = current[leader].rank >= 11 and beats
+            rng = random.Random(f"beginner|{robot.seed}|{seat.letter}|{' '.join(map(str, _trick_cards(play)))}")
+            if honour and rng.random() < COVER_SOMETIMES:
+                return min(beats, key=lambda c: c.rank)
+            return lowest
+        if not beats or (partner_winning and (len(current) == 3 or top.rank >= SAFE_RANK)):
+            return lowest
+        if len(current) == 2:  # third hand high (the lowest of touching top cards), over partner's queen too
+            return _cheapest_of_top(following, play)
+        return min(beats, key=lambda c: c.rank)  # fourth hand wins as cheaply as it can
+    ruffs = [c for c in legal if trumps is not None and c.suit is trumps and _beats(c, top, trumps)]
+    if ruffs and (not partner_winning or top.rank < SAFE_RANK):  # trumps partner's trick "to be sure"
+        return min(ruffs, key=lambda c: c.rank)
+    return _discard(legal, trumps)
+
+
+def _trick_cards(play: Play) -> list[Card]:
+    cards = [card for trick in play.tricks for card in trick.cards]
+    return cards + list(play.current_trick.values())
+
+
+def _beats(card: Card, top: Card, trumps: Suit | None) -> bool:
+    """Whether ``card`` beats ``top``, the card winning the trick so far."""
+    if card.suit is top.suit:
+        return card.rank > top.rank
+    return trumps is not None and card.suit is trumps
+
+
+def _winning(current: Mapping[Seat, Card], leader: Seat, trumps: Suit | None) -> Seat:
+    """The seat whose card wins the trick so far."""
+    best = leader
+    for seat in leader.clockwise():
+        if seat in current and _beats(current[seat], current[best], trumps):
+            best = seat
+    return best
+
+
+def _cheapest_of_top(cards: Sequence[Card], play: Play) -> Card:
+    """The highest of ``cards`` (one suit), or the lowest card touching it (cards played between count as
+    touching): third hand high, but with the king and the queen the queen."""
+    gone = 0
+    for card in _trick_cards(play):
+        gone |= 1 << card.index
+    held = 0
+    for card in cards:
+        held |= 1 << card.index
+    chosen = max(cards, key=lambda c: c.rank)
+    index = chosen.index - 1
+    while index >= chosen.suit * 13 and (held | gone) >> index & 1:
+        if held >> index & 1:
+            chosen = CARDS[index]
+        index -= 1
+    return chosen
+
+
+def _suit_cards(hand: Sequence[Card], suit: Suit) -> list[Card]:
+    return sorted((c for c in hand if c.suit is suit), key=lambda c: c.rank, reverse=True)
+
+
+def _beginner_lead(hand: Sequence[Card], trumps: Suit | None, *, declaring: bool) -> Card:
+    """The lead of a first-year pupil: declarer draws trumps when it holds the two top trumps, else cashes an
+    ace; else (and a defender always) from the longest suit (not trumps), the top of a sequence of honours or
+    else the fourth highest (leading away from its honours, even an ace), the top of a doubleton, the lowest of
+    three."""
+    suits = sorted({c.suit for c in hand}, key=lambda s: (len(_suit_cards(hand, s)), s), reverse=True)
+    if declaring and trumps is not None:
+        held = _suit_cards(hand, trumps)
+        if len(held) >= 2 and held[0].rank == 14 and held[1].rank == 13:
+            return held[0]
+    side = [s for s in suits if s is not trumps] or suits
+    aces = [c for c in hand if c.rank == 14 and c.suit in side]
+    if aces and declaring:
+        return max(aces, key=lambda c: len(_suit_cards(hand, c.suit)))
+    cards = _suit_cards(hand, side[0])
+    if len(cards) >= 2 and cards[0].rank >= 10 and cards[1].rank == cards[0].rank - 1:
+        return cards[0]  # top of a sequence
+    if len(cards) >= 4:
+        return cards[3]  # fourth highest
+    if len(cards) == 2:
+        return cards[0]
+    return cards[-1]
+
+
+def _discard(legal: Sequence[Card], trumps: Suit | None) -> Card:
+    """A pupil's discard: the lowest card of the longest suit that is not trumps, a long suit seeming to have
+    cards to spare (counting nothing, it may throw away the winners of that suit)."""
+    side = [c for c in legal if c.suit is not trumps] or list(legal)
+    return min(side, key=lambda c: (-sum(1 for d in legal if d.suit is c.suit), c.rank, c.suit))
+
+
+LEVELS: dict[str, Level] = {
+    level.name: level
+    for level in (
+        Level(
+            name="beginner",
+            label=N_("Learning, like me"),
+            words=N_("plays like a pupil in the first year: second hand low, third hand high, and it makes mistakes"),
+            contract=_beginner_contract,
+            card=_beginner_card,
+        ),
+        Level(
+            name="club",
+            label=N_("Good"),
+            words=N_("plays like a club player: it thinks, but not very far"),
+            contract=_club_contract,
+            card=_club_card,
+        ),
+        Level(
+            name="expert",
+            label=N_("Very good"),
+            words=N_("plays as well as it can: it thinks about the cards it cannot see and reads the signals"),
+            contract=_expert_contract,
+            card=_expert_card,
+        ),
+    )
+}
+"""The levels of the computer players, weakest first."""
+
+
+def no_such_level(name: object) -> str:
+    """Why ``name`` is not a level of the computer players, in words."""
+    names = list(LEVELS)
+    # TRANSLATORS: %(names)s are the levels, like "beginner, club or expert".
+    return gettext("the computer plays at the level %(names)s, not '%(level)s'") % {
+        "names": ", ".join(names[:-1]) + gettext(" or ") + names[-1],
+        "level": name,
+    }
+
+
+def find_level(name: str) -> Level:
+    """The level of that name (refused in words when there is none)."""
+    level = LEVELS.get(name) if isinstance(name, str) else None
+    if level is None:
+        raise RuleError(no_such_level(name))
+    return level
+
+
+def robot_for(level: str, rules: RuleSet | None = None, *, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> Robot:
+    """A computer player at ``level`` (``beginner``, ``club`` or ``expert``)."""
+    return Robot(rules, samples=samples, seed=seed, level=level)

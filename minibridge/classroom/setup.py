@@ -21,14 +21,31 @@ from minibridge.deal import Deal
 from minibridge.errors import RuleError
 from minibridge.language import gettext, ngettext
 from minibridge.lessons import Lesson, find_lesson, lesson_numbers, no_such_lesson
-from minibridge.robot import DEFAULT_SAMPLES, Robot
+from minibridge.robot import DEFAULT_SAMPLES, LEVELS, Robot, no_such_level
 from minibridge.rules import RuleSet, ThreeHandedVariant, find_rules, free_play_rules
 from minibridge.table import ComputerPlayer, Practice, Seating, Table, check_practice
 
-__all__ = ["SHORT_DEAL", "GameSetup", "cards_per_hand"]
+__all__ = ["LESSON_ROBOTS", "SHORT_DEAL", "GameSetup", "cards_per_hand", "lesson_robots"]
 
 SHORT_DEAL = 5
 """Cards per hand in MiniLessons One and Two when the lesson file has no deal to copy the size from."""
+
+
+LESSON_ROBOTS: dict[int | None, str] = {1: "beginner", 2: "beginner", 3: "beginner", 4: "club", 5: "club", 6: "expert"}
+"""How strong the computer plays in each lesson unless the pupil or the teacher chooses (None: free play).
+
+MiniLessons One to Three (tricks, then no-trumps contracts) get the ``beginner``: a first-year pupil should be able to
+beat it, and it plays by exactly the rules those lessons teach (second hand low, third hand high, the top of a
+sequence), so what the pupil sees the computer do is what the lesson says. MiniLessons Four and Five (trumps, then
+games) get the ``club`` player: it plays sensibly enough that choosing the right trump suit and game pays off, and
+it does not read the points announced or the signals the pupils have not learnt. MiniLesson Six teaches the
+defenders' signals, which only the ``expert`` gives meaning to by reading them, and free play keeps the ``expert``
+it always had."""
+
+
+def lesson_robots(lesson: int | None) -> str:
+    """The level of the computer players in ``lesson`` (None: free play) when nobody chooses one."""
+    return LESSON_ROBOTS.get(lesson, "expert")
 
 
 def cards_per_hand(rules: RuleSet, lesson: Lesson | None) -> int:
@@ -43,7 +60,7 @@ def cards_per_hand(rules: RuleSet, lesson: Lesson | None) -> int:
 @dataclass(frozen=True, kw_only=True)
 class GameSetup:
     """How a pupil's game is played: a lesson (one of :func:`~minibridge.lessons.lesson_numbers`) or free play
-    under named rules, how long, which deals."""
+    under named rules, how long, which deals, and how strong the computer plays."""
 
     lesson: int | None = None
     rules: str = "ebu"
@@ -65,8 +82,16 @@ class GameSetup:
     practice: Practice | None = None
     """``declarer``: North–South, the pupil's side, declare every deal; ``defender``: they defend every deal. The
     deals are turned round the table where needed (see :class:`~minibridge.table.Table`); None plays them as dealt."""
+    robots: str | None = None
+    """How strong the computer plays: ``beginner``, ``club`` or ``expert`` (see :data:`~minibridge.robot.LEVELS`);
+    None, as the lesson says (:data:`LESSON_ROBOTS`: Lessons One to Three ``beginner``, Four and Five ``club``, Six
+    and free play ``expert``), which is also how a setup kept before there were levels is read. Kept as chosen."""
 
     def __post_init__(self) -> None:
+        if self.robots is None:
+            object.__setattr__(self, "robots", lesson_robots(self.lesson))
+        elif self.robots not in LEVELS:
+            raise RuleError(no_such_level(self.robots))
         object.__setattr__(self, "boards", tuple((int(n), str(d), str(deal)) for n, d, deal in self.boards))
         if self.boards and (self.target is not None or (self.deals or 0) > len(self.boards)):
             count = len(self.boards)
@@ -114,7 +139,7 @@ class GameSetup:
         return Table(
             rules,
             seating=seating,
-            computer=ComputerPlayer(robot=Robot(rules, samples=self.samples, seed=seed)),
+            computer=ComputerPlayer(robot=Robot(rules, samples=self.samples, seed=seed, level=self.level)),
             deals=self.deals,
             target=self.target,
             seed=self.seed,
@@ -124,6 +149,12 @@ class GameSetup:
             find_best=True,
             practice=self.practice,
         )
+
+    @property
+    def level(self) -> str:
+        """How strong the computer plays: ``beginner``, ``club`` or ``expert``."""
+        assert self.robots is not None  # chosen when the setup is made
+        return self.robots
 
     def teachers_boards(self) -> tuple[Board, ...]:
         """The teacher's boards as boards."""
@@ -146,4 +177,5 @@ class GameSetup:
             "three_handed": self.three_handed,
             "boards": [list(board) for board in self.boards],
             "practice": self.practice,
+            "robots": self.robots,
         }

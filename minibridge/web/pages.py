@@ -25,6 +25,7 @@ from starlette.responses import HTMLResponse, Response
 
 from minibridge import language
 from minibridge.cards import Seat
+from minibridge.classroom import ROBOT_LEVELS
 from minibridge.contract import Contract
 from minibridge.lessons import lesson_numbers
 from minibridge.render.sandbox import template_environment
@@ -45,6 +46,7 @@ __all__ = [
     "render_teacher",
     "download",
     "free_rules",
+    "robot_levels",
     "START_CHOICES",
     "render_start",
     "render_table",
@@ -60,6 +62,7 @@ START_CHOICES: dict[str, str] = {
     "three_handed": "",
     "practice": "",
     "auto_single": "",
+    "robots": "",
     "rules": "",
     "slam": "",
 }
@@ -137,6 +140,7 @@ def render_start(options: Mapping[str, Any] | None = None) -> str:
     options.setdefault("message", None)
     options.setdefault("events", [])
     options.setdefault("free_rules", free_rules())
+    options.setdefault("levels", robot_levels())
     return environment().get_template("pupils/start.j2").render(options=options)
 
 
@@ -146,6 +150,15 @@ def free_rules() -> list[dict[str, str]]:
     return [
         {"name": rules.name, "label": rules.short_title_in_words, "title": rules.title_in_words}
         for rules in free_play_rules()
+    ]
+
+
+def robot_levels() -> list[dict[str, str]]:
+    """How strong the computer may play, as the pages offer it, weakest first: ``name``, ``label`` (a child's word
+    or two) and ``words`` (how it plays), in the language in use."""
+    return [
+        {"name": level.name, "label": language.gettext(level.label), "words": language.gettext(level.words)}
+        for level in ROBOT_LEVELS.values()
     ]
 
 

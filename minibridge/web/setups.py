@@ -27,6 +27,7 @@ SETUP_FIELDS: dict[str, type] = {
     "auto_single": bool,
     "three_handed": str,
     "practice": str,
+    "robots": str,
 }
 """The settings of a game a request may send, with the kind of value each takes."""
 

@@ -20,7 +20,7 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
-from minibridge.classroom import GameSetup
+from minibridge.classroom import GameSetup, no_such_level
 from minibridge.classroom.class_table import ClassTable, Robots, TableRefused
 from minibridge.duplicate import Entry, Event
 from minibridge.errors import MiniBridgeError
@@ -264,7 +264,7 @@ def _columns(entry: Entry) -> tuple[Any, ...]:
 
 # --- the class's tables ---------------------------------------------------------------------------------------
 
-_TABLE_FIELDS = ("tables", "event", "robots", "lockstep")
+_TABLE_FIELDS = ("tables", "event", "robots", "lockstep", "level")
 
 
 @dataclass(frozen=True)
@@ -292,6 +292,11 @@ def table_setup(request: Request, body: dict[str, Any]) -> TablesSetup:
     if not isinstance(lockstep, bool):
         raise ApiError(422, gettext("'lockstep' should be true or false"))
     game = {key: value for key, value in body.items() if key not in _TABLE_FIELDS}
+    level = body.get("level")
+    if level is not None:  # how strong the computer plays: the setup's "robots" ("robots" here is who seats it)
+        if not isinstance(level, str):
+            raise ApiError(422, no_such_level(level))
+        game["robots"] = level
     event_id = body.get("event")
     samples = request.app.state.samples
     setup = _event_setup(request, event_id, game) if event_id is not None else setup_from(game, samples)
@@ -305,7 +310,7 @@ def _event_setup(request: Request, event_id: Any, game: dict[str, Any]) -> GameS
     stored = request.app.state.events.event(event_id)
     if stored is None:
         raise ApiError(422, gettext("there is no event '%(event)s'") % {"event": event_id})
-    chosen = [key for key in game if key not in ("three_handed", "practice")]
+    chosen = [key for key in game if key not in ("three_handed", "practice", "robots")]
     if chosen:
         raise ApiError(
             422,
@@ -314,7 +319,7 @@ def _event_setup(request: Request, event_id: Any, game: dict[str, Any]) -> GameS
         )
     event = Event.from_data(stored.id, stored.data, closed=stored.closed)
     setup = game_setup(event, samples=request.app.state.samples)
-    extra = {key: game[key] for key in ("three_handed", "practice") if key in game}
+    extra = {key: game[key] for key in ("three_handed", "practice", "robots") if key in game}
     try:
         return GameSetup(**{**setup.as_data(), **extra})
     except MiniBridgeError as error:

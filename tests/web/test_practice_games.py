@@ -77,6 +77,7 @@ def test_lesson_one_with_practice_comes_back_in_one_sentence_with_the_other_choi
         ("auto_single", "1"),
         ("deals", "2"),
         ("practice", "declarer"),
+        ("robots", ""),
         ("rules", "ebu"),
         ("three_handed", ""),
     ]

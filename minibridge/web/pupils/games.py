@@ -9,7 +9,8 @@ tap answers with the table and the reason in words (409 or 422), and changes not
 
 The JSON API: ``POST /api/games`` (a game's setup, read by :func:`minibridge.web.setups.setup_from`: ``lesson``,
 ``rules``, ``slam``, ``deals``, ``target``, ``seed``, ``auto_single``, ``three_handed``, ``practice``: ``"declarer"``
-or ``"defender"``) → 201 and the VIEW; ``GET /api/games/{id}`` → the VIEW; ``POST /api/games/{id}/actions``
+or ``"defender"``, ``robots``: ``"beginner"``, ``"club"`` or ``"expert"``, by default as the lesson says) → 201 and
+the VIEW; ``GET /api/games/{id}`` → the VIEW; ``POST /api/games/{id}/actions``
 (``{"card": "SA"}``, ``{"contract": "4S"}``, ``{"declarer": "N"}``, ``{"next": true}`` or ``{"again": true}``) → the
 VIEW after the pupil's decision and the computer's up to the next one; 409 at the wrong moment, 422 for a value the
 rules refuse.
@@ -149,13 +150,14 @@ def _start_options(request: Request, *, message: str | None = None, form: Any = 
 
 def _setup_fields(form: Any) -> dict[str, Any]:
     """The start form as the fields of a game's setup (``seed``, a hidden field, deals chosen cards; the players:
-    four, or three by the simple or the normal variant; every hand, or the pupil declaring or defending each)."""
+    four, or three by the simple or the normal variant; every hand, or the pupil declaring or defending each; how
+    strong the computer plays, or empty as the lesson says)."""
     fields: dict[str, Any] = {"auto_single": bool(form.get("auto_single"))}
     for name in ("lesson", "deals", "target", "seed"):
         text = str(form.get(name, "")).strip()
         if text:
             fields[name] = int(text) if text.isdigit() else text
-    for name in ("three_handed", "practice"):
+    for name in ("three_handed", "practice", "robots"):
         text = str(form.get(name, "")).strip()
         if text:
             fields[name] = text

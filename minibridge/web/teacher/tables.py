@@ -6,7 +6,9 @@ Every teacher action goes through the table's own checks (:class:`~minibridge.cl
 refused with a reason when it cannot apply.
 
 The JSON API: ``POST /api/tables`` (``tables``, ``lesson``, ``deals``, ``seed``, ``rules``, ``slam``,
-``three_handed``, ``event``, ``robots``, ``practice``, ``lockstep``) → 201 ``{"tables": [{"id", "number"}]}``;
+``three_handed``, ``event``, ``robots``: ``"now"`` or ``"teacher"``, ``level``: how strong the computer plays,
+``"beginner"``, ``"club"`` or ``"expert"``, by default as the lesson says, ``practice``, ``lockstep``) → 201
+``{"tables": [{"id", "number"}]}``;
 ``POST /api/tables/{id}/teacher`` (``{"undo": "card"|"trick"}``, ``{"pause": true|false}``, ``{"robot": "E"}``,
 ``{"free": "E"}``, ``{"restart": true}``, ``{"show": true|false}``, ``{"next": true}``) → the teacher's VIEW;
 ``POST /api/tables/next`` → ``{"moved": [numbers], "staying": [numbers]}``.
@@ -26,7 +28,7 @@ from minibridge.language import gettext
 from minibridge.lessons import find_lesson, lesson_numbers
 from minibridge.web.auth import Who, route
 from minibridge.web.event_service import open_events
-from minibridge.web.pages import free_rules, render, render_teacher
+from minibridge.web.pages import free_rules, render, render_teacher, robot_levels
 from minibridge.web.requests import ApiError, json_body, sentence
 from minibridge.web.table_service import (
     MOST_TABLES,
@@ -122,6 +124,7 @@ async def tables_page(request: Request, *, message: str | None = None, status: i
         tables=tables,
         lessons=lessons,
         rules=free_rules(),
+        levels=robot_levels(),
         events=open_events(request),
         most=MOST_TABLES,
         message=message,
@@ -139,7 +142,7 @@ async def set_up(request: Request) -> Response:
             if not (text.isascii() and text.isdigit() and len(text) <= 9):
                 return await tables_page(request, message=_whole_number(name), status=422)
             body[name] = int(text)
-    for name in ("three_handed", "robots", "practice", "event", "rules"):
+    for name in ("three_handed", "robots", "level", "practice", "event", "rules"):
         text = str(form.get(name, "")).strip()
         if text:
             body[name] = text
