@@ -99,9 +99,12 @@ def test_english_honours_on_asking(tmp_path, fake_solver, code):
 
 def test_plurals_and_numbers_in_the_printed_words(tmp_path, fake_solver):
     dutch = " ".join(pack_text(tmp_path, "3", "--lang", "nl").split())
-    assert "40 × 1 slag boven de zes = 90" in dutch and "40 × 2 slagen boven de zes = 130" in dutch
+    # the answer key explains a score by its calculation (RULES §6, MiniLessons Three and Four: 50 + 40 an odd trick)
+    assert "1 slag boven de zes × 40 = 40, + 50 voor de meeste slagen = 90" in dutch
+    assert "2 slagen boven de zes × 40 = 80, + 50 voor de meeste slagen = 130" in dutch
     danish = " ".join(pack_text(tmp_path, "3", "--lang", "da").split())
-    assert "40 × 1 stik over seks = 90" in danish and "40 × 2 stik over seks = 130" in danish
+    assert "1 stik over seks × 40 = 40, + 50 for flest stik = 90" in danish
+    assert "2 stik over seks × 40 = 80, + 50 for flest stik = 130" in danish
 
 
 def test_what_a_lesson_file_does_not_translate_stays_in_its_own_english(tmp_path, fake_solver):
