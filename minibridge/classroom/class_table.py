@@ -31,7 +31,7 @@ from minibridge.classroom.view import table_view
 from minibridge.contract import Contract
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
-from minibridge.table import THREE_SEATS, Seating, Table, seating
+from minibridge.table import THREE_SEATS, Seating, Table, seating, take_back
 
 __all__ = ["Robots", "Undo", "ClassTable", "TableRefused", "places_of", "place_of_key"]
 
@@ -314,12 +314,12 @@ class ClassTable:
         else:
             size = len(played) % 4 or 4
             keep = len(played) - size
-        self._rebuild(lambda deal: deal.update(cards=deal["cards"][:keep], best=None))
+        self._rebuild(lambda deal: take_back(deal, cards=deal["cards"][:keep]))
 
     def restart(self) -> None:
         """Deal the same deal again from its start: the contract and every card taken back, the hands hidden again
         (refused when the deal has only just begun)."""
-        rebuilt = self._rebuilt(lambda deal: deal.update(declarer=None, contract=None, cards=[], best=None))
+        rebuilt = self._rebuilt(lambda deal: take_back(deal, declarer=None, contract=None, cards=[]))
         if rebuilt.decisions_data() == self.table.decisions_data():
             raise TableRefused(gettext("the deal has only just begun: there is nothing to take back"))
         self.table = rebuilt

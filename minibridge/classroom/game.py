@@ -19,7 +19,7 @@ from minibridge.contract import Contract
 from minibridge.errors import RuleError
 from minibridge.language import gettext
 from minibridge.rules import RuleSet
-from minibridge.table import YOU, DealRecord, Decision, Game, Phase, Seating, Session
+from minibridge.table import YOU, DealRecord, Decision, Game, Phase, Seating, Session, take_back
 from minibridge.table.claims import claim_holds, claimed_card
 
 __all__ = ["PUPIL", "PLAYER_NAMES", "PupilGame"]
@@ -135,7 +135,7 @@ class PupilGame:
         if not mine:
             raise RuleError(gettext("you have not played a card in this deal yet: there is nothing to take back"))
         data = self.to_data()
-        data["deals"][-1].update(cards=data["deals"][-1]["cards"][: mine[-1]], best=None)
+        take_back(data["deals"][-1], cards=data["deals"][-1]["cards"][: mine[-1]])
         self.table = PupilGame.from_data(data).table
 
     def claim(self) -> None:

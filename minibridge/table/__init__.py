@@ -24,6 +24,7 @@ from minibridge.table.driver import (
     play_by_computers,
     play_out,
     take,
+    take_back,
     turned_for_practice,
 )
 from minibridge.table.game import Game, Stage, why_not
@@ -49,6 +50,7 @@ __all__ = [
     "Table",
     "decide",
     "take",
+    "take_back",
     "play_out",
     "play_by_computers",
     "best_contract_of",

@@ -55,6 +55,7 @@ __all__ = [
     "play_by_computers",
     "best_contract_of",
     "review_of",
+    "take_back",
     "check_practice",
     "turned_for_practice",
 ]
@@ -525,6 +526,12 @@ def best_contract_of(game: Game) -> dict[str, Any] | None:
     if best is None:
         return None
     return {"contract": str(best.contract), "tricks": best.tricks, "score": best.side_score}
+
+
+def take_back(deal: dict[str, Any], **decisions: Any) -> None:
+    """Change the decisions of one deal of :meth:`Table.decisions_data` in place (``cards``, ``contract``,
+    ``declarer``), forgetting what was found once it was over: its best contract and its review."""
+    deal.update(decisions, best=None, review=None)
 
 
 def review_of(game: Game) -> dict[str, Any] | None:
