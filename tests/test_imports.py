@@ -225,7 +225,7 @@ def test_scoring_from_the_command_line_loads_only_what_it_needs():
         "print(sorted(m for m in sys.modules if m.startswith('minibridge.cli.')))\n"
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    score, heavy, commands = run.stdout.strip().splitlines()
-    assert "400" in score
+    *score, heavy, commands = run.stdout.strip().splitlines()
+    assert "400" in score[0] and "How it adds up" in score[1]
     assert heavy == "[]"
     assert commands == "['minibridge.cli.common', 'minibridge.cli.lazy', 'minibridge.cli.score']"
