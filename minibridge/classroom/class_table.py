@@ -367,6 +367,7 @@ class ClassTable:
             computer_next=self.computer_to_act(),
             waiting_for=self._waiting_for() if phase in ("declarer", "contract", "play") else None,
             event=self.event,
+            can_undo=False,  # at a table of pupils the teacher takes back cards
         )
         return view
 
