@@ -95,7 +95,7 @@ def _take_turn(page: Page) -> str | None:
     code = card.first.get_attribute("data-card")
     card.first.click()
     page.locator(f'#table button.card[data-card="{code}"]').click()
-    page.wait_for_selector(f'#table .trick [data-card="{code}"], #table .result', timeout=WAIT)
+    page.wait_for_selector(f'#table button.card[data-card="{code}"]', state="detached", timeout=WAIT)
     return code
 
 
