@@ -33,7 +33,7 @@ from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 from minibridge.table import THREE_SEATS, Seating, Table, seating, take_back
 
-__all__ = ["Robots", "Undo", "ClassTable", "TableRefused", "places_of", "place_of_key"]
+__all__ = ["Robots", "Undo", "ClassTable", "TableRefused", "places_of", "place_of_key", "seats_of"]
 
 Robots = Literal["now", "teacher"]
 """Who gives the computer a place nobody holds: the table at once, or only the teacher."""
@@ -60,6 +60,21 @@ class TableRefused(MiniBridgeError):
 
 def _digest(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
+
+
+def seats_of(places: dict[str, dict[str, Any] | None], robots: Robots) -> dict[str, dict[str, Any] | None]:
+    """Who sits at each of a table's ``places`` (as kept in its data), read without dealing the table again:
+    ``{"name": …, "robot": false}`` for a pupil, ``{"name": null, "robot": true}`` for the computer, or null for a
+    place that waits for a pupil."""
+    seats: dict[str, dict[str, Any] | None] = {}
+    for place, holder in places.items():
+        if holder is not None and not holder.get("robot"):
+            seats[place] = {"name": holder["name"], "robot": False}
+        elif holder is not None or robots == "now":
+            seats[place] = {"name": None, "robot": True}
+        else:
+            seats[place] = None
+    return seats
 
 
 def place_of_key(places: dict[str, dict[str, Any] | None], key: str) -> str | None:
@@ -152,14 +167,7 @@ class ClassTable:
     def seats_data(self) -> dict[str, dict[str, Any] | None]:
         """Each place: ``{"name": …, "robot": false}`` for a pupil, ``{"name": null, "robot": true}`` for the
         computer, or null for a place that waits for a pupil."""
-        seats: dict[str, dict[str, Any] | None] = {}
-        for place in self.places:
-            name = self.pupil(place)
-            if name is not None:
-                seats[place] = {"name": name, "robot": False}
-            else:
-                seats[place] = {"name": None, "robot": True} if self.robot_plays(place) else None
-        return seats
+        return seats_of(self.places, self.robots)
 
     def place_of(self, key: str) -> str | None:
         """The place the key opens (None: no place of this table)."""

@@ -21,7 +21,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
 from minibridge.classroom import GameSetup, no_such_level
-from minibridge.classroom.class_table import ClassTable, Robots, TableRefused
+from minibridge.classroom.class_table import ClassTable, Robots, TableRefused, seats_of
 from minibridge.duplicate import Entry, Event
 from minibridge.errors import MiniBridgeError
 from minibridge.event_games import game_setup
@@ -48,6 +48,7 @@ __all__ = [
     "open_tables",
     "move_every_table",
     "tables_overview",
+    "tables_seated",
     "wake_driver",
     "TablesSetup",
     "table_setup",
@@ -362,6 +363,20 @@ async def move_every_table(request: Request) -> dict[str, list[int]]:
         except ApiError:
             staying.append(data["number"])
     return {"moved": moved, "staying": staying}
+
+
+def tables_seated(store: Store) -> list[dict[str, Any]]:
+    """Every open table's ``id``, ``number``, ``seats`` and ``three_handed``, read from the store without dealing
+    any table again: the start page asks every few seconds from every tablet (in a worker thread)."""
+    return [
+        {
+            "id": table_id,
+            "number": data["number"],
+            "seats": seats_of(data["places"], data["robots"]),
+            "three_handed": data["setup"].get("three_handed"),
+        }
+        for table_id, data in store.tables()
+    ]
 
 
 def tables_overview(store: Store) -> list[dict[str, Any]]:

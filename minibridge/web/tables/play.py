@@ -40,6 +40,7 @@ from minibridge.web.table_service import (
     seat_cookie,
     table_channel,
     tables_overview,
+    tables_seated,
     view_for,
     viewer_of,
     wake_driver,
@@ -205,7 +206,7 @@ async def _tables_html(request: Request, message: str | None, status: int) -> Re
     """The class's tables drawn, this tablet's seats marked, with ``message`` (why a pupil could not sit down)."""
 
     def drawn() -> str:
-        tables = tables_overview(request.app.state.store)
+        tables = tables_seated(request.app.state.store)
         mine, code = _my_seats(request, tables), not class_code_ok(request)
         return render("tables/tables.j2", tables=tables, mine=mine, class_code=code, message=message)
 

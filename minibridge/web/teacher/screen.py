@@ -24,7 +24,7 @@ from minibridge.lessons import find_lesson, lesson_numbers
 from minibridge.replay import double_dummy_view
 from minibridge.web.auth import Who, route
 from minibridge.web.pages import free_rules, render_teacher
-from minibridge.web.table_service import tables_overview
+from minibridge.web.table_service import tables_seated
 from minibridge.web.teacher.board import (
     MOST_BOARDS,
     Screen,
@@ -92,7 +92,7 @@ def _chooser(request: Request, *, problem: str | None = None) -> str:
         most_boards=MOST_BOARDS,
         problem=problem,
         values=values,
-        tables=tables_overview(request.app.state.store),
+        tables=tables_seated(request.app.state.store),
     )
 
 
