@@ -16,8 +16,9 @@ from pathlib import Path
 import httpx2
 import pytest
 from classroom_client import SAMPLES
-from playwright.sync_api import Browser, Page, expect, sync_playwright
-from test_browser import CHROMIUM, FLAGS, SCREENS, SIZES
+from playwright.sync_api import Browser, Page, expect
+from test_browser import SCREENS, SIZES
+from test_events_browser import browser as debian_chromium
 
 from minibridge.web.app import create_app
 from minibridge.web.server import running
@@ -39,11 +40,8 @@ def address(tmp_path: Path) -> Iterator[str]:
 
 @pytest.fixture
 def browser() -> Iterator[Browser]:
-    assert Path(CHROMIUM).exists(), "the browser tests need Debian's chromium: apt-get install chromium"
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+    with debian_chromium() as launched:
         yield launched
-        launched.close()
 
 
 def _tables(address: str, **setup: object) -> list[str]:
