@@ -4,18 +4,24 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from click.testing import CliRunner
 
-from minibridge.cards import CARDS, Card
+from minibridge.cards import CARDS, Card, Seat
 from minibridge.cli import main
 from minibridge.cli.terminal import card_text
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.pbn import load
 from minibridge.recorded import replay_record
+
+if TYPE_CHECKING:
+    from minibridge.play import Play
+    from minibridge.review import CardReview
 
 EVERY_CARD = [str(card) for card in CARDS]
 
@@ -131,6 +137,62 @@ def test_an_existing_file_is_not_overwritten_without_force(tmp_path: Path):
     code, output = run(["--auto", "--deals", "1", "--seed", "2", "--samples", "2", "--save", str(saved)])
     assert code == 1 and "already exists" in output and "--force" in output
     assert saved.read_text(encoding="utf-8") == "keep me"
+
+
+# --- the review after each deal ------------------------------------------------------------------------------------
+
+COSTLY = re.compile(r"^  board (\d+): trick (\d+), (\w+) played (\S+): cost (\d+) tricks?; (.+) kept (\d+)$")
+"""A card that cost a trick, in ``minibridge replay --review``'s words."""
+
+
+def saved_review(path: Path) -> tuple[Play, list[CardReview]]:
+    """The one deal saved in ``path``, replayed from the file and weighed double dummy card by card, apart from the
+    table that played it."""
+    from minibridge.review import review_game
+
+    (board,) = load(path)
+    play = replay_record(board)
+    return play, review_game(play)
+
+
+def test_after_a_deal_the_cards_that_cost_a_trick_are_listed_in_the_replay_review_s_words(tmp_path: Path):
+    saved = tmp_path / "one.pbn"
+    code, output = run(["--deals", "1", "--seed", "11", "--samples", "2", "--save", str(saved)], pupil_input("3NT"))
+    assert code == 0, output
+    play, review = saved_review(saved)
+    costly = [card for card in review if card.cost]
+    assert costly, "seed 11: some card cost a trick"
+    after = output.split("How it adds up:")[1]  # after the score and its calculation
+    assert "Cards that cost a trick:" in after and "well played" not in after
+    listed = [COSTLY.match(line) for line in after.split("Cards that cost a trick:")[1].splitlines()]
+    lines = [found for found in listed if found is not None]
+    assert len(lines) == len(costly)
+    tricks = play.tricks
+    for found, card in zip(lines, costly, strict=True):
+        board, trick, seat, shown, cost, better, kept = found.groups()
+        played = Card.from_str(shown)
+        assert board == "1" and tricks[int(trick) - 1].cards[Seat.from_str(seat)] == played  # really played there
+        assert (int(trick), Seat.from_str(seat), played, int(cost)) == (card.trick, card.seat, card.card, card.cost)
+        assert [Card.from_str(c) for c in better.split()] == list(card.better) and int(kept) == card.tricks_before
+    assert after.index("Cards that cost a trick:") < after.index("Totals after 1 deal:")
+
+
+def test_a_deal_where_no_card_cost_a_trick_is_praised(tmp_path: Path):
+    # Seed 4 of MiniLesson One: four cards each, and every card played was as good as any other.
+    saved = tmp_path / "short.pbn"
+    args = ["--lesson", "1", "--deals", "1", "--seed", "4", "--samples", "2", "--save", str(saved)]
+    code, output = run(args, pupil_input("3NT"))
+    assert code == 0, output
+    _, review = saved_review(saved)
+    assert review and not any(card.cost for card in review)
+    assert "No card cost a trick: well played!" in output.split("The tricks:")[1]
+    assert "Cards that cost a trick:" not in output
+
+
+def test_the_computer_alone_shows_no_review():
+    code, output = run(["--auto", "--deals", "1", "--seed", "2", "--samples", "2"])
+    assert code == 0, output
+    assert "cost a trick" not in output
 
 
 # --- tricks-chart ------------------------------------------------------------------------------------------------

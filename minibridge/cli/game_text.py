@@ -7,13 +7,15 @@ Everything here only tells what the table (:mod:`minibridge.table`) already deci
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from minibridge.cards import Seat, Side
+from minibridge.cards import Card, Seat, Side
 from minibridge.classroom import PUPIL
 from minibridge.cli.terminal import card_text, hand_text, pad, player_name, variant_name, width
 from minibridge.contract import Contract
 from minibridge.deal import Deal
 from minibridge.language import gettext, ngettext, strain_letters
+from minibridge.review import CardReview
 from minibridge.table import Game, Table
 from minibridge.table.story import seat_names, three_handed_story
 
@@ -26,6 +28,8 @@ __all__ = [
     "trick_line",
     "tricks_taken",
     "end_of_deal",
+    "costly_card_lines",
+    "review_lines",
 ]
 
 
@@ -222,3 +226,60 @@ def _tricks_table(game: Game) -> list[str]:
     ]
     widths = [max(width(row[i]) for row in [head, *rows]) + 2 for i in range(len(head))]
     return ["".join(pad(cell, w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in [head, *rows]]
+
+
+# --- the review after a deal ---------------------------------------------------------------------------------
+
+
+def costly_card_lines(review: Sequence[CardReview], board: object) -> list[str]:
+    """One line for each card of a review that cost its side a trick or more, double dummy, in the words of
+    ``minibridge replay --review`` and of the review after each deal of ``minibridge play``: ``board 1: trick 3,
+    West played ♥K: cost 1 trick; ♥2 kept 9``."""
+    lines = []
+    for card in review:
+        if not card.cost:
+            continue
+        # TRANSLATORS: a card that cost tricks, double dummy: the board's number, the trick's number, the seat that
+        # played it, the card, how many tricks it cost, the cards that would have cost nothing, and the tricks
+        # those cards keep for the side.
+        cost = ngettext(
+            "board %(board)s: trick %(trick)s, %(seat)s played %(card)s: cost %(count)s trick; %(better)s kept "
+            "%(kept)s",
+            "board %(board)s: trick %(trick)s, %(seat)s played %(card)s: cost %(count)s tricks; %(better)s kept "
+            "%(kept)s",
+            card.cost,
+        )
+        values = {
+            "board": board,
+            "trick": card.trick,
+            "seat": card.seat.in_words,
+            "card": card.card.shown,
+            "count": card.cost,
+            "better": " ".join(better.shown for better in card.better),
+            "kept": card.tricks_before,
+        }
+        lines.append(cost % values)
+    return lines
+
+
+def _reviewed(data: dict[str, Any]) -> CardReview:
+    """One card of a table's review (:func:`minibridge.table.review_of`) as the review module gives it."""
+    return CardReview(
+        trick=data["trick"],
+        seat=Seat.from_str(data["seat"]),
+        card=Card.from_str(data["card"]),
+        cost=data["cost"],
+        better=tuple(Card.from_str(card) for card in data["better"]),
+        tricks_before=data["tricks_before"],
+    )
+
+
+def review_lines(game: Game, review: dict[str, Any] | None) -> list[str]:
+    """The review after a deal at the terminal (the table's :func:`minibridge.table.review_of`): the cards that
+    cost a trick, one line each, or a line saying that none did; nothing when the table has no review."""
+    if review is None:
+        return []
+    costly = costly_card_lines([_reviewed(card) for card in review["cards"]], game.board.number)
+    if not costly:
+        return ["", gettext("No card cost a trick: well played!")]
+    return ["", gettext("Cards that cost a trick:"), *("  " + line for line in costly)]

@@ -91,7 +91,8 @@ def play(
     contract and play both your cards and partner's, even when North is declarer. Otherwise the
     computer declares and you defend. Type a card as SA, ♠A, HT or 10H; '?' lists the cards you may
     play; a card that is the only one you may play goes by itself; 'quit' or Ctrl-C stops. At the end
-    of each deal you see all four hands and every trick. With --auto the computer plays all four seats.
+    of each deal you see all four hands, every trick and the cards that cost a trick (double dummy).
+    With --auto the computer plays all four seats.
 
     With --three-handed you play against two computer players, Left and Right, and a dummy hand is
     dealt opposite the dealer (simple: the most points declare with the dummy hand; normal: dealer
@@ -109,6 +110,7 @@ def play(
 
     from minibridge.classroom import PLAYER_NAMES, cards_per_hand
     from minibridge.cli.game_json import game_json
+    from minibridge.cli.game_text import review_lines
     from minibridge.cli.pupil import InputEnded, Quit, computers_deal_played, pupils_deal
     from minibridge.table import ComputerPlayer, Seating, Table, check_practice
 
@@ -153,6 +155,7 @@ def play(
             seed=seed,
             cards_per_hand=cards_per_hand(rules, lesson),
             practice=practice,  # type: ignore[arg-type]
+            find_best=not auto,  # the review after each deal the pupil plays
         )
     except MiniBridgeError as err:
         raise click.UsageError(f"--first-dealer: {err.message}") from None
@@ -167,6 +170,8 @@ def play(
                 computers_deal_played(table, names, quiet=as_json)
             else:
                 pupils_deal(table, names)
+                for line in review_lines(table.game, table.records[-1].review):
+                    click.echo(line)
             game, session = table.game, table.session
             if as_json:
                 games.append(game_json(game, three=bool(names)))

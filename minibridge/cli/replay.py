@@ -133,28 +133,10 @@ def _with_review(data: dict[str, Any], review: list[CardReview] | None) -> dict[
 def _describe_review(game: ReplayedGame, review: list[CardReview]) -> str:
     """The cards of a game that cost a trick double dummy, one line each (or a line saying that none did), and
     where the review stopped when an irregularity breaks the rules of play."""
+    from minibridge.cli.game_text import costly_card_lines
+
     number = game.board.number if game.board.number is not None else "?"
-    lines = []
-    for card in review:
-        if not card.cost:
-            continue
-        cost = ngettext(
-            "board %(board)s: trick %(trick)s, %(seat)s played %(card)s: cost %(count)s trick; %(better)s kept "
-            "%(kept)s",
-            "board %(board)s: trick %(trick)s, %(seat)s played %(card)s: cost %(count)s tricks; %(better)s kept "
-            "%(kept)s",
-            card.cost,
-        )
-        values = {
-            "board": number,
-            "trick": card.trick,
-            "seat": card.seat.in_words,
-            "card": card.card.shown,
-            "count": card.cost,
-            "better": " ".join(better.shown for better in card.better),
-            "kept": card.tricks_before,
-        }
-        lines.append("  " + cost % values)
+    lines = ["  " + line for line in costly_card_lines(review, number)]
     if not lines:
         lines.append("  " + gettext("board %(board)s: no card cost a trick") % {"board": number})
     played = sum(len(trick.cards) for trick in game.play.tricks) + len(game.play.current_trick)
