@@ -52,10 +52,13 @@ __all__ = [
     "Layout",
     "Level",
     "Robot",
+    "card_beats",
+    "cheapest_of_top",
     "find_level",
     "no_such_level",
     "robot_for",
     "taught_contract",
+    "winning_seat",
 ]
 
 DEFAULT_SAMPLES = 20
@@ -638,12 +641,12 @@ def _beginner_card(robot: Robot, play: Play, knowledge: Knowledge) -> Card:
     leader = play.leader
     assert leader is not None
     led = current[leader].suit
-    winner = _winning(current, leader, trumps)
+    winner = winning_seat(current, leader, trumps)
     partner_winning = winner is seat.partner
     following = [c for c in legal if c.suit is led]
     top = current[winner]
     if following:
-        beats = [c for c in following if _beats(c, top, trumps)]
+        beats = [c for c in following if card_beats(c, top, trumps)]
         lowest = min(following, key=lambda c: c.rank)
         if len(current) == 1:  # second hand low, but cover an honour sometimes
             honour = current[leader].rank >= 11 and beats
@@ -654,9 +657,9 @@ def _beginner_card(robot: Robot, play: Play, knowledge: Knowledge) -> Card:
         if not beats or (partner_winning and (len(current) == 3 or top.rank >= SAFE_RANK)):
             return lowest
         if len(current) == 2:  # third hand high (the lowest of touching top cards), over partner's queen too
-            return _cheapest_of_top(following, play)
+            return cheapest_of_top(following, play)
         return min(beats, key=lambda c: c.rank)  # fourth hand wins as cheaply as it can
-    ruffs = [c for c in legal if trumps is not None and c.suit is trumps and _beats(c, top, trumps)]
+    ruffs = [c for c in legal if trumps is not None and c.suit is trumps and card_beats(c, top, trumps)]
     if ruffs and (not partner_winning or top.rank < SAFE_RANK):  # trumps partner's trick "to be sure"
         return min(ruffs, key=lambda c: c.rank)
     return _discard(legal, trumps)
@@ -667,23 +670,23 @@ def _trick_cards(play: Play) -> list[Card]:
     return cards + list(play.current_trick.values())
 
 
-def _beats(card: Card, top: Card, trumps: Suit | None) -> bool:
+def card_beats(card: Card, top: Card, trumps: Suit | None) -> bool:
     """Whether ``card`` beats ``top``, the card winning the trick so far."""
     if card.suit is top.suit:
         return card.rank > top.rank
     return trumps is not None and card.suit is trumps
 
 
-def _winning(current: Mapping[Seat, Card], leader: Seat, trumps: Suit | None) -> Seat:
+def winning_seat(current: Mapping[Seat, Card], leader: Seat, trumps: Suit | None) -> Seat:
     """The seat whose card wins the trick so far."""
     best = leader
     for seat in leader.clockwise():
-        if seat in current and _beats(current[seat], current[best], trumps):
+        if seat in current and card_beats(current[seat], current[best], trumps):
             best = seat
     return best
 
 
-def _cheapest_of_top(cards: Sequence[Card], play: Play) -> Card:
+def cheapest_of_top(cards: Sequence[Card], play: Play) -> Card:
     """The highest of ``cards`` (one suit), or the lowest card touching it (cards played between count as
     touching): third hand high, but with the king and the queen the queen."""
     gone = 0
