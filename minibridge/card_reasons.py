@@ -37,6 +37,7 @@ __all__ = [
     "HINT_SAMPLES",
     "SHOWN_RUN",
     "SMALL_RANK",
+    "TELLS_UNSEEN",
     "CardAdvice",
     "Kind",
     "Reason",
@@ -528,15 +529,37 @@ def _replayed(play: Play) -> tuple[Play, list[tuple[Seat, Card]]]:
     return Play(play.deal, trumps=play.trumps, declarer=play.declarer, leader=leader), cards
 
 
-def reasons_of_cards(play: Play, knowledge: Knowledge | None = None) -> list[str]:
+TELLS_UNSEEN: frozenset[str] = frozenset(
+    {
+        "smallest winner",
+        "sure trick",
+        "cannot win",
+        "play low",
+        "keep trumps",
+        "discard smallest",
+        "discard small",
+        "discard",
+        "longest suit",
+    }
+)
+"""The kinds of card whose reason tells something of the player's cards nobody else has seen yet (that it held no
+higher card, or trumps, or a long suit): said while the deal is played, they would give away hidden cards."""
+
+
+def reasons_of_cards(play: Play, knowledge: Knowledge | None = None, *, openly: bool = False) -> list[str]:
     """Why each card of ``play`` so far was played, in the order played (:func:`why_played`), each seen from the
-    position before it. A card that breaks the rules of play (a record's irregularity) ends the list."""
+    position before it. A card that breaks the rules of play (a record's irregularity) ends the list. ``openly``:
+    while the deal is played, where everyone may read the reasons, a reason that would tell of cards not yet seen
+    (:data:`TELLS_UNSEEN`) is given as the reason that holds for any card."""
     fresh, cards = _replayed(play)
     reasons = []
     for seat, card in cards:
         if fresh.to_play is not seat or card not in fresh.legal_cards(seat):
             break
-        reasons.append(why_played(fresh, seat, card, knowledge))
+        reason = classify(fresh, seat, card, knowledge)
+        if openly and reason.kind in TELLS_UNSEEN:
+            reason = Reason(kind="best chance", card=card)
+        reasons.append(why_words(reason))
         fresh.play(card, seat)
     return reasons
 

@@ -25,13 +25,16 @@ import secrets
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
+from minibridge.card_reasons import CardAdvice
 from minibridge.cards import Card, Seat
 from minibridge.classroom.setup import GameSetup
 from minibridge.classroom.view import table_view
 from minibridge.contract import Contract
-from minibridge.errors import MiniBridgeError
+from minibridge.errors import MiniBridgeError, RuleError
 from minibridge.language import gettext
 from minibridge.table import THREE_SEATS, Seating, Table, seating, take_back
+from minibridge.table.claims import claim_rest
+from minibridge.table.hints import hint_for
 
 __all__ = ["Robots", "Undo", "ClassTable", "TableRefused", "places_of", "place_of_key", "seats_of"]
 
@@ -243,6 +246,35 @@ class ClassTable:
         self._check_turn(place, "play", gettext("there is no card to play now"))
         self.table.play_card(place, card)
 
+    def count_points(self, place: str, points: int) -> bool:
+        """The pupil at ``place`` says how many points their own hand holds, before the announcement; True when
+        right."""
+        if self.paused:
+            raise TableRefused(gettext("the teacher has stopped the table for a moment: wait"))
+        try:
+            return self.table.count_points(place, points)
+        except RuleError as refusal:
+            raise TableRefused(str(refusal)) from None
+
+    def hint(self, place: str) -> CardAdvice:
+        """A card for the pupil at ``place`` to play now, with its reason (refused when hints are off, or it is not
+        their turn); nothing is played."""
+        if not self.setup.hints:
+            raise TableRefused(gettext("your teacher has turned hints off for this game"))
+        self._check_turn(place, "play", gettext("you can ask for a hint when it is your turn to play"))
+        return hint_for(self.table, place)
+
+    def claim(self, place: str) -> None:
+        """The pupil at ``place`` claims the rest of the tricks for their side: accepted when no defence can stop
+        it (double dummy), the deal then played out; refused in words otherwise, nothing changed."""
+        if not self.setup.claims:
+            raise TableRefused(gettext("your teacher has turned claiming off for this game"))
+        self._check_turn(place, "play", gettext("you can claim the rest of the tricks when it is your turn to play"))
+        try:
+            claim_rest(self.table, place)
+        except RuleError as refusal:
+            raise TableRefused(str(refusal)) from None
+
     def next_deal(self, place: str) -> None:
         """The pupil at ``place`` is ready for the next deal; the table moves on when every pupil is (not while the
         teacher has stopped it)."""
@@ -376,6 +408,7 @@ class ClassTable:
             waiting_for=self._waiting_for() if phase in ("declarer", "contract", "play") else None,
             event=self.event,
             can_undo=False,  # at a table of pupils the teacher takes back cards
+            try_again_from=[],  # and the table plays every deal once
         )
         return view
 

@@ -13,14 +13,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from minibridge.card_reasons import CardAdvice
 from minibridge.cards import Card, Seat
 from minibridge.classroom.setup import GameSetup
 from minibridge.contract import Contract
 from minibridge.errors import RuleError
 from minibridge.language import gettext
 from minibridge.rules import RuleSet
-from minibridge.table import YOU, DealRecord, Decision, Game, Phase, Seating, Session, take_back
-from minibridge.table.claims import claim_holds, claimed_card
+from minibridge.table import YOU, DealRecord, Game, Phase, Seating, Session, take_back
+from minibridge.table.claims import claim_rest
+from minibridge.table.hints import hint_for
 
 __all__ = ["PUPIL", "PLAYER_NAMES", "PupilGame"]
 
@@ -41,6 +43,8 @@ class PupilGame:
             setup = GameSetup(**{**setup.as_data(), "deals": len(setup.boards) or 4})
         self.setup = setup
         self.table = setup.table(Seating.alone())
+        self.used: dict[str, int] = {"hints": 0, "undos": 0}
+        """How many hints the pupil asked for and how many cards they took back in this game."""
 
     @classmethod
     def start(cls, setup: GameSetup, *, advance: bool = True) -> PupilGame:
@@ -127,34 +131,75 @@ class PupilGame:
         """The pupil plays a card for the seat to play (South, or North when North–South declare)."""
         self.table.play_card(YOU, card)
 
+    def count_points(self, points: int) -> bool:
+        """The pupil says how many points their own hand holds, before the announcement; True when right (a
+        wrong count is kept too, for the help it brings)."""
+        return self.table.count_points(YOU, points)
+
+    def hint(self) -> CardAdvice:
+        """A card to play now with its reason, worked out from what the pupil sees (refused in words when hints are
+        turned off or it is not the pupil's card); nothing is played."""
+        if not self.setup.hints:
+            raise RuleError(gettext("your teacher has turned hints off for this game"))
+        advice = hint_for(self.table, YOU)
+        self.used["hints"] += 1
+        return advice
+
     def undo(self) -> None:
         """Take back the pupil's last card of this deal, with the computer's cards after it: the position before
         it, exactly (refused in words when the pupil has played no card in this deal)."""
-        seats = self.game.card_seats
-        mine = [i for i, seat in enumerate(seats) if self.table.seating.player_of(self.game, seat) == YOU]
+        if not self.setup.undo:
+            raise RuleError(gettext("your teacher has turned taking back off for this game"))
+        mine = self._my_cards()
         if not mine:
             raise RuleError(gettext("you have not played a card in this deal yet: there is nothing to take back"))
+        self._back_to(mine[-1])
+        self.used["undos"] += 1
+
+    def try_again_from(self, index: int) -> None:
+        """Once the deal is over, go back to the position before the card played ``index``-th in the deal (from 0),
+        one the pupil played, to play on from there against the computer (refused in words otherwise, and on the
+        teacher's deals, whose results count in the class's ranking)."""
+        if self.setup.boards:
+            raise RuleError(gettext("the teacher's deals are played once: go on to the next one"))
+        if self.phase not in ("deal_over", "game_over"):
+            raise RuleError(gettext("you can try again once the deal is over"))
+        if index not in self._my_cards():
+            raise RuleError(gettext("you can try again from a card you played"))
+        self._back_to(index)
+
+    def try_again_places(self) -> list[int]:
+        """The places in this deal's play of the cards :meth:`try_again_from` may go back to (none before the deal
+        is over, and none on the teacher's deals)."""
+        if self.setup.boards or self.phase not in ("deal_over", "game_over"):
+            return []
+        return self._my_cards()
+
+    def _my_cards(self) -> list[int]:
+        """The places in this deal's play (from 0) of the cards the pupil played."""
+        return [i for i, seat in enumerate(self.game.card_seats) if self._pupil_played(seat)]
+
+    def _pupil_played(self, seat: Seat) -> bool:
+        return self.table.seating.player_of(self.game, seat) == YOU
+
+    def _back_to(self, index: int) -> None:
+        """The position before the card played ``index``-th in this deal, exactly (the deal's result forgotten)."""
         data = self.to_data()
-        take_back(data["deals"][-1], cards=data["deals"][-1]["cards"][: mine[-1]])
+        take_back(data["deals"][-1], cards=data["deals"][-1]["cards"][:index])
         self.table = PupilGame.from_data(data).table
 
     def claim(self) -> None:
         """The pupil claims the rest of the tricks for their side: accepted when no defence can stop it (double
         dummy), and the deal is played out to its end with the claimed tricks; refused in words otherwise, nothing
         changed."""
-        play = self.game.play
-        if self.phase != "play" or play is None or not self.pupil_to_act:
-            raise RuleError(gettext("you can claim the rest of the tricks when it is your turn to play"))
-        side = self.pupil_seat.side
-        if not claim_holds(play, side):
-            raise RuleError(gettext("the other side can still win a trick: play on"))
-        while (seat := self.table.seat_to_play) is not None:
-            self.table.take(Decision(choice="card", seat=seat, card=claimed_card(play, side)))
+        if not self.setup.claims:
+            raise RuleError(gettext("your teacher has turned claiming off for this game"))
+        claim_rest(self.table, YOU)
 
     @property
     def can_undo(self) -> bool:
         """The pupil has played a card in this deal that may be taken back."""
-        return any(self.table.seating.player_of(self.game, seat) == YOU for seat in self.game.card_seats)
+        return bool(self._my_cards())
 
     def next_deal(self, *, again: bool = False) -> None:
         """On to the next deal, once a deal is over; with ``again``, the same deal once more."""
@@ -183,11 +228,12 @@ class PupilGame:
 
     def to_data(self) -> dict[str, Any]:
         """The game as plain data: its setup and every decision of every deal."""
-        return {"setup": self.setup.as_data(), "deals": self.table.decisions_data()}
+        return {"setup": self.setup.as_data(), "deals": self.table.decisions_data(), "used": dict(self.used)}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> PupilGame:
         """The game of :meth:`to_data`, rebuilt by dealing again and taking the same decisions."""
         game = cls(GameSetup(**data["setup"]))
         game.table.take_again(data["deals"])
+        game.used.update(data.get("used", {}))
         return game

@@ -86,6 +86,16 @@ class GameSetup:
     """How strong the computer plays: ``beginner``, ``club`` or ``expert`` (see :data:`~minibridge.robot.LEVELS`);
     None, as the lesson says (:data:`LESSON_ROBOTS`: Lessons One to Three ``beginner``, Four and Five ``club``, Six
     and free play ``expert``), which is also how a setup kept before there were levels is read. Kept as chosen."""
+    count_points: bool = False
+    """Each pupil counts the points of their own hand before the announcement (under rules that announce points:
+    from MiniLesson Three). Off when not said, as a setup kept before pupils counted is read; the classroom turns it
+    on unless the teacher turns it off."""
+    hints: bool = True
+    """A pupil may ask for a hint: a card, with a reason."""
+    undo: bool = True
+    """A pupil alone against the computer may take back their last card."""
+    claims: bool = True
+    """A pupil may claim the rest of the tricks."""
 
     def __post_init__(self) -> None:
         if self.robots is None:
@@ -148,6 +158,7 @@ class GameSetup:
             auto_single=self.auto_single,
             find_best=True,
             practice=self.practice,
+            count_points=self.count_points,
         )
 
     @property
@@ -178,4 +189,8 @@ class GameSetup:
             "boards": [list(board) for board in self.boards],
             "practice": self.practice,
             "robots": self.robots,
+            "count_points": self.count_points,
+            "hints": self.hints,
+            "undo": self.undo,
+            "claims": self.claims,
         }

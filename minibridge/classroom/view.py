@@ -15,9 +15,11 @@ Nothing else of the deal is ever in a view.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
+from minibridge.card_reasons import reasons_of_cards
 from minibridge.cards import Seat, Side
 from minibridge.classroom.game import PLAYER_NAMES, PupilGame
 from minibridge.classroom.setup import GameSetup
@@ -27,13 +29,22 @@ from minibridge.errors import MiniBridgeError
 from minibridge.scoring import goal
 from minibridge.signals import denied_by_lead, signal_in_trick
 from minibridge.table import YOU, Game, Session, Table, seating
+from minibridge.table.counting import COUNT_SHOWN_AFTER, card_by_card, count_help, counted_right
 
 __all__ = ["pupil_view", "table_view"]
 
 
 def pupil_view(game_id: str, game: PupilGame) -> dict[str, Any]:
-    """The VIEW of the classroom's JSON API: everything the pupil may see of the game now, as plain data."""
-    return {"id": game_id, **table_view(game.table, game.setup, YOU, names=PLAYER_NAMES), "can_undo": game.can_undo}
+    """The VIEW of the classroom's JSON API: everything the pupil may see of the game now, as plain data; once a
+    deal is over, ``try_again_from``: the places in the deal's play (from 0, as in ``review``) of the pupil's cards
+    the pupil may go back to and play on from."""
+    view = table_view(game.table, game.setup, YOU, names=PLAYER_NAMES)
+    return {
+        "id": game_id,
+        **view,
+        "can_undo": game.setup.undo and game.can_undo,
+        "try_again_from": game.try_again_places(),
+    }
 
 
 def table_view(
@@ -47,8 +58,12 @@ def table_view(
     phase = table.phase
     over = phase in ("deal_over", "game_over")
     play = game.play
+    counting = phase == "count"
+    counted = table.counted_at(person) if person is not None else None
     if every_hand or over:
         seen = list(Seat)
+    elif counting:  # before the announcement: each player's own hand, nothing announced yet
+        seen = [counted] if counted is not None else []
     elif person is not None:
         seen = table.sees(person)
     else:
@@ -65,16 +80,19 @@ def table_view(
     choosing = phase == "contract" and to_act
     session = table.session
     you = table.hand(person) if person is not None else None
+    if counting and not every_hand and counted is not None:  # where the pupil was dealt: nobody has moved yet
+        you = counted
     return {
         "deal": table.deal_number,
         "board": game.board.number,
         "dealer": game.dealer.letter,
         "phase": phase,
-        "hcp": {seat.letter: points for seat, points in (game.hcp or {}).items()},
-        "declarer": _letter(game.declarer),
-        "dummy": _letter(game.dummy),
+        "count": _count(table, counted, every_hand=every_hand),
+        "hcp": {} if counting and not every_hand else {seat.letter: n for seat, n in (game.hcp or {}).items()},
+        "declarer": None if counting and not every_hand else _letter(game.declarer),
+        "dummy": None if counting and not every_hand else _letter(game.dummy),
         "contract": str(game.contract) if game.contract is not None else None,
-        "goal": game.goal,
+        "goal": None if counting and not every_hand else game.goal,
         "contracts": [str(c) for c in game.allowed_contracts] if choosing else [],
         "contract_choices": _contract_choices(game) if choosing else [],
         "declarers": _declarers(table, person),
@@ -93,15 +111,20 @@ def table_view(
         "to_play": _letter(table.seat_to_play),
         "pupil_to_act": to_act,
         "computer_next": table.computer_to_act(),
-        "pupil_seats": [seat.letter for seat in Seat if person is not None and table.plays(person, seat)],
+        "pupil_seats": [you.letter]
+        if counting and you is not None
+        else [seat.letter for seat in Seat if person is not None and table.plays(person, seat)],
         "legal": [str(card) for card in table.legal_cards(person)] if person is not None else [],
         "result": _result(game) if over else None,
         "best": table.records[-1].best if over else None,
-        "review": _review(table, "cards") if over else None,
+        "review": _reviewed_cards(table) if over else None,
+        "why": _why_computer(table) if phase == "play" else [],
         "contracts_dd": _review(table, "contracts") if over else None,
         "signals": _partner_signals(game, you) if over and you is not None else [],
         "again": table.records[-1].again,
         "auto_single": setup.auto_single,
+        "can_hint": setup.hints and bool(table.legal_cards(person)) if person is not None else False,
+        "can_claim": setup.claims and phase == "play" and to_act,
         "totals": {str(side): session.totals[side] for side in Side},
         "lesson": setup.lesson,
         "teachers_boards": bool(setup.boards),
@@ -112,7 +135,7 @@ def table_view(
         "target": session.target,
         "winner": str(session.winner) if session.winner is not None else None,
         "you": _letter(you),
-        "three_handed": _three_handed(table, names),
+        "three_handed": _three_handed(table, names, hidden=counting and not every_hand),
         "message": None,
     }
 
@@ -124,6 +147,35 @@ def _review(table: Table, part: str) -> list[dict[str, Any]] | None:
     return review[part] if review is not None else None
 
 
+def _reviewed_cards(table: Table) -> list[dict[str, Any]] | None:
+    """Every card of a deal that is over with what it cost its side (:func:`_review`) and ``why`` its player played
+    it, in words."""
+    cards = _review(table, "cards")
+    play = table.game.play
+    if cards is None or play is None:
+        return cards
+    reasons = reasons_of_cards(play, table.game.knowledge)
+    return [{**card, "why": reasons[i] if i < len(reasons) else None} for i, card in enumerate(cards)]
+
+
+def _why_computer(table: Table) -> list[dict[str, Any]]:
+    """While the deal is played: why the computer played each of its cards in the trick under way (in the last trick
+    before a new one is led), in words that tell nothing of the cards not yet seen."""
+    game, play = table.game, table.game.play
+    if play is None:
+        return []
+    current = play.current_trick
+    shown = [(s, current[s]) for s in play.leader.clockwise() if s in current]
+    if not shown and play.tricks:
+        shown = play.tricks[-1].in_order()
+    reasons = reasons_of_cards(play, game.knowledge, openly=True)[-len(shown) :] if shown else []
+    return [
+        {"seat": seat.letter, "card": str(card), "why": why}
+        for (seat, card), why in zip(shown, reasons, strict=False)
+        if table.seating.player_of(game, seat) is None
+    ]
+
+
 def _held(game: Game, seat: Seat) -> int:
     """How many cards ``seat`` holds now (public: every card played is on the table)."""
     if game.play is None:
@@ -131,7 +183,32 @@ def _held(game: Game, seat: Seat) -> int:
     return len(game.play.hand(seat))
 
 
-def _three_handed(at: Table, names: Sequence[str]) -> dict[str, Any] | None:
+def _count(table: Table, seat: Seat | None, *, every_hand: bool) -> dict[str, Any] | None:
+    """Where the players count their own points before the announcement: the ``seat`` counted, the counts
+    ``tried`` so far, whether the last is ``right``, the ``help`` a wrong count brings, the counting shown ``by_card``
+    after two wrong counts, and the seats ``waiting`` (still counting); None where nobody counts, or for a viewer
+    who counts nothing and is not the teacher."""
+    if not table.counting or (seat is None and not every_hand):
+        return None
+    counts = table.records[-1].counts
+    waiting = [s.letter for s in table.seats_counting()]
+    if seat is None:
+        return {"seat": None, "tried": [], "right": None, "help": None, "by_card": [], "waiting": waiting}
+    hand = table.game.deal[seat]
+    tried = counts.get(seat, [])
+    right = counted_right(tried, hand.hcp) if tried else None
+    shown = bool(tried) and not right and len(tried) >= COUNT_SHOWN_AFTER
+    return {
+        "seat": seat.letter,
+        "tried": list(tried),
+        "right": right,
+        "help": count_help(tried, hand.hcp),
+        "by_card": [{"card": str(card), "points": points} for card, points in card_by_card(hand)] if shown else [],
+        "waiting": waiting,
+    }
+
+
+def _three_handed(at: Table, names: Sequence[str], *, hidden: bool = False) -> dict[str, Any] | None:
     """With three players: the ``variant``; how the deal was dealt (``dealer``, the ``dummy_hand``'s seat, the
     points ``announced`` from each seat and the dummy hand's); who ``moved`` (seat dealt at to seat played) and
     whether dealer ``exchanged`` hands with the dummy hand; the ``players``, each with their ``name``, the seat
@@ -141,6 +218,8 @@ def _three_handed(at: Table, names: Sequence[str]) -> dict[str, Any] | None:
     three = at.game.three
     if three is None:
         return None
+    if hidden:  # the players are counting their points: nothing is announced yet
+        three = dataclasses.replace(three, hcp={}, players={}, exchanged=False)
     session, table = at.session, at.game
     winner = session.winning_player
     return {
@@ -154,7 +233,7 @@ def _three_handed(at: Table, names: Sequence[str]) -> dict[str, Any] | None:
             {
                 "name": name,
                 "dealt_at": dealt.letter,
-                "seat": table.players[dealt].letter,
+                "seat": (dealt if hidden else table.players[dealt]).letter,
                 "score": score,
                 "total": total,
             }

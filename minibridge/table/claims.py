@@ -15,9 +15,12 @@ from __future__ import annotations
 
 from minibridge.analysis import double_dummy_card, solve_positions
 from minibridge.cards import Card, Seat, Side
+from minibridge.errors import RuleError
+from minibridge.language import gettext
 from minibridge.play import Play
+from minibridge.table.driver import Decision, Table
 
-__all__ = ["claim_holds", "claimed_card"]
+__all__ = ["claim_holds", "claimed_card", "claim_rest"]
 
 
 def claim_holds(play: Play, side: Side) -> bool:
@@ -42,3 +45,17 @@ def claimed_card(play: Play, side: Side) -> Card:
     if seat.side is side:
         return double_dummy_card(play)
     return min(play.legal_cards(seat), key=lambda card: (card.rank, card.suit))
+
+
+def claim_rest(table: Table, person: str) -> None:
+    """``person`` claims the rest of the tricks for their side at ``table``, on their turn to play: accepted when no
+    defence can stop it (double dummy), and the deal is played out to its end with the claimed tricks; refused in
+    words otherwise, nothing changed."""
+    play = table.game.play
+    if table.phase != "play" or play is None or table.decider != person:
+        raise RuleError(gettext("you can claim the rest of the tricks when it is your turn to play"))
+    side = table.hand(person).side
+    if not claim_holds(play, side):
+        raise RuleError(gettext("the other side can still win a trick: play on"))
+    while (seat := table.seat_to_play) is not None:
+        table.take(Decision(choice="card", seat=seat, card=claimed_card(play, side)))

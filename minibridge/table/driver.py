@@ -35,6 +35,7 @@ from minibridge.language import gettext
 from minibridge.review import contracts_data, contracts_dd, review_data, review_game
 from minibridge.robot import DEFAULT_SAMPLES, Robot
 from minibridge.rules import RuleSet
+from minibridge.table.counting import still_counting
 from minibridge.table.game import Game, why_not
 from minibridge.table.seats import Seating
 from minibridge.table.session import Session
@@ -60,8 +61,9 @@ __all__ = [
     "turned_for_practice",
 ]
 
-Phase = Literal["declarer", "contract", "play", "deal_over", "game_over"]
-"""What the table waits for: declarer chosen between equals, the contract, a card, the next deal, nothing."""
+Phase = Literal["count", "declarer", "contract", "play", "deal_over", "game_over"]
+"""What the table waits for: the people counting their own points, declarer chosen between equals, the contract, a
+card, the next deal, nothing."""
 
 Practice = Literal["declarer", "defender"]
 """What one side practises at every deal: declaring, or defending."""
@@ -189,17 +191,21 @@ class DealRecord:
     have scored (:func:`review_of`)."""
     finished: Game | None = None
     """Once the deal is over: the deal as it ended at the table (its contract, tricks and score)."""
+    counts: dict[Seat, list[int]] = field(default_factory=dict)
+    """The points each person counted in their own hand before the announcement, every try in order, by the seat
+    they were dealt at."""
 
 
 class Table:
     """People and computer players at one table, playing a session of deals under a rule set.
 
-    ``boards`` are the teacher's boards, played once each in order instead of deals dealt at random from
+        ``boards`` are the teacher's boards, played once each in order instead of deals dealt at random from
     ``seed``; ``auto_single`` plays a person's only legal card for them; ``find_best`` works out each deal's best
-    contract double dummy once it is over. With ``practice``, ``practice_side`` declares every deal (``declarer``)
-    or defends it (``defender``): each deal the table deals, random or the teacher's, is turned round by one seat
-    when the other side would declare it as dealt (refused in words under rules where nobody declares, and with
-    three players).
+    contract double dummy once it is over. With ``count_points`` (under rules that announce points), each person
+    counts the points of their own hand before the announcement (:meth:`Table.count_points`). With ``practice``,
+    ``practice_side`` declares every deal (``declarer``) or defends it (``defender``): each deal the table deals,
+    random or the teacher's, is turned round by one seat when the other side would declare it as dealt (refused in
+    words under rules where nobody declares, and with three players).
     """
 
     def __init__(
@@ -218,6 +224,7 @@ class Table:
         find_best: bool = False,
         practice: Practice | None = None,
         practice_side: Side = Side.NORTH_SOUTH,
+        count_points: bool = False,
     ) -> None:
         check_practice(rules, practice)
         self.rules = rules
@@ -229,6 +236,8 @@ class Table:
         self.find_best = find_best
         self.practice = practice
         self.practice_side = practice_side
+        self.counting = count_points and rules.announcement
+        """Each person counts their own points before the announcement."""
         self.records: list[DealRecord] = []
         self.redeals: list[Game] = []
         """The deals dealt again (20 points a side) just before the deal at the table, in order."""
@@ -254,7 +263,7 @@ class Table:
         if stage == "over":
             return "game_over" if self.session.finished else "deal_over"
         if stage in ("declarer", "contract"):
-            return stage
+            return "count" if self.seats_counting() else stage
         return "play"
 
     @property
@@ -287,7 +296,36 @@ class Table:
         """The hand ``person`` plays as their own."""
         return self.seating.hand(self.game, person)
 
+    def seats_counting(self) -> list[Seat]:
+        """Before the announcement, at a table where people count their own points: the seats (as dealt) of the
+        people who have not yet counted their hand right; none once a decision is taken in the deal."""
+        game = self.game
+        if not self.counting or game.contract is not None or game.stage not in ("declarer", "contract"):
+            return []
+        if game.announcement is not None and game.stage == "contract" and len(game.announcement.may_declare) > 1:
+            return []  # declarer was chosen between equals: the points were announced
+        hands = {seat: game.deal[seat] for seat in Seat}
+        return still_counting(self.records[-1].counts, list(self.seating.people), hands)
+
+    def counted_at(self, person: str) -> Seat | None:
+        """The seat whose hand ``person`` counts (the seat they were dealt at), or None when they count nothing."""
+        return next((seat for seat, key in self.seating.people.items() if key == person), None)
+
     # --- a person's decisions ---------------------------------------------------------------------------------
+
+    def count_points(self, person: str, points: int) -> bool:
+        """``person`` says how many points their own hand holds; True when right. Every count is kept (a wrong one
+        too: the help a person is given grows with their tries); refused in words when nobody counts now, or when
+        this person has counted right already."""
+        seat = self.counted_at(person)
+        if self.phase != "count" or seat is None:
+            raise RuleError(gettext("there are no points to count now"))
+        if seat not in self.seats_counting():
+            raise RuleError(gettext("you have counted your points: wait for the others"))
+        if not 0 <= points <= 37:
+            raise RuleError(gettext("a hand holds 0 to 37 points, not %(points)s") % {"points": points})
+        self.records[-1].counts.setdefault(seat, []).append(points)
+        return points == self.game.deal[seat].hcp
 
     def choose_declarer(self, person: str, seat: Seat) -> None:
         """``person``'s side chooses who declares (equal points, where the rules let the partners choose)."""
@@ -447,6 +485,7 @@ class Table:
                 "again": r.again,
                 "best": r.best,
                 "review": r.review,
+                "counts": {seat.letter: tries for seat, tries in r.counts.items()},
             }
             for r in self.records
         ]
@@ -456,6 +495,7 @@ class Table:
         for saved in deals:
             self._next_deal(again=saved.get("again", False))
             game, record = self.game, self.records[-1]
+            record.counts = {Seat.from_str(seat): list(tries) for seat, tries in saved.get("counts", {}).items()}
             if saved["declarer"] is not None and game.stage == "declarer":
                 seat = Seat.from_str(saved["declarer"])
                 game.choose_declarer(seat)

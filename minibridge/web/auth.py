@@ -19,6 +19,7 @@ import functools
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from enum import StrEnum
+from urllib.parse import unquote
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -44,6 +45,7 @@ __all__ = [
     "class_code_ok",
     "typed_code_ok",
     "keep_class_code",
+    "tablet_pupil",
 ]
 
 TEACHER_COOKIE = "minibridge_teacher"
@@ -152,6 +154,11 @@ def keep_class_code(response: Response, request: Request, code: str) -> None:
     """Keep the class code typed on a form in the tablet's cookie for the day (where the class has one)."""
     if request.app.state.class_code is not None:
         response.set_cookie(CLASS_COOKIE, code.strip(), max_age=COOKIE_AGE, httponly=True, samesite="lax", path="/")
+
+
+def tablet_pupil(request: Request) -> str:
+    """The name this tablet keeps for its pupil (spaces tidied), or "" when it keeps none."""
+    return " ".join(unquote(request.cookies.get(PUPIL_COOKIE, "")).split())
 
 
 def _teacher_page_refused(request: Request) -> Response | None:

@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from minibridge.cards import Side
-from minibridge.classroom import PupilGame
+from minibridge.classroom import GameSetup, PupilGame
 from minibridge.duplicate import Entry, Event, ranking, scored_result
 from minibridge.event_games import game_setup, pupil_row, pupils_traveller
 from minibridge.language import gettext, ngettext
@@ -29,6 +29,7 @@ from minibridge.web.events_store import AlreadyEntered, EventStore, Player
 from minibridge.web.live import Hub
 from minibridge.web.pages import html
 from minibridge.web.requests import ApiError
+from minibridge.web.setups import class_help
 from minibridge.web.store import Store
 
 __all__ = [
@@ -182,6 +183,7 @@ def join_event(request: Request, event: Event, pupil: str, *, auto_single: bool,
     if event.closed:
         raise ApiError(409, gettext("the teacher has closed these deals: ask your teacher which to play"))
     setup = game_setup(event, samples=state.samples, auto_single=auto_single)
+    setup = GameSetup(**class_help(setup.as_data(), setup.lesson, store.switches()))
     game_id = store.create_game(PupilGame.start(setup, advance=advance).to_data())
     player = events.join(event.id, pupil, game_id)
     state.hub.publish(pupils_channel(event.id))

@@ -11,7 +11,16 @@ from starlette.requests import Request
 from minibridge.language import N_, gettext
 from minibridge.web.server import is_loopback, local_address
 
-__all__ = ["ApiError", "KIND_WORDS", "same_origin", "json_body", "pupils_address", "should_be", "sentence"]
+__all__ = [
+    "ApiError",
+    "KIND_WORDS",
+    "same_origin",
+    "json_body",
+    "pupils_address",
+    "should_be",
+    "sentence",
+    "whole_number",
+]
 
 KIND_WORDS = {int: N_("a whole number"), str: N_("text"), bool: N_("true or false")}
 """The kinds of value a field may take, in words (marked for translation: ``gettext`` them)."""
@@ -29,6 +38,24 @@ class ApiError(Exception):
 def should_be(name: str, form: str) -> str:
     """That a field of a request has a value of the wrong kind: ``'deals' should be a whole number``."""
     return gettext("'%(name)s' should be %(form)s") % {"name": name, "form": form}
+
+
+def whole_number(value: Any, name: str, low: int, high: int) -> int:
+    """A whole number sent as JSON or typed in a form (ASCII digits only, at most six), from ``low`` to ``high``;
+    refused (422) in words otherwise.
+
+    >>> whole_number("12", "points", 0, 37), whole_number(7, "points", 0, 37)
+    (12, 7)
+    """
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() and len(value.strip()) <= 6:
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ApiError(
+            422,
+            gettext("'%(name)s' should be a whole number from %(low)s to %(high)s")
+            % {"name": name, "low": low, "high": high},
+        )
+    return value
 
 
 def same_origin(request: Any) -> None:

@@ -11,11 +11,12 @@ import secrets
 from typing import Any
 
 from minibridge.classroom import GameSetup
+from minibridge.classroom.switches import ClassSwitches
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 from minibridge.web.requests import KIND_WORDS, ApiError, should_be
 
-__all__ = ["SETUP_FIELDS", "setup_from"]
+__all__ = ["SETUP_FIELDS", "class_help", "setup_from"]
 
 SETUP_FIELDS: dict[str, type] = {
     "lesson": int,
@@ -28,12 +29,18 @@ SETUP_FIELDS: dict[str, type] = {
     "three_handed": str,
     "practice": str,
     "robots": str,
+    "count_points": bool,
+    "hints": bool,
+    "undo": bool,
+    "claims": bool,
 }
 """The settings of a game a request may send, with the kind of value each takes."""
 
 
-def setup_from(body: dict[str, Any], samples: int) -> GameSetup:
-    """A game's setup from the fields given; a seed is drawn at random when none is given."""
+def setup_from(body: dict[str, Any], samples: int, switches: ClassSwitches | None = None) -> GameSetup:
+    """A game's setup from the fields given; a seed is drawn at random when none is given. The pupils count their
+    own points unless told not to; what the teacher turned off for the class or the lesson (``switches``) is off
+    whatever the request says."""
     fields: dict[str, Any] = {}
     for name, value in body.items():
         kind = SETUP_FIELDS.get(name)
@@ -49,7 +56,15 @@ def setup_from(body: dict[str, Any], samples: int) -> GameSetup:
             raise ApiError(422, should_be(name, gettext(KIND_WORDS[kind])))
         fields[name] = value
     fields.setdefault("seed", secrets.randbelow(2**31))
+    lesson = fields.get("lesson")
     try:
-        return GameSetup(**fields, samples=samples)
+        return GameSetup(**class_help(fields, lesson if isinstance(lesson, int) else None, switches), samples=samples)
     except MiniBridgeError as error:
         raise ApiError(422, str(error)) from None
+
+
+def class_help(fields: dict[str, Any], lesson: int | None, switches: ClassSwitches | None) -> dict[str, Any]:
+    """The fields of a setup of ``lesson`` with the help the classroom gives: the pupils count their own points
+    unless the fields say not to, and what the teacher turned off (``switches``) is off whatever the fields say."""
+    helped = {"count_points": True, **fields}
+    return {**helped, **switches.turned_off(lesson)} if switches is not None else helped

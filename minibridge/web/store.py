@@ -26,7 +26,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DATABASE", "Progress", "Store", "GameLocks", "connect"]
+from minibridge.classroom.switches import ClassSwitches
+
+__all__ = ["DATABASE", "HelpUsed", "Progress", "Store", "GameLocks", "connect"]
 
 DATABASE = "classroom.sqlite3"
 """The database's file name in the data folder."""
@@ -47,6 +49,17 @@ CREATE TABLE IF NOT EXISTS answers (
     answered TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS answers_by_pupil ON answers (pupil, lesson);
+CREATE TABLE IF NOT EXISTS settings (
+    name TEXT PRIMARY KEY,
+    data TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS help_used (
+    number INTEGER PRIMARY KEY AUTOINCREMENT,
+    pupil TEXT NOT NULL,
+    lesson INTEGER,
+    kind TEXT NOT NULL,
+    used TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS class_tables (
     id TEXT PRIMARY KEY,
     number INTEGER NOT NULL,
@@ -68,6 +81,16 @@ class Progress:
     right: bool
     answered: str
     """The moment, in ISO 8601 (UTC)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class HelpUsed:
+    """How often a pupil asked for help in one lesson's games (None: free play): hints, and cards taken back."""
+
+    pupil: str
+    lesson: int | None
+    hints: int
+    undos: int
 
 
 def connect(path: Path, schema: str) -> sqlite3.Connection:
@@ -189,6 +212,40 @@ class Store:
                 "SELECT pupil, lesson, exercise, right, answered FROM answers ORDER BY number"
             ).fetchall()
         return _progress(rows)
+
+    # --- what the teacher allows, and the help the pupils used ---------------------------------------------------
+
+    def switches(self) -> ClassSwitches:
+        """The help the teacher turned off, for the class or a lesson (none turned off at first)."""
+        with self._lock:
+            row = self._db.execute("SELECT data FROM settings WHERE name = 'switches'").fetchone()
+        return ClassSwitches.from_data(json.loads(row[0])) if row is not None else ClassSwitches()
+
+    def save_switches(self, switches: ClassSwitches) -> None:
+        """Keep the help the teacher turned off."""
+        with self._lock, self._db:
+            self._db.execute(
+                "INSERT INTO settings (name, data) VALUES ('switches', ?) "
+                "ON CONFLICT (name) DO UPDATE SET data = excluded.data",
+                (json.dumps(switches.as_data()),),
+            )
+
+    def record_help(self, pupil: str, lesson: int | None, kind: str) -> None:
+        """Keep that a pupil (named, or "" for a tablet with no name) used help in a game of ``lesson``: ``hint``
+        or ``undo``."""
+        with self._lock, self._db:
+            self._db.execute(
+                "INSERT INTO help_used (pupil, lesson, kind, used) VALUES (?, ?, ?, ?)", (pupil, lesson, kind, _now())
+            )
+
+    def help_used(self) -> list[HelpUsed]:
+        """The help each pupil used in each lesson, by pupil then lesson (free play last)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT pupil, lesson, SUM(kind = 'hint'), SUM(kind = 'undo') FROM help_used GROUP BY pupil, lesson"
+            ).fetchall()
+        used = [HelpUsed(pupil=row[0], lesson=row[1], hints=row[2], undos=row[3]) for row in rows]
+        return sorted(used, key=lambda u: (u.pupil.casefold(), u.pupil, u.lesson is None, u.lesson or 0))
 
 
 def _progress(rows: list[tuple[Any, ...]]) -> list[Progress]:

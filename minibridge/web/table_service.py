@@ -30,7 +30,7 @@ from minibridge.web.auth import is_teacher
 from minibridge.web.event_service import results_channel
 from minibridge.web.live import Hub
 from minibridge.web.requests import ApiError
-from minibridge.web.setups import setup_from
+from minibridge.web.setups import class_help, setup_from
 from minibridge.web.store import Store
 
 __all__ = [
@@ -300,7 +300,12 @@ def table_setup(request: Request, body: dict[str, Any]) -> TablesSetup:
         game["robots"] = level
     event_id = body.get("event")
     samples = request.app.state.samples
-    setup = _event_setup(request, event_id, game) if event_id is not None else setup_from(game, samples)
+    switches = request.app.state.store.switches()
+    if event_id is not None:
+        setup = _event_setup(request, event_id, game)
+        setup = GameSetup(**class_help(setup.as_data(), setup.lesson, switches))
+    else:
+        setup = setup_from(game, samples, switches)
     return TablesSetup(count=count, setup=setup, robots=robots, lockstep=lockstep, event=event_id)
 
 

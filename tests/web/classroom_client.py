@@ -10,14 +10,30 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from minibridge.classroom.switches import ClassSwitches
 from minibridge.web.app import create_app
+from minibridge.web.store import Store
 
 SAMPLES = 2
 """Layouts the computer thinks about in the tests: enough to play, quick to run."""
 
 
-def make_client(data: Path, *, class_code: str | None = None, loopback: bool = True) -> TestClient:
-    """A test client of a new server over ``data`` (the same folder: the server restarted)."""
+def without_counting(data: Path) -> Path:
+    """The data folder ``data`` with the teacher's switch "the pupils count their own points" turned off for the
+    class, as most tests want to go straight to the announcement; ``data`` itself."""
+    store = Store(data)
+    store.save_switches(ClassSwitches.from_data({"every": {"count_points": False}}))
+    store.close()
+    return data
+
+
+def make_client(
+    data: Path, *, class_code: str | None = None, loopback: bool = True, counting: bool = False
+) -> TestClient:
+    """A test client of a new server over ``data`` (the same folder: the server restarted); without ``counting``,
+    the pupils do not count their own points (:func:`without_counting`)."""
+    if not counting:
+        without_counting(data)
     app = create_app(data=data, class_code=class_code, teacher_token="teacher", loopback=loopback, samples=SAMPLES)
     return TestClient(app)
 
@@ -25,6 +41,8 @@ def make_client(data: Path, *, class_code: str | None = None, loopback: bool = T
 def next_action(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """A pupil's decision at random among those the view offers."""
     phase = view["phase"]
+    if phase == "count":
+        return {"points": counted(view) + (rng.random() < 0.3)}
     if phase == "declarer":
         return {"declarer": rng.choice(view["declarers"])}
     if phase == "contract":
@@ -33,6 +51,15 @@ def next_action(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         return {"card": rng.choice(view["legal"])}
     assert phase == "deal_over", view
     return {"next": True}
+
+
+def counted(view: dict[str, Any]) -> int:
+    """The points of the hand a pupil counts, from the cards the view shows."""
+    return sum(POINTS.get(code[1], 0) for code in view["hands"][view["count"]["seat"]])
+
+
+POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
+"""The points of the honours, by rank letter."""
 
 
 def play_out(

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from classroom_client import SAMPLES, make_client
+from classroom_client import SAMPLES, make_client, without_counting
 from starlette.testclient import TestClient
 
 from minibridge.web.app import create_app
@@ -28,6 +28,8 @@ def solver_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
 @pytest.fixture
 def address(tmp_path: Path) -> Iterator[str]:
     """A classroom server running on a free loopback port over a fresh data folder (for the browser tests)."""
-    app = create_app(data=tmp_path, class_code=None, teacher_token="teacher", loopback=True, samples=SAMPLES)
+    app = create_app(
+        data=without_counting(tmp_path), class_code=None, teacher_token="teacher", loopback=True, samples=SAMPLES
+    )
     with running(app) as url:
         yield url

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from classroom_client import SAMPLES
+from classroom_client import SAMPLES, without_counting
 from starlette.testclient import TestClient
 
 from minibridge.web.app import create_app
@@ -19,9 +19,12 @@ WAIT = 30.0
 """The longest the tests wait for the computer to play its seats, in seconds."""
 
 
-def tables_client(data: Path, *, class_code: str | None = None) -> TestClient:
+def tables_client(data: Path, *, class_code: str | None = None, counting: bool = False) -> TestClient:
     """A test client of a new server over ``data`` whose computer plays its cards without a pause (use it as a
-    context manager: the computer's driver runs on the client's event loop)."""
+    context manager: the computer's driver runs on the client's event loop); without ``counting``, the pupils do
+    not count their own points."""
+    if not counting:
+        without_counting(data)
     app = create_app(
         data=data, class_code=class_code, teacher_token="teacher", loopback=True, samples=SAMPLES, robot_pace=0.0
     )

@@ -9,6 +9,7 @@ from pathlib import Path
 import httpx2
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from classroom_client import without_counting
 from playwright.sync_api import Page, sync_playwright
 
 from minibridge.web.app import create_app
@@ -23,7 +24,7 @@ TOKEN = "teacher"
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
     """A classroom with a game, an event and a league to look at: its address and the pages' addresses."""
     data = tmp_path_factory.mktemp("classroom")
-    app = create_app(data=data, class_code=None, teacher_token=TOKEN, loopback=True, samples=2)
+    app = create_app(data=without_counting(data), class_code=None, teacher_token=TOKEN, loopback=True, samples=2)
     with running(app) as address:
         bearer = {"Authorization": f"Bearer {TOKEN}"}
         game = httpx2.post(f"{address}/api/games", json={"lesson": 5, "deals": 1, "seed": 3}).json()["id"]

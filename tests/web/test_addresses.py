@@ -35,7 +35,7 @@ def test_the_api_is_for_programs_and_the_teachers_pages_for_the_teacher(routes: 
         who = found.endpoint.who  # type: ignore[attr-defined]
         if found.path.startswith("/teacher"):
             assert who is Who.TEACHER, found.path
-        if found.path.startswith(("/api/events", "/api/progress")) and found.name not in (
+        if found.path.startswith(("/api/events", "/api/progress", "/api/switches")) and found.name not in (
             "api_event_results",
             "api_event_results_file",
             "api_event_ranking",

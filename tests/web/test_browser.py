@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from classroom_client import SAMPLES
+from classroom_client import SAMPLES, without_counting
 from playwright.sync_api import BrowserContext, Page, Route, expect, sync_playwright
 
 from minibridge.cards import Side
@@ -155,7 +155,9 @@ def test_a_card_the_rules_forbid_is_refused_with_its_reason(page: Page, address:
 
 
 def test_a_wrong_class_code_is_said_where_the_pupil_is_looking(tmp_path: Path):
-    app = create_app(data=tmp_path, class_code="OWL42", teacher_token="teacher", loopback=True, samples=SAMPLES)
+    app = create_app(
+        data=without_counting(tmp_path), class_code="OWL42", teacher_token="teacher", loopback=True, samples=SAMPLES
+    )
     with running(app) as address, chromium(*SIZES["phone"]) as context:
         page = context.new_page()
         page.goto(address + "/")

@@ -90,5 +90,6 @@ def test_a_card_that_cost_a_trick_is_said_in_words(client: TestClient):
         raise AssertionError("no card cost a trick in twenty deals played at random")
     page = " ".join(client.get(f"/games/{over['id']}").text.split())
     first = costly[0]
-    assert f'<li data-trick="{first["trick"]}">Trick {first["trick"]}:' in page
+    index = over["review"].index(first)
+    assert f'<li data-trick="{first["trick"]}" data-index="{index}">Trick {first["trick"]}:' in page
     assert f'data-card="{first["card"]}"' in page and f'data-card="{first["better"][0]}"' in page

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx2
 import pytest
-from classroom_client import SAMPLES
+from classroom_client import SAMPLES, without_counting
 from playwright.sync_api import Browser, Page, expect
 from test_browser import SCREENS, SIZES
 from test_events_browser import browser as debian_chromium
@@ -32,7 +32,12 @@ WAIT = 60_000
 def address(tmp_path: Path) -> Iterator[str]:
     """A classroom server whose computer plays its cards a moment apart, as in class, but quicker."""
     app = create_app(
-        data=tmp_path, class_code=None, teacher_token="teacher", loopback=True, samples=SAMPLES, robot_pace=0.05
+        data=without_counting(tmp_path),
+        class_code=None,
+        teacher_token="teacher",
+        loopback=True,
+        samples=SAMPLES,
+        robot_pace=0.05,
     )
     with running(app) as url:
         yield url

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
-from classroom_client import next_action
+from classroom_client import make_client, next_action
 from starlette.testclient import TestClient
 
 from minibridge.cards import Seat, Side
@@ -29,8 +30,8 @@ SETUPS: list[dict[str, Any]] = [
 
 
 def _may_see(data: dict[str, Any]) -> tuple[set[str], set[str], int]:
-    """The seats and the cards the pupil may see in a game kept as ``data``: South's; North's when North–South
-    declare; dummy's once declarer is known; every card played to this deal; at the end of a deal, all. With
+    """The seats and the cards the pupil may see in a game kept as ``data``: while the pupil counts their points,
+    South's alone; then South's; North's when North–South declare; dummy's once declarer is known; every card played to this deal; at the end of a deal, all. With
     three players, the hand the pupil plays (South's, or the dummy hand's place when the pupil moved there) and
     dummy's. Also how many cards were dealt."""
     game = PupilGame.from_data(data)
@@ -39,6 +40,8 @@ def _may_see(data: dict[str, Any]) -> tuple[set[str], set[str], int]:
     if table.stage == "over":
         return set("NESW"), set().union(*dealt.values()), table.deal.cards_per_hand * 4
     three = table.three
+    if game.phase == "count":  # the pupil counts their own points: nothing is announced yet
+        return {"S"}, dealt[Seat.SOUTH], table.deal.cards_per_hand * 4
     seats = {three.players.get(Seat.SOUTH, Seat.SOUTH) if three is not None else Seat.SOUTH}
     declarer = table.declarer
     if declarer is not None:
@@ -53,6 +56,26 @@ def _may_see(data: dict[str, Any]) -> tuple[set[str], set[str], int]:
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda s: "-".join(f"{k}{v}" for k, v in s.items()))
 def test_no_response_holds_a_card_the_pupil_may_not_see(client: TestClient, setup: dict[str, Any]):
     _check_responses(client, client.post("/api/games", json=setup), random.Random(setup["seed"]))
+
+
+@pytest.mark.parametrize("setup", SETUPS[6:24:3] + SETUPS[-7:], ids=lambda s: "-".join(f"{k}{v}" for k, v in s.items()))
+def test_no_response_while_the_pupil_counts_holds_a_card_or_a_count_not_yet_given(
+    tmp_path: Path, setup: dict[str, Any]
+):
+    """With the pupils counting their own points: nothing but their own hand, and no points announced, until
+    their count is right."""
+    with make_client(tmp_path, counting=True) as client:
+        response = client.post("/api/games", json=setup)
+        view = response.json()
+        assert view["phase"] == "count", view["phase"]
+        rng = random.Random(setup["seed"])
+        while view["phase"] == "count":
+            assert view["hcp"] == {} and view["declarer"] is None and view["dummy"] is None
+            three = view["three_handed"]
+            assert three is None or (three["announced"] == {} and three["moved"] == {})
+            response = client.post(f"/api/games/{view['id']}/actions", json=next_action(view, rng))
+            view = response.json()
+        _check_responses(client, client.get(f"/api/games/{view['id']}"), rng)
 
 
 JOINED: list[dict[str, Any]] = [

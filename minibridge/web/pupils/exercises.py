@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import quote, unquote
+from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -28,7 +28,7 @@ from minibridge.lessons.answers import Mark, mark_answers, marks_data
 from minibridge.lessons.exercises import pupil_answer
 from minibridge.lessons.lesson import Exercise, Lesson
 from minibridge.lessons.reading import Form
-from minibridge.web.auth import COOKIE_AGE, PUPIL_COOKIE, Who, route
+from minibridge.web.auth import COOKIE_AGE, PUPIL_COOKIE, Who, route, tablet_pupil
 from minibridge.web.pages import render
 from minibridge.web.requests import ApiError, json_body
 from minibridge.web.store import Store
@@ -254,7 +254,7 @@ def _exercise(lesson: Lesson | None, request: Request) -> Exercise | None:
 
 def _pupil(request: Request) -> str | None:
     """The pupil's name from the cookie, or None when the pupil has not given one."""
-    name = " ".join(unquote(request.cookies.get(PUPIL_COOKIE, "")).split())
+    name = tablet_pupil(request)
     return name if name and len(name) <= _MAX_NAME else None
 
 

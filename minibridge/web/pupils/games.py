@@ -9,11 +9,14 @@ tap answers with the table and the reason in words (409 or 422), and changes not
 
 The JSON API: ``POST /api/games`` (a game's setup, read by :func:`minibridge.web.setups.setup_from`: ``lesson``,
 ``rules``, ``slam``, ``deals``, ``target``, ``seed``, ``auto_single``, ``three_handed``, ``practice``: ``"declarer"``
-or ``"defender"``, ``robots``: ``"beginner"``, ``"club"`` or ``"expert"``, by default as the lesson says) → 201 and
+or ``"defender"``, ``robots``: ``"beginner"``, ``"club"`` or ``"expert"``, by default as the lesson says;
+``count_points``, ``hints``, ``undo``, ``claims``: true or false, each true unless the teacher turned it off) → 201 and
 the VIEW; ``GET /api/games/{id}`` → the VIEW; ``POST /api/games/{id}/actions``
-(``{"card": "SA"}``, ``{"contract": "4S"}``, ``{"declarer": "N"}``, ``{"next": true}`` or ``{"again": true}``) → the
-VIEW after the pupil's decision and the computer's up to the next one; 409 at the wrong moment, 422 for a value the
-rules refuse.
+(``{"points": 12}`` while the pupil counts their points, ``{"card": "SA"}``, ``{"contract": "4S"}``,
+``{"declarer": "N"}``, ``{"next": true}``, ``{"again": true}``, ``{"undo": true}``, ``{"claim": true}``, once the
+deal is over ``{"try_again": 5}``: back to before the pupil's card 5 of the deal, from 0) → the VIEW
+after the pupil's decision and the computer's up to the next one; ``{"hint": true}`` → ``{"card", "reason"}``, nothing
+played; 409 at the wrong moment, 422 for a value the rules refuse.
 """
 
 from __future__ import annotations
@@ -31,10 +34,10 @@ from minibridge.contract import Contract
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 from minibridge.lessons import find_lesson, lesson_numbers
-from minibridge.web.auth import Who, route, typed_code_ok
+from minibridge.web.auth import Who, route, tablet_pupil, typed_code_ok
 from minibridge.web.event_service import open_events
 from minibridge.web.pages import START_CHOICES, render_page, render_start, render_table
-from minibridge.web.requests import ApiError, json_body, sentence
+from minibridge.web.requests import ApiError, json_body, sentence, whole_number
 from minibridge.web.setups import setup_from
 from minibridge.web.store import Store
 from minibridge.web.urls import url
@@ -42,11 +45,13 @@ from minibridge.web.views import replay_view
 
 __all__ = ["routes"]
 
-_ACTIONS = ("declarer", "contract", "card", "next", "again", "undo", "claim")
+_ACTIONS = ("declarer", "contract", "card", "next", "again", "undo", "claim", "points", "hint", "try_again")
 _ACTION_FORMS = (
-    '{"card": "SA"}, {"contract": "4S"}, {"declarer": "N"}, {"next": true}, {"again": true}, {"undo": true} '
-    'or {"claim": true}'
+    '{"points": 12}, {"card": "SA"}, {"contract": "4S"}, {"declarer": "N"}, {"next": true}, {"again": true}, '
+    '{"hint": true}, {"undo": true}, {"claim": true} or {"try_again": 5}'
 )
+_SWITCHES = ("next", "again", "undo", "claim", "hint")
+"""The actions sent as ``true``."""
 
 
 async def start_page(request: Request) -> Response:
@@ -61,7 +66,7 @@ async def start_game(request: Request) -> Response:
         message = gettext("That is not the class code: ask your teacher for it.")
         return HTMLResponse(render_start(_start_options(request, message=message, form=form)), status_code=403)
     try:
-        setup = setup_from(_setup_fields(form), request.app.state.samples)
+        setup = setup_from(_setup_fields(form), request.app.state.samples, request.app.state.store.switches())
     except ApiError as error:
         message = sentence(error.message)
         page = render_start(_start_options(request, message=message, form=form))
@@ -114,8 +119,10 @@ async def tap(request: Request) -> Response:
     once (the computer's decisions follow step by step), or the same table with the reason a tap is refused."""
     game_id = request.path_params["game_id"]
     form = await request.form()
-    body: dict[str, Any] = {key: str(value) for key, value in form.items() if key in ("card", "contract", "declarer")}
-    for key in ("next", "again", "undo", "claim"):
+    body: dict[str, Any] = {
+        key: str(value) for key, value in form.items() if key in ("card", "contract", "declarer", "points", "try_again")
+    }
+    for key in _SWITCHES:
         if key in form:
             body[key] = True
     state = request.app.state
@@ -124,13 +131,18 @@ async def tap(request: Request) -> Response:
         with state.locks.lock(game_id):
             game = load_game(state.store, game_id)
             try:
-                action_from(body)(game)
+                hint = action_from(body)(game)
             except ApiError as error:
                 view = pupil_view(game_id, load_game(state.store, game_id))
                 view["message"] = sentence(error.message)
                 return render_table(view), error.status
             state.store.save_game(game_id, game.to_data())
-            return render_table(pupil_view(game_id, game)), 200
+            _note_help(request, game, body)
+            view = pupil_view(game_id, game)
+            if hint is None:
+                return render_table(view), 200
+            view["hint"] = hint
+            return render_table(view, selected=hint["card"]), 200
 
     html, status = await run_in_threadpool(take)
     return HTMLResponse(html, status_code=status)
@@ -173,8 +185,8 @@ def _setup_fields(form: Any) -> dict[str, Any]:
 async def create_game(request: Request) -> Response:
     """Start a game for a pupil: the computer plays up to the pupil's first decision."""
     body = await json_body(request)
-    setup = setup_from(body, request.app.state.samples)
     store: Store = request.app.state.store
+    setup = setup_from(body, request.app.state.samples, store.switches())
 
     def start() -> dict[str, Any]:
         game = PupilGame.start(setup)
@@ -193,16 +205,18 @@ async def show_game(request: Request) -> Response:
 async def act(request: Request) -> Response:
     """The pupil's decision, then the computer's up to the pupil's next decision or the end of the deal."""
     game_id = request.path_params["game_id"]
-    action = action_from(await json_body(request))
+    body = await json_body(request)
+    action = action_from(body)
     state = request.app.state
 
     def take() -> dict[str, Any]:
         with state.locks.lock(game_id):
             game = load_game(state.store, game_id)
-            action(game)
+            hint = action(game)
             game.advance()
             state.store.save_game(game_id, game.to_data())
-            return pupil_view(game_id, game)
+            _note_help(request, game, body)
+            return hint if hint is not None else pupil_view(game_id, game)
 
     return JSONResponse(await run_in_threadpool(take))
 
@@ -218,33 +232,37 @@ def load_game(store: Store, game_id: str) -> PupilGame:
     return PupilGame.from_data(data)
 
 
-def action_from(body: dict[str, Any]) -> Callable[[PupilGame], None]:
-    """The pupil's action, checked when applied to the game: 409 at the wrong moment, 422 for a bad value."""
+def action_from(body: dict[str, Any]) -> Callable[[PupilGame], dict[str, Any] | None]:
+    """The pupil's action, checked when applied to the game: 409 at the wrong moment, 422 for a bad value. Applied,
+    it gives the hint asked for (``{"card", "reason"}``), else None."""
     named = [key for key in _ACTIONS if key in body]
     if len(named) != 1 or len(body) != 1:
         raise ApiError(422, gettext("send one action: %(forms)s") % {"forms": _ACTION_FORMS})
     kind, value = named[0], body[named[0]]
-    if kind in ("next", "again", "undo", "claim"):
+    if kind in _SWITCHES:
         if value is not True:
-            if kind == "next":
-                raise ApiError(422, gettext('to go on to the next deal, send {"next": true}'))
-            if kind == "undo":
-                raise ApiError(422, gettext('to take back your last card, send {"undo": true}'))
-            if kind == "claim":
-                raise ApiError(422, gettext('to claim the rest of the tricks, send {"claim": true}'))
-            raise ApiError(422, gettext('to play the same deal again, send {"again": true}'))
+            raise ApiError(422, _switch_form(kind))
+    elif kind == "points":
+        value = whole_number(value, "points", 0, 37)
+    elif kind == "try_again":
+        value = whole_number(value, "try_again", 0, 51)
     elif not isinstance(value, str):
         raise ApiError(
             422, gettext("write the %(kind)s as text, like %(forms)s") % {"kind": kind, "forms": _ACTION_FORMS}
         )
 
-    def apply(game: PupilGame) -> None:
+    def apply(game: PupilGame) -> dict[str, Any] | None:
         try:
-            if kind in ("undo", "claim"):
-                _undo_or_claim(game, kind)
+            if kind in ("undo", "claim", "hint"):
+                return _asked(game, kind)
+            if kind == "try_again":
+                _try_again(game, value)
             elif kind in ("next", "again"):
                 _at_moment(game, "deal_over", gettext("the deal is not over yet"))
                 game.next_deal(again=kind == "again")
+            elif kind == "points":
+                _at_moment(game, "count", gettext("there are no points to count now"))
+                game.count_points(value)
             elif kind == "declarer":
                 _at_moment(game, "declarer", gettext("there is no declarer for you to choose now"))
                 game.choose_declarer(Seat.from_str(value))
@@ -256,23 +274,57 @@ def action_from(body: dict[str, Any]) -> Callable[[PupilGame], None]:
                 game.play_card(Card.from_str(value))
         except MiniBridgeError as error:
             raise ApiError(422, str(error)) from None
+        return None
 
     return apply
 
 
-def _undo_or_claim(game: PupilGame, kind: str) -> None:
-    """Take back the pupil's last card, or claim the rest of the tricks (409, saying why, when it cannot be)."""
+def _switch_form(kind: str) -> str:
+    """How to send an action that is ``true``, in words."""
+    if kind == "next":
+        return gettext('to go on to the next deal, send {"next": true}')
+    if kind == "undo":
+        return gettext('to take back your last card, send {"undo": true}')
+    if kind == "claim":
+        return gettext('to claim the rest of the tricks, send {"claim": true}')
+    if kind == "hint":
+        return gettext('to ask for a hint, send {"hint": true}')
+    return gettext('to play the same deal again, send {"again": true}')
+
+
+def _asked(game: PupilGame, kind: str) -> dict[str, Any] | None:
+    """A hint, taking back the pupil's last card, or claiming the rest of the tricks (409, saying why, when it
+    cannot be); the hint given."""
     try:
+        if kind == "hint":
+            return game.hint().as_data()
         game.undo() if kind == "undo" else game.claim()
     except MiniBridgeError as refusal:
         raise ApiError(409, str(refusal)) from None
+    return None
+
+
+def _try_again(game: PupilGame, index: int) -> None:
+    """Back to the position before the pupil's card ``index`` of the deal that is over (409, saying why, when it
+    cannot be)."""
+    try:
+        game.try_again_from(index)
+    except MiniBridgeError as refusal:
+        raise ApiError(409, str(refusal)) from None
+
+
+def _note_help(request: Request, game: PupilGame, body: dict[str, Any]) -> None:
+    """Keep, for the teacher, a hint given or a card taken back, by the tablet's pupil."""
+    for kind in ("hint", "undo"):
+        if kind in body:
+            request.app.state.store.record_help(tablet_pupil(request), game.setup.lesson, kind)
 
 
 def _at_moment(game: PupilGame, phase: str, message: str) -> None:
     """Refuse (409) an action at the wrong moment, saying why (at the end of the game, that it is over)."""
     if game.phase == "game_over":
         raise ApiError(409, gettext("the game is over: start a new one"))
-    if game.phase != phase or (phase != "deal_over" and not game.pupil_to_act):
+    if game.phase != phase or (phase not in ("deal_over", "count") and not game.pupil_to_act):
         raise ApiError(409, message)
 
 

@@ -4,7 +4,7 @@ keep it yet), then the event's boards against the computer; the same name plays 
 
 from __future__ import annotations
 
-from urllib.parse import quote, unquote
+from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -12,7 +12,16 @@ from starlette.responses import RedirectResponse, Response
 
 from minibridge.duplicate import Event
 from minibridge.language import gettext
-from minibridge.web.auth import COOKIE_AGE, PUPIL_COOKIE, Who, class_code_ok, keep_class_code, route, typed_code_ok
+from minibridge.web.auth import (
+    COOKIE_AGE,
+    PUPIL_COOKIE,
+    Who,
+    class_code_ok,
+    keep_class_code,
+    route,
+    tablet_pupil,
+    typed_code_ok,
+)
 from minibridge.web.event_service import event_page, event_view, join_event, pupil_name
 from minibridge.web.pages import html
 from minibridge.web.requests import ApiError, sentence
@@ -28,7 +37,7 @@ async def join_page(request: Request, event: Event) -> Response:
 
 
 def _join_form(request: Request, event: Event, *, message_text: str | None = None, status: int = 200) -> Response:
-    name = " ".join(unquote(request.cookies.get(PUPIL_COOKIE, "")).split())
+    name = tablet_pupil(request)
     return html(
         "pupils/join.j2",
         status=status,

@@ -44,3 +44,12 @@ document.addEventListener("htmx:beforeSwap", (event) => {
     event.detail.isError = false;
   }
 });
+
+// The number pad of a pupil counting their points: a key adds its digit to the box (two at most), the rub-out
+// key takes the last one away.
+document.addEventListener("click", (event) => {
+  const key = event.target.closest(".count-pad button[data-digit]");
+  if (!key) return;
+  const box = key.closest("form").querySelector("input[name=points]");
+  box.value = key.dataset.digit ? (box.value + key.dataset.digit).slice(-2) : box.value.slice(0, -1);
+});

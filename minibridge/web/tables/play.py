@@ -8,9 +8,10 @@ event can hold no card the seat may not see.
 
 The JSON API: ``GET /api/tables`` → the tables with their seats; ``POST /api/tables/{id}/seats`` (``{"seat": "N",
 "name": "Ann"}``) → 201 ``{"player": KEY, "view": VIEW}``; ``GET /api/tables/{id}`` (``X-Player: KEY``, or the
-teacher's token) → the VIEW; ``POST /api/tables/{id}/actions`` (``{"contract": "4S"}``, ``{"card": "SA"}``,
-``{"declarer": "N"}``, ``{"next": true}``, ``{"leave": true}``) → the VIEW; ``GET /api/tables/{id}/stream`` → one
-event ``view`` per change, carrying the viewer's VIEW.
+teacher's token) → the VIEW; ``POST /api/tables/{id}/actions`` (``{"points": 12}`` while the pupils count their
+points, ``{"contract": "4S"}``, ``{"card": "SA"}``, ``{"declarer": "N"}``, ``{"claim": true}``, ``{"next": true}``,
+``{"leave": true}``) → the VIEW, or for ``{"hint": true}`` the hint ``{"card", "reason"}`` (nothing played);
+``GET /api/tables/{id}/stream`` → one event ``view`` per change, carrying the viewer's VIEW.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from minibridge.web.auth import COOKIE_AGE, Who, class_code_ok, keep_class_code,
 from minibridge.web.event_service import pupil_name
 from minibridge.web.live import message, stream
 from minibridge.web.pages import html, render
-from minibridge.web.requests import ApiError, json_body, sentence
+from minibridge.web.requests import ApiError, json_body, sentence, whole_number
 from minibridge.web.table_service import (
     Viewer,
     change_table,
@@ -50,8 +51,13 @@ from minibridge.web.views import replay_view
 
 __all__ = ["routes"]
 
-_ACTIONS = ("declarer", "contract", "card", "next", "leave")
-_ACTION_FORMS = '{"card": "SA"}, {"contract": "4S"}, {"declarer": "N"}, {"next": true} or {"leave": true}'
+_ACTIONS = ("declarer", "contract", "card", "next", "leave", "points", "claim", "hint")
+_ACTION_FORMS = (
+    '{"points": 12}, {"card": "SA"}, {"contract": "4S"}, {"declarer": "N"}, {"next": true}, {"hint": true}, '
+    '{"claim": true} or {"leave": true}'
+)
+_SWITCHES = ("next", "leave", "claim", "hint")
+"""The actions sent as ``true``."""
 
 
 # --- the JSON API ------------------------------------------------------------------------------------------------
@@ -97,7 +103,10 @@ async def act(request: Request) -> Response:
     viewer = viewer_of(request, table)
     if viewer.place is None:
         raise ApiError(403, gettext("the teacher steers a table at its teacher's address"))
-    action = _action(await json_body(request), viewer.place)
+    body = await json_body(request)
+    action = _action(body, viewer.place)
+    if "hint" in body:
+        return JSONResponse(await _hint(request, table, viewer))
     table, _ = await change_table(request, table_id, _keyed(request, viewer, action))
     if table.place_of(key_given(request) or "") != viewer.place:  # the pupil has left the seat
         return JSONResponse({"id": table_id, **table.view(None)})
@@ -144,16 +153,31 @@ def _keyed(request: Request, viewer: Viewer, action: Callable[[ClassTable], None
     return keyed
 
 
+async def _hint(request: Request, table: ClassTable, viewer: Viewer) -> dict[str, Any]:
+    """A card for the viewer to play now, with its reason (nothing changes at the table: the other tablets are not
+    woken); kept for the teacher by the seat's pupil."""
+    assert viewer.place is not None
+    try:
+        advice = await run_in_threadpool(table.hint, viewer.place)
+    except MiniBridgeError as refusal:
+        raise ApiError(409, str(refusal)) from None
+    store = request.app.state.store
+    await run_in_threadpool(store.record_help, table.pupil(viewer.place) or "", table.setup.lesson, "hint")
+    return advice.as_data()
+
+
 def _action(body: dict[str, Any], place: str) -> Callable[[ClassTable], None]:
     """The pupil's action at ``place``, checked when applied to the table: 409 at the wrong moment, 422 for a bad
-    value."""
+    value (a hint is not applied: it changes nothing)."""
     named = [key for key in _ACTIONS if key in body]
     if len(named) != 1 or len(body) != 1:
         raise ApiError(422, gettext("send one action: %(forms)s") % {"forms": _ACTION_FORMS})
     kind, value = named[0], body[named[0]]
-    if kind in ("next", "leave") and value is not True:
+    if kind in _SWITCHES and value is not True:
         raise ApiError(422, gettext("send one action: %(forms)s") % {"forms": _ACTION_FORMS})
-    if kind not in ("next", "leave") and not isinstance(value, str):
+    if kind == "points":
+        value = whole_number(value, "points", 0, 37)
+    elif kind not in _SWITCHES and not isinstance(value, str):
         raise ApiError(
             422, gettext("write the %(kind)s as text, like %(forms)s") % {"kind": kind, "forms": _ACTION_FORMS}
         )
@@ -163,6 +187,10 @@ def _action(body: dict[str, Any], place: str) -> Callable[[ClassTable], None]:
             table.next_deal(place)
         elif kind == "leave":
             table.leave(place)
+        elif kind == "points":
+            table.count_points(place, value)
+        elif kind == "claim":
+            table.claim(place)
         elif kind == "declarer":
             table.choose_declarer(place, _read(Seat.from_str, value))
         elif kind == "contract":
@@ -278,10 +306,17 @@ async def tap(request: Request) -> Response:
     table, viewer = seated
     assert viewer.place is not None
     form = await request.form()
-    body: dict[str, Any] = {key: str(value) for key, value in form.items() if key in ("card", "contract", "declarer")}
-    body.update({key: True for key in ("next", "leave") if key in form})
+    body: dict[str, Any] = {
+        key: str(value) for key, value in form.items() if key in ("card", "contract", "declarer", "points")
+    }
+    body.update({key: True for key in _SWITCHES if key in form})
     try:
-        table, _ = await change_table(request, table_id, _keyed(request, viewer, _action(body, viewer.place)))
+        action = _action(body, viewer.place)
+        if "hint" in body:
+            view = view_for(table_id, table, viewer)
+            view["hint"] = await _hint(request, table, viewer)
+            return _table_html(request, view, selected=view["hint"]["card"])
+        table, _ = await change_table(request, table_id, _keyed(request, viewer, action))
     except ApiError as error:
         view = view_for(table_id, table, viewer)
         view["message"] = sentence(error.message)
@@ -293,9 +328,11 @@ async def tap(request: Request) -> Response:
     return _table_html(request, view_for(table_id, table, viewer))
 
 
-def _table_html(request: Request, view: dict[str, Any], *, status: int = 200) -> HTMLResponse:
+def _table_html(
+    request: Request, view: dict[str, Any], *, status: int = 200, selected: str | None = None
+) -> HTMLResponse:
     template = "pupils/table.j2" if request.headers.get("hx-request") else "pupils/game.j2"
-    return HTMLResponse(render(template, view=view, selected=None), status_code=status)
+    return HTMLResponse(render(template, view=view, selected=selected), status_code=status)
 
 
 routes = [

@@ -1,8 +1,11 @@
 """The pupils' progress for the teacher: for each lesson, which exercises each pupil has answered and whether
-their last answer was right, from the answers the store keeps by pupil name.
+their last answer was right, from the answers the store keeps by pupil name; how many hints each pupil asked for
+and how many cards they took back while playing; and the help the teacher lets the pupils use while they play
+(hints, taking back, claiming, counting their own points), turned off for the class or for one lesson.
 
 The page refreshes its tables by itself while pupils work; ``GET /api/progress`` (teacher token) gives the same
-as JSON.
+as JSON (``lessons``, ``help``, ``switches``). ``GET /api/switches`` gives the switches; ``POST /api/switches``
+(``{"every": {"hints": false}, "3": {"undo": false}}``: each scope's kinds, a kind left out stays on) sets them.
 """
 
 from __future__ import annotations
@@ -12,14 +15,19 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
+from minibridge.classroom.switches import HELP, HELP_WORDS, ClassSwitches, scopes
+from minibridge.errors import MiniBridgeError
+from minibridge.language import gettext
 from minibridge.lessons import find_lesson
 from minibridge.web.auth import Who, route
 from minibridge.web.pages import render_teacher
-from minibridge.web.store import Progress, Store
+from minibridge.web.requests import ApiError, json_body
+from minibridge.web.store import HelpUsed, Progress, Store
+from minibridge.web.urls import url
 
-__all__ = ["progress_by_lesson", "routes"]
+__all__ = ["help_rows", "progress_by_lesson", "routes"]
 
 
 def progress_by_lesson(answers: Iterable[Progress]) -> list[dict[str, Any]]:
@@ -64,24 +72,69 @@ def progress_by_lesson(answers: Iterable[Progress]) -> list[dict[str, Any]]:
     return lessons
 
 
-async def _lessons(request: Request) -> list[dict[str, Any]]:
+def help_rows(used: Iterable[HelpUsed]) -> list[dict[str, Any]]:
+    """The help each pupil used while playing, one row per pupil and lesson (``lesson`` None: free play)."""
+    return [{"pupil": u.pupil, "lesson": u.lesson, "hints": u.hints, "undos": u.undos} for u in used]
+
+
+async def _progress(request: Request) -> dict[str, Any]:
+    """Everything the progress page shows: the answers by lesson, the help used, the switches."""
     store: Store = request.app.state.store
-    return await run_in_threadpool(lambda: progress_by_lesson(store.all_progress()))
+
+    def read() -> dict[str, Any]:
+        return {
+            "lessons": progress_by_lesson(store.all_progress()),
+            "help": help_rows(store.help_used()),
+            "switches": store.switches().as_data(),
+        }
+
+    return await run_in_threadpool(read)
 
 
 async def progress_page(request: Request) -> Response:
-    """The pupils' progress, lesson by lesson (the tables alone when the page refreshes them)."""
-    lessons = await _lessons(request)
+    """The pupils' progress, lesson by lesson, the help they used and the switches (the tables alone when the page
+    refreshes them)."""
+    progress = await _progress(request)
     template = "teacher/progress_tables.j2" if request.headers.get("hx-request") else "teacher/progress.j2"
-    return HTMLResponse(render_teacher(request, template, lessons=lessons))
+    return HTMLResponse(render_teacher(request, template, **progress, help_words=HELP_WORDS, scopes=scopes()))
 
 
 async def progress_api(request: Request) -> Response:
-    """The pupils' progress as JSON, for the teacher: ``{"lessons": [...]}`` as :func:`progress_by_lesson` gives."""
-    return JSONResponse({"lessons": await _lessons(request)})
+    """The pupils' progress as JSON, for the teacher: ``lessons`` as :func:`progress_by_lesson` gives, ``help`` as
+    :func:`help_rows` gives, and the ``switches``."""
+    return JSONResponse(await _progress(request))
+
+
+async def switch_help(request: Request) -> Response:
+    """The teacher's form of switches: each scope's kinds of help ticked stay on, the others are turned off."""
+    form = await request.form()
+    data = {scope: {kind: f"{scope}.{kind}" in form for kind in HELP} for scope in scopes()}
+    await run_in_threadpool(request.app.state.store.save_switches, ClassSwitches.from_data(data))
+    return RedirectResponse(url("teacher_progress") + "#switches", status_code=303)
+
+
+async def switches_api(request: Request) -> Response:
+    """The help turned on and off: ``GET`` gives it, ``POST`` changes the scopes and kinds sent (422 for a scope or
+    kind that is not one)."""
+    store: Store = request.app.state.store
+    if request.method == "POST":
+        body = await json_body(request)
+        current = store.switches().as_data()
+        for scope, kinds in body.items():
+            if not isinstance(kinds, dict):
+                raise ApiError(422, gettext('send each lesson\'s help as an object, like {"hints": false}'))
+            current.setdefault(scope, {}).update(kinds)
+        try:
+            switches = ClassSwitches.from_data(current)
+        except MiniBridgeError as error:
+            raise ApiError(422, str(error)) from None
+        await run_in_threadpool(store.save_switches, switches)
+    return JSONResponse(store.switches().as_data())
 
 
 routes = [
     route("teacher_progress", progress_page, who=Who.TEACHER),
+    route("teacher_switches", switch_help, who=Who.TEACHER, methods=["POST"]),
     route("api_progress", progress_api, who=Who.TEACHER),
+    route("api_switches", switches_api, who=Who.TEACHER, methods=["GET", "POST"]),
 ]
