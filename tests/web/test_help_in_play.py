@@ -208,3 +208,17 @@ def test_the_teachers_deals_are_not_tried_again(client: TestClient):
     assert view["try_again_from"] == []
     refused = _act(client, view, {"try_again": 0})
     assert refused.status_code == 409 and "played once" in refused.json()["error"]
+
+
+def test_a_table_s_pages_while_its_pupils_count(tmp_path: Path):
+    with tables_client(tmp_path, counting=True) as client:
+        (table_id,) = open_tables(client, tables=1, lesson=5, deals=1, seed=9)
+        key = sit(client, table_id, "N", "Amy")
+        client.cookies.set(f"minibridge_seat_{table_id}", key)
+        page = client.get(f"/tables/{table_id}").text
+        assert 'class="count-pad"' in page and f'hx-post="/tables/{table_id}/actions"' in page
+        assert "points</span>" not in page  # no seat shows its points yet
+        teacher = client.get(f"/teacher/tables/{table_id}", headers=TEACHER).text
+        assert "Counting their points: Amy." in teacher
+        wrong = client.post(f"/tables/{table_id}/actions", data={"points": "40"}, headers={"HX-Request": "true"})
+        assert wrong.status_code == 422 and "from 0 to 37" in wrong.text and 'class="count-pad"' in wrong.text

@@ -31,9 +31,9 @@ SETUPS: list[dict[str, Any]] = [
 
 def _may_see(data: dict[str, Any]) -> tuple[set[str], set[str], int]:
     """The seats and the cards the pupil may see in a game kept as ``data``: while the pupil counts their points,
-    South's alone; then South's; North's when North–South declare; dummy's once declarer is known; every card played to this deal; at the end of a deal, all. With
-    three players, the hand the pupil plays (South's, or the dummy hand's place when the pupil moved there) and
-    dummy's. Also how many cards were dealt."""
+    South's alone; then South's; North's when North–South declare; dummy's once declarer is known; every card
+    played to this deal; at the end of a deal, all. With three players, the hand the pupil plays (South's, or the
+    dummy hand's place when the pupil moved there) and dummy's. Also how many cards were dealt."""
     game = PupilGame.from_data(data)
     table = game.game
     dealt = {seat: {str(card) for card in table.deal[seat]} for seat in Seat}
