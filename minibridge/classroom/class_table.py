@@ -150,6 +150,7 @@ class ClassTable:
             if (holder is not None and not holder.get("robot")) or waiting:
                 people[dealt[place]] = place
         self.table.seating = Seating(people=people)
+        self.table.counters = {place for place in self.places if self.pupil(place) is not None}
 
     def _dealt_seats(self) -> dict[str, Seat]:
         """The seat each place is dealt at this deal (three-handed: as the dealer says)."""

@@ -238,6 +238,8 @@ class Table:
         self.practice_side = practice_side
         self.counting = count_points and rules.announcement
         """Each person counts their own points before the announcement."""
+        self.counters: set[str] | None = None
+        """The people who count (None: every person at the table); a place that waits for a pupil counts nothing."""
         self.records: list[DealRecord] = []
         self.redeals: list[Game] = []
         """The deals dealt again (20 points a side) just before the deal at the table, in order."""
@@ -305,7 +307,10 @@ class Table:
         if game.announcement is not None and game.stage == "contract" and len(game.announcement.may_declare) > 1:
             return []  # declarer was chosen between equals: the points were announced
         hands = {seat: game.deal[seat] for seat in Seat}
-        return still_counting(self.records[-1].counts, list(self.seating.people), hands)
+        seats = [
+            seat for seat, person in self.seating.people.items() if self.counters is None or person in self.counters
+        ]
+        return still_counting(self.records[-1].counts, seats, hands)
 
     def counted_at(self, person: str) -> Seat | None:
         """The seat whose hand ``person`` counts (the seat they were dealt at), or None when they count nothing."""

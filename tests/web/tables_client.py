@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from classroom_client import SAMPLES, without_counting
+from classroom_client import SAMPLES, counted, without_counting
 from starlette.testclient import TestClient
 
 from minibridge.web.app import create_app
@@ -65,7 +65,10 @@ def settle(client: TestClient, table_id: str, headers: dict[str, str]) -> dict[s
 
 
 def pupil_action(view: dict[str, Any], choice: int = 0) -> dict[str, Any]:
-    """The decision a pupil's view offers now: the ``choice``-th declarer, contract or legal card (wrapping)."""
+    """The decision a pupil's view offers now: the points of the pupil's hand (at the first count one too many for
+    an odd ``choice``), the ``choice``-th declarer, contract or legal card (wrapping)."""
+    if view["phase"] == "count":
+        return {"points": counted(view) + (0 if view["count"]["tried"] else choice % 2)}
     for phase, key, offered in (("declarer", "declarer", "declarers"), ("contract", "contract", "contracts")):
         if view["phase"] == phase:
             return {key: view[offered][choice % len(view[offered])]}

@@ -85,6 +85,9 @@ def may_see(data: dict[str, Any], place: str | None, table: ClassTable | None = 
     dealt = {seat: {str(card) for card in game.deal[seat]} for seat in Seat}
     if game.stage == "over" or (data["shown"] and place is not None):
         return set().union(*dealt.values())
+    if table.table.phase == "count":  # the pupils count their points: each sees the hand dealt to them alone
+        counted = table.table.counted_at(place) if place is not None else None
+        return dealt[counted] if counted is not None else set()
     seats: set[Seat] = set()
     if place is not None:
         if table.setup.three_handed is None:
@@ -298,6 +301,14 @@ class Watched:
                 assert refused.status_code == 409, refused.text
             self.teacher({"pause": False}, stream=stream)
             return True
+        if phase == "count":  # every pupil still counting counts, rightly or (an odd choice) one too many
+            for place, key in list(self.keys.items()):
+                if table.table.counted_at(place) in table.table.seats_counting():
+                    view = self.get(key)
+                    assert view is not None and view["phase"] == "count" and (not view["hcp"] or table.shown), view
+                    self.pupil(key, pupil_action(view, choice), stream=stream, form=form)
+                    choice += 1
+            return True
         if phase == "deal_over":
             for key in list(self.keys.values()):
                 self.pupil(key, {"next": True}, stream=stream)
@@ -403,7 +414,8 @@ def test_no_answer_to_a_pupil_holds_a_card_the_seat_may_not_see(
     others = [place for place in places if place not in pupils]
     computer = data.draw(st.lists(st.sampled_from(others), unique=True)) if others else []
     ops = data.draw(st.lists(st.sampled_from(OPS), min_size=4, max_size=14))
-    with tempfile.TemporaryDirectory() as folder, tables_client(Path(folder)) as client:
+    counting = data.draw(st.booleans())  # the pupils count their own points first, or the teacher turned it off
+    with tempfile.TemporaryDirectory() as folder, tables_client(Path(folder), counting=counting) as client:
         (table_id,) = open_tables(client, tables=1, deals=2, seed=seed, robots=robots, **setup)
         watched = Watched(client, table_id)
         for place in computer:
