@@ -47,7 +47,7 @@ __all__ = ["routes"]
 
 _ACTIONS = ("declarer", "contract", "card", "next", "again", "undo", "claim", "points", "hint", "try_again")
 _ACTION_FORMS = (
-    '{"points": 12}, {"card": "SA"}, {"contract": "4S"}, {"declarer": "N"}, {"next": true}, {"again": true}, '
+    '{"card": "SA"}, {"contract": "4S"}, {"declarer": "N"}, {"points": 12}, {"next": true}, {"again": true}, '
     '{"hint": true}, {"undo": true}, {"claim": true} or {"try_again": 5}'
 )
 _SWITCHES = ("next", "again", "undo", "claim", "hint")

@@ -53,7 +53,7 @@ __all__ = ["routes"]
 
 _ACTIONS = ("declarer", "contract", "card", "next", "leave", "points", "claim", "hint")
 _ACTION_FORMS = (
-    '{"points": 12}, {"card": "SA"}, {"contract": "4S"}, {"declarer": "N"}, {"next": true}, {"hint": true}, '
+    '{"card": "SA"}, {"contract": "4S"}, {"declarer": "N"}, {"points": 12}, {"next": true}, {"hint": true}, '
     '{"claim": true} or {"leave": true}'
 )
 _SWITCHES = ("next", "leave", "claim", "hint")
