@@ -47,7 +47,8 @@ def test_the_review_is_in_the_view_only_once_the_deal_is_over_and_kept(client: T
     over = _to_deal_over(client, view, random.Random(5))
     review = over["review"]
     assert [r["card"] for r in review] == _cards(over)
-    assert all(set(r) == {"trick", "seat", "card", "cost", "better", "tricks_before"} for r in review)
+    assert all(set(r) == {"trick", "seat", "card", "cost", "better", "tricks_before", "why"} for r in review)
+    assert all(isinstance(r["why"], str) and r["why"].endswith(".") for r in review)  # why it was played, in words
     assert [r["trick"] for r in review] == [1 + i // 4 for i in range(len(review))]
     # the same as the library says for the deal as played
     deal = Deal({Seat.from_str(s): Hand(Card.from_str(c) for c in cards) for s, cards in over["hands"].items()})
@@ -55,7 +56,7 @@ def test_the_review_is_in_the_view_only_once_the_deal_is_over_and_kept(client: T
     trumps = None if strain == "NT" else Suit.from_str(strain)
     first = Seat.from_str(over["tricks"][0]["leader"])
     again = review_play(deal, trumps=trumps, leader=first, cards=[Card.from_str(c) for c in _cards(over)])
-    assert review == [r.as_data() for r in again]
+    assert [{key: r[key] for key in r if key != "why"} for r in review] == [r.as_data() for r in again]
     contracts = over["contracts_dd"]
     assert contracts and all(set(c) == {"contract", "tricks", "score"} for c in contracts)
     assert max(c["score"] for c in contracts) == over["best"]["score"]
