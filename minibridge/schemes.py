@@ -318,34 +318,6 @@ class Scheme:
             return result.declarers_score
         return -result.defenders_score
 
-    def breakdown(self, result: Score) -> str:
-        """How the score is made up, as a pupil would add it (in the language in use)."""
-        if result.made:
-            return self.made_breakdown(result)
-        sign = "−" if self.plus_and_minus else ""
-        values = {
-            "short": result.short,
-            "goal": result.goal,
-            "points": f"{sign}{result.short} × {self.undertrick} = {sign}{number(result.short * self.undertrick)}",
-        }
-        if self.plus_and_minus:
-            return gettext("%(short)s short of the goal of %(goal)s: the declaring side scores %(points)s") % values
-        return gettext("%(short)s short of the goal of %(goal)s: the defenders score %(points)s") % values
-
-    def made_breakdown(self, result: Score) -> str:
-        """How the score of a made contract is made up."""
-        raise NotImplementedError("each scheme that scores contracts gives its own breakdown")
-
-    def bonus_words(self, contract: Contract) -> str:
-        """``300 for game``, ``50 for a part-score``: the bonus of a made contract, in the language in use."""
-        values = {"bonus": self.bonus.get(contract.kind, 0)}
-        return {
-            "part-score": gettext("%(bonus)s for a part-score"),
-            "game": gettext("%(bonus)s for game"),
-            "slam": gettext("%(bonus)s for slam"),
-            "grand slam": gettext("%(bonus)s for grand slam"),
-        }[contract.kind] % values
-
     def describe(self, result: Score) -> str:
         """The result in words: ``4S (game in spades), 11 tricks: goal 10 reached; declaring side scores 450.``"""
         values = {
@@ -440,20 +412,6 @@ class EBUScoring(Scheme):
             parts = [_over_six(odd, self.odd_trick[contract.strain])]
         return parts + self.bonus_part(contract)
 
-    def made_breakdown(self, result: Score) -> str:
-        """``40 + 2 × 30 for 3 odd tricks + 300 for game = 400``."""
-        odd, strain = result.odd_tricks, result.contract.strain
-        if strain is Strain.NO_TRUMPS:
-            first = str(self.first_odd_trick_in_no_trumps)
-            tricks = first if odd == 1 else f"{first} + {odd - 1} × {self.odd_trick[strain]}"
-        else:
-            tricks = f"{odd} × {self.odd_trick[strain]}"
-        odd_tricks = ngettext("%(points)s for %(count)s odd trick", "%(points)s for %(count)s odd tricks", odd) % {
-            "points": tricks,
-            "count": odd,
-        }
-        return f"{odd_tricks} + {self.bonus_words(result.contract)} = {number(result.declarers_score)}"
-
 
 class LessonScoring(Scheme):
     """Lesson scoring (MiniLessons Three and Four): the goal is always 7 tricks; 50 for the majority of tricks
@@ -479,15 +437,6 @@ class LessonScoring(Scheme):
         """40 per odd trick, and 50 for the most tricks."""
         majority = gettext("%(majority)s for the most tricks") % {"majority": number(self.majority)}
         return [_over_six(tricks - 6, self.odd_trick), Part(majority, self.majority)]
-
-    def made_breakdown(self, result: Score) -> str:
-        """``50 for the majority of tricks + 40 × 2 odd tricks = 130``."""
-        odd = result.odd_tricks
-        return ngettext(
-            "%(majority)s for the majority of tricks + %(odd_trick)s × %(count)s odd trick = %(score)s",
-            "%(majority)s for the majority of tricks + %(odd_trick)s × %(count)s odd tricks = %(score)s",
-            odd,
-        ) % (self.numbers() | {"count": odd, "score": number(result.declarers_score)})
 
     def goal_reason(self, contract: Contract, goal: int, *, points: int | None, where: str) -> str:
         """``in MiniLesson Three the goal is always 7 tricks``."""
@@ -535,28 +484,6 @@ class DutchScoring(Scheme):
         }
         return [Part(every, self.trick * tricks, worked=True), Part(strain, adjustment), *self.bonus_part(contract)]
 
-    def made_breakdown(self, result: Score) -> str:
-        """``10 × 10 tricks + 5 for hearts + 300 for game = 405``."""
-        adjustment = self.adjustment[result.contract.strain]
-        values = {
-            "trick": self.trick,
-            "count": result.tricks,
-            "sign": "+" if adjustment > 0 else "−",
-            "points": abs(adjustment),
-            "strain": result.contract.strain.in_words,
-        }
-        text = (
-            ngettext(
-                "%(trick)s × %(count)s trick %(sign)s %(points)s for %(strain)s",
-                "%(trick)s × %(count)s tricks %(sign)s %(points)s for %(strain)s",
-                result.tricks,
-            )
-            % values
-        )
-        if self.bonus.get(result.contract.kind, 0):
-            text += f" + {self.bonus_words(result.contract)}"
-        return f"{text} = {number(result.declarers_score)}"
-
 
 class TargetScoring(Scheme):
     """Targets by combined points (000): the declaring side's points set the tricks to take, whatever the
@@ -590,22 +517,6 @@ class TargetScoring(Scheme):
                 )
             ]
         return [Part(gettext("target of %(goal)s tricks, %(tricks)s taken: the deal won by the defenders") % values, 1)]
-
-    def breakdown(self, result: Score) -> str:
-        """``27 points together set a target of 9 tricks; 10 taken: the declaring side wins``."""
-        values = {"points": result.points, "goal": result.goal, "tricks": result.tricks}
-        if result.made:
-            return (
-                gettext(
-                    "%(points)s points together set a target of %(goal)s tricks; %(tricks)s taken: "
-                    "the declaring side wins"
-                )
-                % values
-            )
-        return (
-            gettext("%(points)s points together set a target of %(goal)s tricks; %(tricks)s taken: the defenders win")
-            % values
-        )
 
     def describe(self, result: Score) -> str:
         """``4H (game in hearts), 10 tricks: target 9 for 27 points reached; the declaring side wins the deal.``"""

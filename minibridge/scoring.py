@@ -47,7 +47,6 @@ __all__ = [
     "Score",
     "score",
     "check_scored_contract",
-    "breakdown",
     "goal",
     "trick_points",
     "score_table",
@@ -88,11 +87,6 @@ def score(
     check_tricks(tricks)
     check_scored_contract(contract, rules, points=points, trumps_held=trumps_held)
     return rules.scheme.result(contract, tricks, rules=rules.name, points=points, declarer=declarer)
-
-
-def breakdown(result: Score) -> str:
-    """How the score is made up, as a pupil would add it: ``40 + 2 × 30 for 3 odd tricks + 300 for game = 400``."""
-    return result.scheme.breakdown(result)
 
 
 def goal(contract: Contract, rules: RuleSet, *, points: int | None = None) -> int:

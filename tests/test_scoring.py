@@ -24,7 +24,6 @@ from minibridge.scoring import (
     LessonScoring,
     TargetScoring,
     TricksOnly,
-    breakdown,
     find_scheme,
     score,
     score_table,
@@ -217,19 +216,20 @@ def test_score_fields_and_json():
 @pytest.mark.parametrize(
     ("rules", "text", "tricks", "points", "words"),
     [
-        (EBU, "3NT", 9, None, "40 + 2 × 30 for 3 odd tricks + 300 for game = 400"),  # RULES §6 check values
-        (EBU, "1NT", 7, None, "40 for 1 odd trick + 50 for a part-score = 90"),  # 001 Partscore table
-        (EBU, "4S", 11, None, "5 × 30 for 5 odd tricks + 300 for game = 450"),  # 002 example 2
-        (EBU, "4H", 8, None, "2 short of the goal of 10: the defenders score 2 × 50 = 100"),  # 002 example 3
-        (LESSON, "1NT", 8, None, "50 for the majority of tricks + 40 × 2 odd tricks = 130"),  # 000 MiniLesson Three
-        (NBB, "4S", 10, None, "10 × 10 tricks + 5 for spades + 300 for game = 405"),  # 003 puntentelling
-        (NBB, "1C", 7, None, "10 × 7 tricks − 10 for clubs = 60"),  # 003 puntentelling
-        (NBB, "3NT", 8, None, "1 short of the goal of 9: the declaring side scores −1 × 50 = −50"),  # 003 downslag
-        (TARGETS, "1NT", 9, 27, "27 points together set a target of 10 tricks; 9 taken: the defenders win"),  # 000
+        (EBU, "3NT", 9, None, "first trick over six = 40, + 2 more tricks over six × 30 = 60, + 300 game = 400"),
+        (EBU, "1NT", 7, None, "first trick over six = 40, + 50 part-score = 90"),  # 001 Partscore table
+        (EBU, "4S", 11, None, "5 tricks over six × 30 = 150, + 300 game = 450"),  # 002 example 2
+        (EBU, "4H", 8, None, "to the defenders: 2 tricks short × 50 = 100"),  # 002 example 3
+        (LESSON, "1NT", 8, None, "2 tricks over six × 40 = 80, + 50 for the most tricks = 130"),  # 000 Lesson Three
+        (NBB, "4S", 10, None, "10 tricks × 10 = 100, + 5 for spades, + 300 game = 405"),  # 003 puntentelling
+        (NBB, "1C", 7, None, "7 tricks × 10 = 70, −10 for clubs = 60"),  # 003 puntentelling
+        (NBB, "3NT", 8, None, "to the defenders: 1 trick short × 50 = 50; the declaring side scores −50"),  # downslag
+        (TARGETS, "1NT", 9, 27, "target of 10 tricks, 9 taken: the deal won by the defenders"),  # 000
     ],
 )
-def test_breakdown(rules: RuleSet, text: str, tricks: int, points: int | None, words: str):
-    assert breakdown(score(contract(text), tricks, rules, points=points)) == words
+def test_calculation_words(rules: RuleSet, text: str, tricks: int, points: int | None, words: str):
+    # RULES §6 check values (the first three EBU rows), and the seeds' worked examples named beside each row
+    assert score(contract(text), tricks, rules, points=points).calculation_words == words
 
 
 # --- lesson scoring (MiniLessons Three and Four) -----------------------------------------------------------
@@ -636,7 +636,6 @@ def test_scheme_score_describe_and_side_value(
     assert (result.declarers_score, result.defenders_score) == scores
     assert result.describe() == scheme.describe(result) == words
     assert scheme.side_value(result) == value
-    assert scheme.breakdown(result) == breakdown(result)
     assert result == score(contract(text), tricks, find_rules(name), points=points, trumps_held=8)
 
 
