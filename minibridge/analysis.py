@@ -351,12 +351,12 @@ class BoardAnalysis:
     @property
     def number(self) -> int:
         """The board's number."""
-        return self.board.number or 0
+        return self.board.number if self.board.number is not None else 0
 
     @property
     def dealer(self) -> Seat:
         """The board's dealer."""
-        return self.board.dealer or Seat.NORTH
+        return self.board.dealer if self.board.dealer is not None else Seat.NORTH
 
     @property
     def deal(self) -> Deal:

@@ -188,6 +188,6 @@ def complete_boards(boards: Iterable[Board], *, short: bool = False) -> tuple[li
         if (number, board.deal) in seen:
             continue
         seen.add((number, board.deal))
-        dealer = board.dealer or Seat.dealer_of_board(number)
+        dealer = board.dealer if board.dealer is not None else Seat.dealer_of_board(number)
         kept.append(dataclasses.replace(board, number=number, dealer=dealer))
     return kept, skipped

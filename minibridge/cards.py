@@ -17,11 +17,19 @@ from minibridge.language import gettext
 __all__ = ["Seat", "Side", "Suit", "Strain", "Rank", "Card", "CARDS", "HCP", "card_typed"]
 
 
+def _always_true(self: object) -> bool:
+    """Every seat, side, suit and strain is something: North, North–South and clubs are numbered 0 but are not
+    "nothing", so ``seat or default`` and ``if suit:`` never mistake them for a missing value (test ``is None``)."""
+    return True
+
+
 class Side(IntEnum):
     """A partnership: North–South or East–West."""
 
     NORTH_SOUTH = 0
     EAST_WEST = 1
+
+    __bool__ = _always_true
 
     def __str__(self) -> str:
         return ("NS", "EW")[self]
@@ -63,6 +71,8 @@ class Seat(IntEnum):
     EAST = 1
     SOUTH = 2
     WEST = 3
+
+    __bool__ = _always_true
 
     def __str__(self) -> str:
         return self.letter
@@ -150,6 +160,8 @@ class Suit(IntEnum):
     HEARTS = 2
     SPADES = 3
 
+    __bool__ = _always_true
+
     def __str__(self) -> str:
         return self.letter
 
@@ -206,6 +218,8 @@ class Strain(IntEnum):
     HEARTS = 2
     SPADES = 3
     NO_TRUMPS = 4
+
+    __bool__ = _always_true
 
     def __str__(self) -> str:
         return self.letter

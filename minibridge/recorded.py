@@ -105,7 +105,7 @@ def _replay_tricks(play: Play, record: PlayRecord, result: int | None) -> None:
     marks = record.revokes | record.led_out_of_turn
     if record.leads or marks or record.leader is not play.opening_leader:  # the record tells more than its tricks
         leads = list(record.leads)
-        if record.leader is not play.opening_leader and not (leads and leads[0]):
+        if record.leader is not play.opening_leader and not (leads and leads[0] is not None):
             leads[:1] = [record.leader]  # the record names another opening leader than the proper one
         told = {number for number, lead in enumerate(leads, start=1) if lead is not None}
         told |= {number for number, row in enumerate(record.tricks, start=1) if marks.intersection(row)}

@@ -71,7 +71,8 @@ def _partial(board: Board, place: int) -> PartialBoard | None:
     if hands is None:
         return None
     number = board.number if board.number is not None else place
-    return PartialBoard(number=number, dealer=board.dealer or Seat.dealer_of_board(number), hands=hands)
+    dealer = board.dealer if board.dealer is not None else Seat.dealer_of_board(number)
+    return PartialBoard(number=number, dealer=dealer, hands=hands)
 
 
 def _tag(games: Sequence[Board], name: str) -> str:

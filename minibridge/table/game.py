@@ -53,7 +53,7 @@ class Game:
         self.board = board
         self.deal: Deal = board.deal
         """The deal as it is played: in three-handed play, with the hands moved as the variant says."""
-        self.dealer: Seat = board.dealer or Seat.NORTH
+        self.dealer: Seat = board.dealer if board.dealer is not None else Seat.NORTH
         self.announcement: Announcement | None = None
         self.three: ThreeHanded | None = None
         """Three-handed play: the announcement of the three players, who plays which hand, a redeal."""
