@@ -64,7 +64,10 @@ def pack_deals(
 
     First the deals written in the lesson file (the ones its notes and exercises talk about), then deals
     generated from ``seed`` up to ``count`` boards, each playable under the lesson's rules (:func:`playable`).
-    With the lesson's own seed and count this is exactly the lesson's set of deals.
+    With the lesson's own seed and count this is exactly the lesson's set of deals. The one home of a pack's
+    boards: ``minibridge pack`` (through :func:`minibridge.documents.pack_boards`), the teacher's printing page and
+    ``minibridge deal`` all take them from here, so that ``deal --lesson N --seed S -n K`` gives exactly the boards
+    of ``pack --lesson N --seed S --deals K``.
     """
     seed = default_seed(lesson) if seed is None else seed
     written = [d for d in lesson.deals if not d.generated]

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from minibridge.lessons import find_lesson
 from minibridge.pbn import loads
-from minibridge.practice import pack_deals, practice_deals
+from minibridge.practice import pack_deals
 from minibridge.render.pack import answer_text, lesson_pack, rules_lines
 from minibridge.render.text import wording
 
@@ -175,27 +175,29 @@ def test_a_changed_template_changes_the_pack(tmp_path):
 
 
 def test_deal_writes_reproducible_pbn_that_suits_the_lesson(tmp_path):
-    code, first, _ = run("deal", "--lesson", "5", "-n", "3", "--seed", "11")
+    """The boards of the pack: the lesson's six own deals, then deals from the seed that suit it."""
+    code, first, _ = run("deal", "--lesson", "5", "-n", "8", "--seed", "11")
     assert code == 0
-    assert run("deal", "--lesson", "5", "-n", "3", "--seed", "11")[1] == first
-    assert run("deal", "--lesson", "5", "-n", "3", "--seed", "12")[1] != first
+    assert run("deal", "--lesson", "5", "-n", "8", "--seed", "11")[1] == first
+    assert run("deal", "--lesson", "5", "-n", "8", "--seed", "12")[1] != first
     boards = loads(first)
-    assert [b.number for b in boards] == [1, 2, 3]
-    assert [b.deal for b in boards] == [b.deal for b in practice_deals(find_lesson(5), 3, seed=11)]
-    for board in boards:
+    assert [b.number for b in boards] == list(range(1, 9))
+    assert [b.deal for b in boards] == [b.deal for b in pack_deals(find_lesson(5), 8, seed=11)[0]]
+    for board in boards[6:]:
         points = max(board.deal.side_hcp(side) for side in __import__("minibridge.cards").cards.Side)
         assert 25 <= points <= 30  # lesson five's constraint
     out = tmp_path / "five.pbn"
-    assert run("deal", "--lesson", "5", "-n", "3", "--seed", "11", "-o", str(out))[0] == 0
+    assert run("deal", "--lesson", "5", "-n", "8", "--seed", "11", "-o", str(out))[0] == 0
     assert out.read_text(encoding="utf-8") == first
     code, _, err = run("deal", "--lesson", "5", "-n", "3", "-o", str(out))
     assert code == 1 and "already exists" in err
 
 
 def test_deal_for_a_lesson_of_short_deals():
-    code, output, _ = run("deal", "--lesson", "1", "-n", "2")
+    """The lesson's own deals of 4 to 6 cards a hand, then random ones as long as its longest (6 cards)."""
+    code, output, _ = run("deal", "--lesson", "1", "-n", "8")
     assert code == 0
-    assert all(b.deal.cards_per_hand == 6 for b in loads(output))
+    assert [b.deal.cards_per_hand for b in loads(output)] == [4, 4, 5, 5, 5, 6, 6, 6]
 
 
 def test_deal_bad_usage():

@@ -8,6 +8,7 @@ import click
 
 from minibridge.cli.common import language_options, lesson_from, lessons_folder_option, reports_errors
 from minibridge.cli.printing import force_option
+from minibridge.documents import MOST_DEALS
 from minibridge.language import ngettext
 
 
@@ -19,8 +20,15 @@ from minibridge.language import ngettext
     required=True,
     help="Deal for MiniLesson N (1 to 6), or for a lesson file: its constraints and hand size.",
 )
-@click.option("-n", "count", type=click.IntRange(1, 64), default=8, show_default=True, help="How many deals.")
-@click.option("--seed", type=int, help="The seed: the same seed always gives the same deals (default: the lesson's).")
+@click.option(
+    "-n",
+    "count",
+    type=click.IntRange(1, MOST_DEALS),
+    help="How many boards: the lesson's own deals first, then random ones that suit it (default: the lesson's deals).",
+)
+@click.option(
+    "--seed", type=int, help="The seed of the random deals: the same seed, the same deals (default: the lesson's)."
+)
 @click.option(
     "-o",
     "--output",
@@ -32,22 +40,24 @@ from minibridge.language import ngettext
 @language_options
 @reports_errors
 def deal(
-    lesson_ref: str, count: int, seed: int | None, output: Path | None, force: bool, lessons_folder: Path | None
+    lesson_ref: str, count: int | None, seed: int | None, output: Path | None, force: bool, lessons_folder: Path | None
 ) -> None:
-    """Deal boards that suit a lesson (its constraints: points, fits, long suits …), written as PBN.
+    """The boards of a lesson's pack as PBN: the lesson's own deals first, then deals that suit the lesson (its
+    constraints: points, fits, long suits …), each board's number, dealer and deal. They are exactly the boards of
+    'minibridge pack' with the same lesson, --seed and number of deals, to deal by hand or by machine.
 
     \b
     Examples:
         minibridge deal --lesson 5 -n 8
         minibridge deal --lesson 4 -n 16 --seed 7 -o output/trumps.pbn
     """
+    from minibridge.dealing_machine import boards_pbn
     from minibridge.files import write_atomic
-    from minibridge.pbn import dumps
-    from minibridge.practice import practice_deals
+    from minibridge.practice import pack_deals
 
     lesson = lesson_from(lesson_ref, lessons_folder)
-    boards = practice_deals(lesson, count, seed=seed)
-    text = dumps(boards).rstrip("\n") + "\n"
+    boards, _ = pack_deals(lesson, count, seed=seed)
+    text = boards_pbn(boards)
     if output is None:
         click.echo(text, nl=False)
         return

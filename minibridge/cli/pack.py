@@ -47,6 +47,17 @@ from minibridge.language import gettext, ngettext
     show_default=True,
     help="The folder to write the pack in.",
 )
+@click.option(
+    "--boards-pbn/--no-boards-pbn",
+    default=True,
+    show_default=True,
+    help="Also write the boards as a PBN file beside the PDF (same name, .pbn), to deal them by machine or by hand.",
+)
+@click.option(
+    "--boards-dup",
+    is_flag=True,
+    help="Also write the boards as a Duplimate DUP file beside the PDF (same name, .dup); full deals only.",
+)
 @click.option("--no-cache", is_flag=True, help="Solve every deal again instead of reading earlier results.")
 @templates_option
 @force_option
@@ -61,6 +72,8 @@ def pack(
     tables: int,
     paper: str,
     folder: Path,
+    boards_pbn: bool,
+    boards_dup: bool,
     no_cache: bool,
     templates_folder: Path | None,
     force: bool,
@@ -69,25 +82,36 @@ def pack(
 ) -> None:
     """A lesson pack in one PDF: cover with objectives and rules, teacher's notes, hand records, hand slips,
     score cards, travelling score sheets, the pupils' sheet and the answer key. Its name says the lesson, how many
-    deals and the seed.
+    deals and the seed. Beside it, the same boards as a PBN file for a dealing machine (Duplimate, Dealer4) or for
+    dealing by hand: 'minibridge deal' with the same lesson, --seed and -n gives the same boards.
 
     \b
     Examples:
         minibridge pack --lesson 5
         minibridge pack --lesson 3 --deals 16 --seed 42 --paper letter -o class-pack/
+        minibridge pack --lesson 5 --boards-dup
     """
+    from minibridge import dealing_machine
     from minibridge.files import write_atomic
 
     check_templates(templates_folder)
     lesson = lesson_from(lesson_ref, lessons_folder)
     boards = pack_boards(lesson, deals=count, seed=seed, cache=not no_cache)
     target = folder / boards.name
-    refuse_existing(target, force)
+    beside: dict[Path, str | bytes] = {}
+    if boards_pbn:
+        beside[target.with_suffix(".pbn")] = dealing_machine.boards_pbn(boards.boards)
+    if boards_dup:
+        beside[target.with_suffix(".dup")] = dealing_machine.dup_bytes(boards.boards)
+    for path in (target, *beside):
+        refuse_existing(path, force)
     with progress_bar(len(boards.boards), gettext("Solving deals double dummy"), quiet=quiet) as progress:
         pack = lesson_pack(
             boards, tables=tables, paper=paper, templates=templates_folder, cache=not no_cache, progress=progress
         )
     write_atomic(target, pack.pdf, overwrite=force)
+    for path, data in beside.items():
+        write_atomic(path, data, overwrite=force)
     values = {"lesson": lesson.name, "count": pack.count, "file": target}
     click.echo(
         ngettext(
@@ -98,3 +122,5 @@ def pack(
         % values,
         err=True,
     )
+    for path in beside:
+        click.echo(gettext("The boards to deal, written to %(file)s") % {"file": path}, err=True)

@@ -47,6 +47,7 @@ ADDRESSES: dict[str, str] = {
     "teacher_lesson": "/teacher/lessons/{number:int}",
     "teacher_printing": "/teacher/printing",
     "teacher_printing_pack": "/teacher/printing/pack",
+    "teacher_printing_pack_boards": "/teacher/printing/pack/boards",
     "teacher_printing_records": "/teacher/printing/records",
     "teacher_printing_sheets": "/teacher/printing/sheets",
     "teacher_screen": "/teacher/screen",

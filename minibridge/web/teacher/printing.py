@@ -159,23 +159,44 @@ async def printing_page(request: Request) -> Response:
     return HTMLResponse(_page(request))
 
 
+def _pack_choice(fields: Mapping[str, Any]) -> tuple[int, int | None, int | None, str]:
+    """The pack form's lesson, number of boards, seed and paper."""
+    number = _number(fields, "lesson", 1, 6, problem="lesson")
+    if number is None:
+        raise _Refused("lesson")
+    count = _number(fields, "deals", 1, MOST_DEALS, problem="deals")
+    seed = _number(fields, "seed", 0, 999_999_999, problem="seed")
+    return number, count, seed, _paper(fields)
+
+
 async def make_pack(request: Request) -> Response:
     """A lesson pack as the teacher chose it, as a PDF to download."""
     fields = await request.form()
     values = {key: str(value) for key, value in fields.items()}
     try:
-        number = _number(fields, "lesson", 1, 6, problem="lesson")
-        if number is None:
-            raise _Refused("lesson")
-        count = _number(fields, "deals", 1, MOST_DEALS, problem="deals")
-        seed = _number(fields, "seed", 0, 999_999_999, problem="seed")
-        paper = _paper(fields)
+        number, count, seed, paper = _pack_choice(fields)
         pack = await run_in_threadpool(
             lambda: lesson_pack(pack_boards(find_lesson(number), deals=count, seed=seed), paper=paper)
         )
     except (_Refused, MiniBridgeError) as problem:
         return _refused(request, "pack", problem, values)
     return download(pack.name, pack.pdf)
+
+
+async def make_pack_boards(request: Request) -> Response:
+    """The boards of the lesson pack the teacher chose, as a PBN file to download: the file a dealing machine
+    deals from (``minibridge pack`` writes it beside the PDF, ``minibridge deal`` prints it)."""
+    from minibridge.dealing_machine import boards_pbn
+
+    fields = await request.form()
+    values = {key: str(value) for key, value in fields.items()}
+    try:
+        number, count, seed, _ = _pack_choice(fields)
+        boards = await run_in_threadpool(lambda: pack_boards(find_lesson(number), deals=count, seed=seed))
+    except (_Refused, MiniBridgeError) as problem:
+        return _refused(request, "pack", problem, values)
+    name = str(Path(boards.name).with_suffix(".pbn"))
+    return download(name, boards_pbn(boards.boards), media_type="application/x-pbn; charset=utf-8")
 
 
 async def make_records(request: Request) -> Response:
@@ -224,6 +245,7 @@ async def make_score_sheets(request: Request) -> Response:
 routes = [
     route("teacher_printing", printing_page, who=Who.TEACHER),
     route("teacher_printing_pack", make_pack, who=Who.TEACHER, methods=["POST"]),
+    route("teacher_printing_pack_boards", make_pack_boards, who=Who.TEACHER, methods=["POST"]),
     route("teacher_printing_records", make_records, who=Who.TEACHER, methods=["POST"]),
     route("teacher_printing_sheets", make_score_sheets, who=Who.TEACHER, methods=["POST"]),
 ]
