@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from minibridge.duplicate import Competition
     from minibridge.league import League
     from minibridge.lessons import Lesson
+    from minibridge.pbn import LeftOut
     from minibridge.render.printable import PartialBoard
     from minibridge.render.text import Wording
     from minibridge.rules import RuleSet
@@ -215,17 +216,46 @@ class RecordsBoards:
     boards: tuple[Board, ...]
     partial: tuple[PartialBoard, ...]
     left_out: tuple[Board, ...]
+    unreadable: tuple[LeftOut, ...] = ()
+    """The games that cannot be read (read ``partly``), each with its place and the reason."""
+
+    def games_left_out(self) -> list[LeftOut]:
+        """Every game the hand records leave out, in file order, each with its place in the file and the reason:
+        those that cannot be read, and those without a deal to print."""
+        from minibridge.pbn import LeftOut, game_numbers
+
+        numbers = game_numbers(len(self.games), self.unreadable)
+        places = {id(game): number for number, game in zip(numbers, self.games, strict=True)}
+        source = str(self.path)
+        without = [
+            LeftOut(
+                source=source,
+                game=places[id(board)],
+                board=board.number,
+                line=board.line,
+                reason=gettext("has no deal to print: left out"),
+            )
+            for board in self.left_out
+        ]
+        return sorted([*self.unreadable, *without], key=lambda game: game.game)
 
 
-def read_records(path: Path) -> RecordsBoards:
-    """The games of a PBN file, sorted for hand records."""
-    from minibridge.pbn import load
+def read_records(path: Path, *, partly: bool = False) -> RecordsBoards:
+    """The games of a PBN file, sorted for hand records. A game that cannot be read refuses the file; read
+    ``partly``, it is left out (:attr:`RecordsBoards.unreadable`, with its place and the reason) and every other
+    game is read (:func:`minibridge.pbn.load_partly`)."""
+    from minibridge.pbn import load, load_partly
     from minibridge.render.printable import printable_boards
 
-    games = load(path)
+    games, unreadable = load_partly(path) if partly else (load(path), [])
     boards, partial, left_out = printable_boards(games)
     return RecordsBoards(
-        path=path, games=tuple(games), boards=tuple(boards), partial=tuple(partial), left_out=tuple(left_out)
+        path=path,
+        games=tuple(games),
+        boards=tuple(boards),
+        partial=tuple(partial),
+        left_out=tuple(left_out),
+        unreadable=tuple(unreadable),
     )
 
 

@@ -12,9 +12,11 @@ from collections.abc import Iterable, Sequence
 
 from minibridge.board import Board, CardRow, PlayRecord
 from minibridge.cards import Card, Seat, Side, Suit
+from minibridge.contract import pbn_strain
 from minibridge.deal import SUIT_MASKS, Deal
 from minibridge.errors import IllegalPlayError
 from minibridge.language import gettext, ngettext
+from minibridge.pbn.auction import contract_written
 from minibridge.play import Ambiguity, Play, PlayState, Reading
 from minibridge.trick import SEATS, Irregularity, Settlement, Trick, trick_strength, winner_index
 
@@ -45,6 +47,8 @@ def replay_record(board: Board) -> Play:
     if board.deal is None or record is None:
         raise IllegalPlayError(gettext("a replay needs the deal and its recorded play"))
     strain = board.strain
+    if strain is None and board.contract is None:  # a contract the auction gives (PBN 2.1), with no Contract tag
+        strain = pbn_strain(contract_written(board)[0])
     declarer = board.declarer
     if declarer is None and strain is not None:
         declarer = record.leader.rho

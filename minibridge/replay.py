@@ -20,9 +20,11 @@ from minibridge.analysis import analyse_boards, double_dummy_card
 from minibridge.announce import announce_under
 from minibridge.board import Board, PlayRecord
 from minibridge.cards import Card, Seat, Side
-from minibridge.contract import Contract
+from minibridge.contract import Contract, pbn_strain
 from minibridge.errors import MiniBridgeError, RuleError
 from minibridge.language import gettext
+from minibridge.pbn import LeftOut, game_numbers
+from minibridge.pbn.auction import contract_of_auction, contract_written
 from minibridge.play import Play
 from minibridge.recorded import replay_record
 from minibridge.rules import RuleSet, check_contract, check_deal, find_rules, trumps_held
@@ -61,10 +63,14 @@ class ReplayedGame:
 
     @property
     def contract_text(self) -> str | None:
-        """The contract as the file writes it (``4SX``, ``3NT``)."""
-        if self.board.tags.get("Contract"):
-            return self.board.tags["Contract"]
-        return str(self.board.contract) if self.board.contract is not None else None
+        """The contract as the file writes it (``4SX``, ``3NT``), or as its auction gives it."""
+        return contract_written(self.board)[0]
+
+    @property
+    def contract_from_auction(self) -> bool:
+        """The file gives no Contract tag: the contract (and declarer, without a Declarer tag) were taken from its
+        Auction section, as PBN 2.1 says."""
+        return contract_written(self.board)[1]
 
     @property
     def tricks_played(self) -> int:
@@ -84,10 +90,13 @@ class ReplayedGame:
 
 @dataclass(frozen=True, kw_only=True)
 class FileReplay:
-    """Every game of a file with a deal and a play, replayed; and those that could not be, with the reason."""
+    """Every game of a file with a deal and a play, replayed; and those that could not be, with the reason: in
+    words (``skipped``, each with its place) and as the games left out (``left_out``, those the reader left out
+    too)."""
 
     games: list[ReplayedGame]
     skipped: list[str]
+    left_out: list[LeftOut] = dataclasses.field(default_factory=list)
 
 
 def replay_game(board: Board, rules: RuleSet, *, number: int = 1, by_lesson: bool = False) -> ReplayedGame | None:
@@ -105,7 +114,7 @@ def replay_game(board: Board, rules: RuleSet, *, number: int = 1, by_lesson: boo
     if by_lesson and not rules.has_contract:
         board = _without_contract(board)
     else:
-        if board.strain is None:
+        if board.strain is None and pbn_strain(contract_written(board)[0]) is None:
             return None
         contract = board.contract
         if by_lesson:
@@ -148,7 +157,8 @@ def _without_contract(board: Board) -> Board:
     """The board as a game of MiniLessons One and Two: no declarer, no contract."""
     from dataclasses import replace
 
-    return replace(board, declarer=None, contract=None, tags={k: v for k, v in board.tags.items() if k != "Contract"})
+    tags = {k: v for k, v in board.tags.items() if k not in ("Contract", "Auction")}
+    return replace(board, declarer=None, contract=None, tags=tags)
 
 
 def _check_under_lesson(board: Board, rules: RuleSet) -> None:
@@ -177,25 +187,28 @@ def replay_boards(
     by_lesson: bool = False,
     board_number: int | None = None,
     source: str = "",
+    left_out: Sequence[LeftOut] = (),
+    partly: bool = False,
 ) -> FileReplay:
     """Replay every game of a file that has a deal and a play (only board ``board_number`` when given); a game
-    with a play but not its whole deal is skipped, with the reason.
+    with a play but not its whole deal, or no contract, is skipped, with the reason.
 
-    An error names the file, the board, the game and its line.
+    ``left_out`` are the games of the file its reader left out (:func:`~minibridge.pbn.load_partly`): they keep
+    their places, so that every game is numbered by its place in the file, and they are told among those left
+    out. An error names the file, the board, the game and its line; replaying ``partly``, a game whose play
+    cannot be replayed (a card its player does not hold, a deal the lesson refuses) is left out with the error
+    instead, and the others are replayed.
     """
     rules = rules or find_rules("ebu")
     games, skipped = [], []
-    for number, board in enumerate(boards, start=1):
+    missing = [game for game in left_out if board_number is None or game.board in (board_number, None)]
+    for number, board in zip(game_numbers(len(boards), left_out), boards, strict=True):
         if board_number is not None and board.number != board_number:
             continue
         if board.play is None or (board.deal is None and not board.play.tricks):
             continue
-        place = gettext("%(file)s, board %(board)s (game %(game)s, line %(line)s)") % {
-            "file": source,
-            "board": board.number if board.number is not None else "?",
-            "game": number,
-            "line": board.line,
-        }
+        here = LeftOut(source=source, game=number, board=board.number, line=board.line, reason="")
+        place = here.place
         if board.deal is None:
             known = (
                 gettext("has a play but only part of its deal is known: not replayed")
@@ -203,26 +216,52 @@ def replay_boards(
                 else gettext("has a play but it has no deal: not replayed")
             )
             skipped.append(f"{place}: {known}")
+            missing.append(dataclasses.replace(here, reason=known))
             continue
         try:
             game = replay_game(board, rules, number=number, by_lesson=by_lesson)
         except MiniBridgeError as err:
-            raise err.at(place) from None
-        if game is None:
-            written = board.tags.get("Contract")
-            reason = (
-                gettext("has a play but its contract '%(contract)s' is not one I can read: not replayed")
-                % {"contract": written}
-                if written
-                else gettext(
-                    "has a play but it has no contract (for a game of MiniLesson One or Two, add --lesson 1): "
-                    "not replayed"
-                )
-            )
+            if not partly:
+                raise err.at(place) from None
+            reason = gettext("cannot be replayed: %(problem)s") % {"problem": err}
             skipped.append(f"{place}: {reason}")
+            missing.append(dataclasses.replace(here, reason=reason))
+            continue
+        if game is None:
+            reason = _no_contract(board)
+            skipped.append(f"{place}: {reason}")
+            missing.append(dataclasses.replace(here, reason=reason))
         else:
             games.append(game)
-    return FileReplay(games=games, skipped=skipped)
+    missing.sort(key=lambda game: game.game)
+    return FileReplay(games=games, skipped=skipped, left_out=missing)
+
+
+def _no_contract(board: Board) -> str:
+    """Why a game with a deal and a play is not replayed: it has no contract that can be read."""
+    written = board.tags.get("Contract")
+    if written:
+        return gettext("has a play but its contract '%(contract)s' is not one I can read: not replayed") % {
+            "contract": written
+        }
+    first = board.tags.get("Auction", "").strip()
+    if first:
+        taken = contract_of_auction(first, board.sections.get("Auction", []))
+        if taken is None:
+            return gettext(
+                "has a play but no Contract tag, and its auction cannot be read (calls like 1C, 3NT, Pass, X, XX "
+                "and AP): not replayed"
+            )
+        if taken.contract == "Pass":
+            return gettext("has a play but its auction passed the board out: not replayed")
+        if taken.contract is None:
+            return gettext(
+                "has a play but no Contract tag, and its auction does not end (three passes end it, or AP): "
+                "not replayed"
+            )
+    return gettext(
+        "has a play but it has no contract (for a game of MiniLesson One or Two, add --lesson 1): not replayed"
+    )
 
 
 # --- a board played up to any card -------------------------------------------------------------------------------

@@ -239,8 +239,10 @@ needs_shared = pytest.mark.skipif(not SHARED_PBN.is_dir(), reason="the shared PB
 
 @needs_shared
 def test_replay_json_of_a_real_file_agrees_with_its_results():
-    games = run_json("replay", str(SHARED_PBN / "dominicprice__endplay__example2.pbn"))
-    assert isinstance(games, list) and len(games) == 278
+    replayed = run_json("replay", str(SHARED_PBN / "dominicprice__endplay__example2.pbn"))
+    assert isinstance(replayed, dict) and replayed["left_out"] == [] and replayed["games_in_file"] == 299
+    games = replayed["games"]
+    assert len(games) == 278
     keys = {"index", "board", "declarer", "contract", "declarer_tricks", "tricks_played", "result", "agrees"}
     assert all(keys | {"irregularities"} <= set(game) for game in games)
     complete = [g for g in games if g["tricks_played"] == 13]
@@ -260,7 +262,7 @@ def test_replay_of_one_board_in_words():
 @needs_shared
 def test_replay_of_one_board_of_a_file_and_a_board_not_there():
     path = str(SHARED_PBN / "jarekczek__pbntools__sky_club_2196_pairs_sky_club_jackpot_2000.pbn")
-    games = run_json("replay", path, "--board", "2")
+    games = run_json("replay", path, "--board", "2")["games"]  # type: ignore[index]
     assert isinstance(games, list) and {g["board"] for g in games} == {2} and len(games) == 4
     code, output = run("replay", path, "--board", "40")
     assert code == 0 and "no game with a deal, a contract and a recorded play on board 40" in output
@@ -274,7 +276,7 @@ def test_replay_says_when_a_record_is_ambiguous_and_why_it_was_read_as_it_was():
     assert "ambiguous: the record can also be read with trick 12: lead out of turn by East (♥2)" in first
     assert "declarer's side would then take 12 tricks" in first
     assert "replayed as above because it agrees with the file's result, 13" in first
-    games = run_json("replay", str(DATA / "pbn" / "revoke.pbn"))
+    games = run_json("replay", str(DATA / "pbn" / "revoke.pbn"))["games"]  # type: ignore[index]
     assert isinstance(games, list)
     ambiguous = games[0]["ambiguous"]
     assert ambiguous["reason"] == "it agrees with the file's result, 13"
@@ -288,7 +290,7 @@ def test_replay_reports_an_agreed_result_beside_the_tricks_played():
     code, output = run("replay", str(DATA / "pbn" / "results.pbn"))
     assert code == 0
     assert "the players agreed 12 tricks (the file's result ^12); the play gives 13" in output
-    (game,) = run_json("replay", str(DATA / "pbn" / "results.pbn"))  # type: ignore[misc]
+    (game,) = run_json("replay", str(DATA / "pbn" / "results.pbn"))["games"]  # type: ignore[index]
     assert (game["result"], game["declarer_tricks"], game["agreed_by_players"]) == (12, 13, True)
     assert game["score"] == {"declarers": 0, "defenders": 50}
 
@@ -305,12 +307,17 @@ def test_replay_of_a_file_with_only_its_header_and_of_deals_known_in_part():
     [
         ("missing.pbn", "no such file"),
         ("not_pbn.pbn", "not a PBN file"),
-        ("illegal_card_in_play.pbn", "board 1 (game 1, line 2): trick 1: North plays CA but it was dealt to South"),
     ],
 )
 def test_replay_bad_files(name: str, message: str):
     code, output = run("replay", str(DATA / "cli" / name))
     assert code == 1 and message in output and output.startswith("Error: ")
+
+
+def test_replay_leaves_out_a_game_whose_play_cannot_be_replayed_saying_where_and_why():
+    code, output = run("replay", str(DATA / "cli" / "illegal_card_in_play.pbn"))
+    place = "board 1 (game 1, line 2): cannot be replayed: trick 1: North plays CA but it was dealt to South"
+    assert code == 1 and place in output
 
 
 @pytest.mark.parametrize("extra", [[], ["--three-handed", "simple"], ["--three-handed", "normal"]])

@@ -587,7 +587,7 @@ def test_replay_in_danish_an_ambiguous_record_and_why():
         "have spillet ud (lov 19); spilførerens par ville så tage 12 stik",
         "  genspillet som ovenfor, fordi den stemmer med filens resultat, 13",
     ]
-    games = json.loads(run("replay", str(revoke), "--json", "--lang", "da")[1])
+    games = json.loads(run("replay", str(revoke), "--json", "--lang", "da")[1])["games"]
     assert games[0]["ambiguous"]["reason"] == "den stemmer med filens resultat, 13"
     assert games[0]["contract"] == "7NT" and games[0]["side_tricks"] == {"NS": 13, "EW": 0}
     code, output = run("replay", str(revoke), "--board", "9", "--lang", "da")
@@ -779,7 +779,7 @@ def test_the_words_of_the_printing_and_playing_commands_mistakes_included(tmp_pa
     empty = tmp_path / "empty.pbn"
     empty.write_text('[Board "4"]\n[Event "Club night"]\n', encoding="utf-8")
     code, output = run("records", str(empty), "--json", "--lang", "nl")
-    assert code == 1 and output.splitlines() == [
+    assert code == 1 and [output.splitlines()[0], output.splitlines()[-1]] == [
         f"{empty}, regel 1: spel 4 heeft geen verdeling om af te drukken: weggelaten",
         f"Fout: {empty}: geen enkel spel heeft een verdeling, dus er is niets af te drukken",
     ]

@@ -27,10 +27,13 @@ from minibridge.documents import (
     read_records,
     records_analyses,
 )
+from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext, ngettext
 
 if TYPE_CHECKING:
     from minibridge.analysis import BoardAnalysis
+    from minibridge.documents import RecordsBoards
+    from minibridge.pbn import LeftOut
     from minibridge.render.printable import PartialBoard
 
 _SHOWN_SKIPS = 5
@@ -100,30 +103,52 @@ def records(
     target = output or OUTPUT / pdf_name(pbn_file)
     if not as_json:
         refuse_existing(target, force)
-    read = read_records(pbn_file)
-    for board in read.left_out[:_SHOWN_SKIPS]:
-        left_out = (
-            gettext("%(file)s, line %(line)s: board %(board)s has no deal to print: left out")
-            if board.number is not None
-            else gettext("%(file)s, line %(line)s: a game has no deal to print: left out")
-        )
-        click.echo(left_out % {"file": pbn_file, "line": board.line, "board": board.number}, err=True)
-    more = len(read.left_out) - _SHOWN_SKIPS
+    read = read_records(pbn_file, partly=True)
+    left_out = read.games_left_out()
+    for game in left_out[:_SHOWN_SKIPS]:
+        click.echo(_said(pbn_file, game, read), err=True)
+    more = len(left_out) - _SHOWN_SKIPS
     if more > 0:
         also = ngettext(
-            "%(file)s: %(count)s more game without a deal to print left out",
-            "%(file)s: %(count)s more games without a deal to print left out",
+            "%(file)s: %(count)s more game left out (%(boards)s)",
+            "%(file)s: %(count)s more games left out (%(boards)s)",
             more,
         )
-        click.echo(also % {"file": pbn_file, "count": more}, err=True)
-    solving = progress_bar(len(read.boards), gettext("Solving deals double dummy"), quiet=quiet)
+        boards = "; ".join(
+            gettext("game %(game)s, line %(line)s") % {"game": game.game, "line": game.line}
+            if game.board is None
+            else gettext("game %(game)s, board %(board)s, line %(line)s")
+            % {"game": game.game, "board": game.board, "line": game.line}
+            for game in left_out[_SHOWN_SKIPS:]
+        )
+        click.echo(also % {"file": pbn_file, "count": more, "boards": boards}, err=True)
     if as_json:
         from minibridge.render.printable import PartialBoard
 
-        with solving as progress:
-            printed = records_analyses(read, rules=rules, cache=not no_cache, progress=progress)
-        print_json([_partial_json(b) if isinstance(b, PartialBoard) else _analysis_json(b) for b in printed])
+        printed: list[BoardAnalysis | PartialBoard] = []
+        nothing = None  # a file of games none of which has a deal to print
+        if read.boards or read.partial:
+            solving = progress_bar(len(read.boards), gettext("Solving deals double dummy"), quiet=quiet)
+            with solving as progress:
+                printed = records_analyses(read, rules=rules, cache=not no_cache, progress=progress)
+        elif read.games or read.unreadable:
+            try:
+                records_analyses(read, rules=rules)
+            except MiniBridgeError as error:
+                nothing = error
+        print_json(
+            {
+                "file": str(pbn_file),
+                "games_in_file": len(read.games) + len(read.unreadable),
+                "boards": [_partial_json(b) if isinstance(b, PartialBoard) else _analysis_json(b) for b in printed],
+                "left_out": [game.json() for game in left_out],
+            }
+        )
+        if nothing is not None:
+            raise nothing  # said after the JSON, which lists the games left out
+        _exit_if_unreadable(pbn_file, read.unreadable)
         return
+    solving = progress_bar(len(read.boards), gettext("Solving deals double dummy"), quiet=quiet)
     from minibridge.files import write_atomic
 
     with solving as progress:
@@ -143,6 +168,27 @@ def records(
         % {"count": records.count, "file": target},
         err=True,
     )
+    _exit_if_unreadable(pbn_file, read.unreadable)
+
+
+def _said(pbn_file: Path, game: LeftOut, read: RecordsBoards) -> str:
+    """A game left out and why, in one line: one that cannot be read with the reader's reason, one without a deal
+    as before."""
+    if game in read.unreadable:
+        return game.said
+    left_out = (
+        gettext("%(file)s, line %(line)s: board %(board)s has no deal to print: left out")
+        if game.board is not None
+        else gettext("%(file)s, line %(line)s: a game has no deal to print: left out")
+    )
+    return left_out % {"file": pbn_file, "line": game.line, "board": game.board}
+
+
+def _exit_if_unreadable(pbn_file: Path, unreadable: tuple[LeftOut, ...]) -> None:
+    """Exit with status 1 (bad data) when games cannot be read, each said already; every other board is printed. A
+    game without a deal to print is said too, but it is no error (a file may give a game no deal)."""
+    if unreadable:
+        raise SystemExit(1)
 
 
 def _analysis_json(analysis: BoardAnalysis) -> dict[str, object]:

@@ -52,24 +52,40 @@ def replay(
         minibridge replay results.pbn --review
         minibridge replay class.pbn --lesson 3 --json
     """
-    from minibridge.pbn import load
+    from minibridge.pbn import load_partly
     from minibridge.replay import replay_boards
 
     rules, lesson = rules_in_force(None, False, lesson_ref, lessons_folder)
-    boards = load(file)
-    if not boards:
+    boards, unreadable = load_partly(file)
+    done = replay_boards(
+        boards,
+        rules=rules,
+        by_lesson=lesson is not None,
+        board_number=board_number,
+        source=str(file),
+        left_out=unreadable,
+        partly=True,
+    )
+    for game in done.left_out:
+        click.echo(game.said, err=True)
+    reviews = [_review(game) for game in done.games] if show_review else [None] * len(done.games)
+    if as_json:
+        print_json(
+            {
+                "file": str(file),
+                "games_in_file": len(boards) + len(unreadable),
+                "games": [
+                    _with_review(_game_json(game), review) for game, review in zip(done.games, reviews, strict=True)
+                ],
+                "left_out": [game.json() for game in done.left_out],
+            }
+        )
+    elif not boards and not unreadable:
         click.echo(
             gettext("%(file)s: the file has no games, only its PBN header: there is nothing to replay.")
             % {"file": file}
         )
-        return
-    done = replay_boards(boards, rules=rules, by_lesson=lesson is not None, board_number=board_number, source=str(file))
-    for line in done.skipped:
-        click.echo(line, err=True)
-    reviews = [_review(game) for game in done.games] if show_review else [None] * len(done.games)
-    if as_json:
-        print_json([_with_review(_game_json(game), review) for game, review in zip(done.games, reviews, strict=True)])
-    elif not done.games and not done.skipped:
+    elif not done.games and not done.left_out:
         none = (
             gettext("%(file)s: no game with a deal, a contract and a recorded play.")
             if board_number is None
@@ -80,8 +96,8 @@ def replay(
         click.echo(_describe(game, show_tricks))
         if review is not None:
             click.echo(_describe_review(game, review))
-    if done.skipped:
-        raise SystemExit(1)  # a game that could not be replayed, said above
+    if done.left_out:
+        raise SystemExit(1)  # bad data: some games could not be replayed, each said above
 
 
 def _game_json(game: ReplayedGame) -> dict[str, Any]:
@@ -92,6 +108,7 @@ def _game_json(game: ReplayedGame) -> dict[str, Any]:
         "board": game.board.number,
         "declarer": game.declarer.letter if game.declarer is not None else None,
         "contract": game.contract_text,
+        "contract_from": ("auction" if game.contract_from_auction else "file") if game.contract_text else None,
         "declarer_tricks": game.declarer_tricks if game.declarer is not None else None,
         "tricks_played": game.tricks_played,
         "result": game.board.result,
@@ -162,13 +179,30 @@ def _describe(game: ReplayedGame, show_tricks: bool) -> str:
         values = {
             "head": head,
             "contract": game.contract_text,
+            "contract_from": ("auction" if game.contract_from_auction else "file") if game.contract_text else None,
             "declarer": game.declarer.in_words,
             "tricks": game.declarer_tricks,
             "count": game.tricks_played,
             "claimed": game.claimed,
             "result": game.board.result,
         }
-        head = gettext("%(head)s: %(contract)s by %(declarer)s") % values
+        if not game.contract_from_auction:
+            head = gettext("%(head)s: %(contract)s by %(declarer)s") % values
+        elif game.board.contract is None:
+            head = (
+                gettext(
+                    "%(head)s: %(contract)s by %(declarer)s (taken from the auction; not a MiniBridge contract, so "
+                    "not scored)"
+                )
+                % values
+            )
+        elif "X" in (game.contract_text or ""):
+            head = gettext(
+                "%(head)s: %(contract)s by %(declarer)s (taken from the auction; read as %(minibridge)s: "
+                "MiniBridge has no doubles)"
+            ) % {**values, "minibridge": game.board.contract}
+        else:
+            head = gettext("%(head)s: %(contract)s by %(declarer)s (taken from the auction)") % values
         tricks = ngettext(
             "declarer's side took %(tricks)s of the %(count)s trick played",
             "declarer's side took %(tricks)s of the %(count)s tricks played",

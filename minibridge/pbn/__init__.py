@@ -22,6 +22,8 @@ Play section :mod:`~minibridge.pbn.plays`); :mod:`~minibridge.pbn.writing` write
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from minibridge.board import Board
@@ -29,11 +31,11 @@ from minibridge.deal import Deal
 from minibridge.errors import PBNError
 from minibridge.language import file_place, gettext
 from minibridge.pbn.boards import board_of, resolve
-from minibridge.pbn.general import games
+from minibridge.pbn.general import Game, games
 from minibridge.pbn.plain import plain_games as _plain_games
 from minibridge.pbn.writing import dump, dumps
 
-__all__ = ["load", "loads", "dump", "dumps"]
+__all__ = ["load", "loads", "load_partly", "loads_partly", "LeftOut", "game_numbers", "dump", "dumps"]
 
 MAX_PBN_BYTES = 16 * 1024 * 1024
 """The largest PBN file read (a club's year of results is some 2 MB)."""
@@ -43,9 +45,76 @@ _LONG_VALUE = re.compile('"[^"\\r\\n]{' + str(MAX_TAG_VALUE) + "}")
 _PBN_HEADER = re.compile(r"\s*%\s*PBN\b", re.IGNORECASE)
 
 
-def loads(text: str, *, source: str = "<text>") -> list[Board]:
-    """Every game of a PBN text, in file order."""
-    text = text.lstrip("\ufeff")
+@dataclass(frozen=True, kw_only=True)
+class LeftOut:
+    """A game of a file left out, and why: its place in the file (from 1), its board number, the line where it
+    starts, the reason (in the language in use) and where exactly the problem stands."""
+
+    source: str
+    game: int
+    board: int | None
+    line: int
+    reason: str
+    where: str = ""
+    """The place of the problem as the reason's error gives it (the file, the line, the board)."""
+
+    @property
+    def place(self) -> str:
+        """The game's place: the file, the board, the game and its line (in the language in use)."""
+        return gettext("%(file)s, board %(board)s (game %(game)s, line %(line)s)") % {
+            "file": self.source,
+            "board": self.board if self.board is not None else "?",
+            "game": self.game,
+            "line": self.line,
+        }
+
+    @property
+    def said(self) -> str:
+        """The game left out and why, in one line."""
+        return f"{self.place}: {self.reason}"
+
+    def json(self) -> dict[str, object]:
+        """The ``--json`` object of a game left out."""
+        where = self.where or file_place(self.source, line=self.line, board=self.board)
+        return {"game": self.game, "board": self.board, "line": self.line, "reason": self.reason, "where": where}
+
+    @classmethod
+    def of(cls, game: Game, number: int, source: str, error: PBNError) -> LeftOut:
+        """The game ``number`` of a file, which ``error`` keeps out."""
+        board = game.tags.get("Board", "").strip()
+        where = error.where or ""
+        if where.startswith(source + ", "):
+            where = where[len(source) + 2 :]
+        problem = {"where": where, "problem": error.message}
+        reason = (
+            gettext("cannot be read (%(where)s): %(problem)s; left out") % problem
+            if where and where != source
+            else gettext("cannot be read: %(problem)s; left out") % problem
+        )
+        return cls(
+            source=source,
+            game=number,
+            board=int(board) if board.isdecimal() else None,
+            line=game.line,
+            reason=reason,
+            where=error.where or "",
+        )
+
+
+def game_numbers(count: int, left_out: Sequence[LeftOut]) -> list[int]:
+    """The places in their file (from 1) of ``count`` games read, when the games ``left_out`` were left out.
+
+    >>> game_numbers(3, [LeftOut(source="f.pbn", game=2, board=2, line=7, reason="")])
+    [1, 3, 4]
+    """
+    if not left_out:
+        return list(range(1, count + 1))
+    out = {game.game for game in left_out}
+    return [number for number in range(1, count + len(out) + 1) if number not in out][:count]
+
+
+def _checked(text: str, source: str) -> str:
+    """The text, refused when it is too large to be a PBN file or holds a tag value too long for one."""
     if len(text) > MAX_PBN_BYTES:
         raise PBNError(
             gettext("is larger than %(size)s MB: too large for a PBN file") % {"size": MAX_PBN_BYTES // (1024 * 1024)},
@@ -58,6 +127,12 @@ def loads(text: str, *, source: str = "<text>") -> list[Board]:
             gettext("a tag value is longer than %(most)s characters: this is not a PBN file") % {"most": MAX_TAG_VALUE},
             where=file_place(source, line=line),
         )
+    return text
+
+
+def loads(text: str, *, source: str = "<text>") -> list[Board]:
+    """Every game of a PBN text, in file order; a game that cannot be read refuses the text, saying where."""
+    text = _checked(text.lstrip("\ufeff"), source)
     plain = _plain_games(text)
     if plain is not None:
         try:
@@ -69,10 +144,66 @@ def loads(text: str, *, source: str = "<text>") -> list[Board]:
     return [board_of(game, source, deals) for game in resolve(games(text, source))]
 
 
+def loads_partly(text: str, *, source: str = "<text>") -> tuple[list[Board], list[LeftOut]]:
+    """Every game of a PBN text that can be read, in file order, and the games left out because they cannot be,
+    each with its place and the reason: one bad game does not keep the others out. A text of which no game can be
+    read is refused, with the first reason."""
+    text = _checked(text.lstrip("\ufeff"), source)
+    deals: dict[str, Deal | None] = {}
+    plain = _plain_games(text)
+    if plain is not None:
+        try:
+            return [board_of(game, source, deals) for game in (resolve(plain) if "#" in text else plain)], []
+        except PBNError:
+            deals = {}  # the general reader says what is wrong, and where
+    boards: list[Board] = []
+    left_out: list[LeftOut] = []
+    for number, game in enumerate(resolve(games(text, source, partly=True)), start=1):
+        error = game.error
+        if error is None:
+            try:
+                boards.append(board_of(game, source, deals))
+                continue
+            except PBNError as err:
+                error = err
+        left_out.append(LeftOut.of(game, number, source, error))
+    if left_out and not boards:
+        loads(text, source=source)  # no game can be read: refused as a whole, with the first reason and its place
+    return boards, left_out
+
+
 def load(path: str | Path) -> list[Board]:
     """Every game of a PBN file (UTF-8 or Latin-1), in file order; none for a file that holds only its ``% PBN``
-    header."""
+    header. A game that cannot be read refuses the file, saying where (:func:`load_partly` reads the others)."""
     path = Path(path)
+    text = _file_text(path)
+    boards = loads(text, source=str(path))
+    _refuse_no_pbn(boards, text, path)
+    return boards
+
+
+def load_partly(path: str | Path) -> tuple[list[Board], list[LeftOut]]:
+    """Every game of a PBN file that can be read, and the games left out, each with its place and the reason
+    (:func:`loads_partly`); no games for a file that holds only its ``% PBN`` header, or only comments."""
+    path = Path(path)
+    text = _file_text(path)
+    boards, left_out = loads_partly(text, source=str(path))
+    _refuse_no_pbn(boards, text, path)
+    return boards, left_out
+
+
+def _refuse_no_pbn(boards: list[Board], text: str, path: Path) -> None:
+    """Refuse a file without games that is not a PBN file either: an empty file, or one with its ``% PBN`` header
+    (and only comments), is a PBN file without games."""
+    text = text.lstrip("\ufeff")
+    if not boards and text.strip() and not _PBN_HEADER.match(text):
+        raise PBNError(
+            gettext('this is not a PBN file: it has no tags like [Board "1"] or [Deal "N:…"]'), where=str(path)
+        )
+
+
+def _file_text(path: Path) -> str:
+    """The text of a PBN file (UTF-8 or Latin-1), refused when it cannot be read or is not text."""
     try:
         with path.open("rb") as stream:
             data = stream.read(MAX_PBN_BYTES + 1)
@@ -90,9 +221,4 @@ def load(path: str | Path) -> list[Board]:
         text = data.decode("latin-1")
     if "\x00" in text:
         raise PBNError(gettext("this is not a PBN file (it is not text)"), where=str(path))
-    boards = loads(text, source=str(path))
-    if not boards and not _PBN_HEADER.match(text.lstrip("\ufeff")):
-        raise PBNError(
-            gettext('this is not a PBN file: it has no tags like [Board "1"] or [Deal "N:…"]'), where=str(path)
-        )
-    return boards
+    return text

@@ -9,10 +9,11 @@ from functools import lru_cache
 
 from minibridge.board import Board
 from minibridge.cards import Seat, Side
-from minibridge.contract import pbn_contract
+from minibridge.contract import pbn_contract, pbn_strain
 from minibridge.deal import UNKNOWN_HANDS, Deal, Hand, known_hands, plain_deal
 from minibridge.errors import MiniBridgeError, PBNError
 from minibridge.language import gettext
+from minibridge.pbn.auction import contract_of_auction
 from minibridge.pbn.general import Game, place_of, short
 from minibridge.pbn.plays import SEATS, deal_and_play, play_record
 
@@ -68,6 +69,8 @@ def board_of(game: Game, source: str, deals: dict[str, Deal | None]) -> Board:
     deal = play = None
     partial: dict[Seat, Hand] = {}
     deal_text = get("Deal", "").strip()
+    if "-" in deal_text:
+        deal_text = _voids_as_empty(deal_text)
     leader_text = get("Play", "").strip()
     if deal_text:
         deal = deals.get(deal_text)
@@ -86,7 +89,18 @@ def board_of(game: Game, source: str, deals: dict[str, Deal | None]) -> Board:
                     gettext("the deal cannot be: %(problem)s") % {"problem": err.message},
                     where=place_of(game, source, "Deal", number),
                 ) from None
-    contract = _read_contract(get("Contract", "").strip() or None)
+    contract_text = get("Contract", "").strip()
+    if (not contract_text or declarer is None) and "Auction" in tags:  # PBN 2.1: the auction gives them
+        taken = contract_of_auction(
+            get("Auction", ""), (" ".join(words) for _, words in game.sections.get("Auction", []))
+        )
+        if taken is not None and taken.contract is not None:
+            if not contract_text:
+                contract_text = taken.contract
+                declarer = declarer or taken.declarer
+            elif declarer is None and pbn_strain(contract_text) is pbn_strain(taken.contract):
+                declarer = taken.declarer
+    contract = _read_contract(contract_text or None)
     result = None
     by_agreement = False
     result_text = get("Result", "").strip()
@@ -140,6 +154,24 @@ def board_of(game: Game, source: str, deals: dict[str, Deal | None]) -> Board:
     )
     read_as["Dealer"] = board.dealer  # the dealer of its number, if no other
     return board
+
+
+def _voids_as_empty(text: str) -> str:
+    """A deal with each void written ``-`` inside a hand (``-.A83.AQJ642.K542``, as some programs write it) written
+    empty, as PBN does (``.A83.AQJ642.K542``); a hand written ``-`` alone stays unknown.
+
+    >>> _voids_as_empty("N:-.A83.AQJ642.K542 - KQ.-.K.A -")
+    'N:.A83.AQJ642.K542 - KQ..K.A -'
+    """
+    first, colon, hands = text.rpartition(":")
+    return (
+        first
+        + colon
+        + " ".join(
+            ".".join("" if suit == "-" else suit for suit in hand.split(".")) if "." in hand else hand
+            for hand in hands.split()
+        )
+    )
 
 
 def _deal(text: str) -> Deal | None:

@@ -22,7 +22,7 @@ _TOKENS = re.compile(
     |(?P<escape>(?<![^\r\n])%[^\r\n]*)
     |(?P<comment>;[^\r\n]*)
     |(?P<brace>\{[^}]*\}?)
-    |(?P<tag>\[[ \t]*(?P<name>[A-Za-z0-9_]+)[ \t]+"(?P<value>(?:[^"\\\r\n]|\\.)*)"[ \t]*\])
+    |(?P<tag>\[[ \t]*(?P<name>[A-Za-z0-9_]+)[ \t]*"(?P<value>(?:[^"\\\r\n]|\\.)*)"[ \t]*\])
     |(?P<word>[^\s\[\]{};"]+|"(?:[^"\\\r\n]|\\.)*")
     |(?P<bad>.)
     """,
@@ -35,9 +35,10 @@ _ESCAPED = itemgetter(1)
 
 class Game:
     """One game as read: the line of its first tag, its tags (unresolved), where each stands (the general reader
-    only), its sections as (line, words) per line, and in a plain text its Play section as written."""
+    only), its sections as (line, words) per line, and in a plain text its Play section as written; a game that
+    cannot be read has the ``error`` that says why (read in part, its other games are read)."""
 
-    __slots__ = ("line", "tags", "tag_lines", "sections", "play_rows", "plain_play")
+    __slots__ = ("line", "tags", "tag_lines", "sections", "play_rows", "plain_play", "error")
 
     def __init__(self, line: int, tags: dict[str, str] | None = None) -> None:
         self.line = line
@@ -48,6 +49,7 @@ class Game:
         """In a plain text, the Play section as written (then not in ``sections``)."""
         self.plain_play = False
         """The Play section as written is lines of four cards written like ``SA`` and nothing else."""
+        self.error: PBNError | None = None
 
 
 def place_of(game: Game, source: str, name: str, number: int | None, line: int | None = None) -> str:
@@ -69,45 +71,75 @@ def short(text: str) -> str:
     return text if len(text) <= 40 else text[:37] + "…"
 
 
-def games(text: str, source: str) -> Iterator[Game]:
-    """The games of a PBN text, tags unresolved, sections as (line, words) per line."""
+def games(text: str, source: str, *, partly: bool = False) -> Iterator[Game]:
+    """The games of a PBN text, tags unresolved, sections as (line, words) per line.
+
+    Something that cannot be read is refused; read ``partly``, it makes its game one with an ``error`` (the tags
+    read before it), the rest of that game (up to an empty line) is passed over, and the games after it are read.
+    """
     line = 1
     game: Game | None = None
     section: list[tuple[int, list[str]]] | None = None
     content = False
-    for match in _TOKENS.finditer(text):
-        kind = match.lastgroup
-        if kind == "newline":
-            if not content and game is not None:
-                yield game
-                game, section = None, None
-            line += 1
-            content = False
-        elif kind == "space":
-            continue
-        elif kind in ("escape", "comment"):
-            content = True
-        elif kind == "brace":
-            body = match.group()
-            if not body.endswith("}"):
-                raise PBNError(
-                    gettext("a comment opened with '{' is never closed with '}'"), where=file_place(source, line=line)
-                )
-            line += body.count("\n") or body.count("\r")
-            content = True
-        elif kind == "tag":
-            content = True
-            name = match.group("name")
-            value = unescape(match.group("value"))
-            if game is None:
-                game = Game(line)
-            game.tags[name] = value
-            game.tag_lines[name] = line
-            section = game.sections.setdefault(name, [])
-        elif kind == "word":
-            content = True
-            if section is None:
-                raise PBNError(
+    bad: Game | None = None  # a game that cannot be read, its rest passed over (its tags kept, to name it)
+    start = 0
+    while start is not None:
+        at, start = start, None
+        for match in _TOKENS.finditer(text, at):
+            kind = match.lastgroup
+            if kind == "newline":
+                if not content and (game is not None or bad is not None):
+                    yield game or bad  # type: ignore[misc]  # one of them
+                    game, section, bad = None, None, None
+                line += 1
+                content = False
+                continue
+            if kind == "space":
+                continue
+            error = None
+            if kind == "brace":
+                body = match.group()
+                content = True
+                if not body.endswith("}"):
+                    error = PBNError(
+                        gettext("a comment opened with '{' is never closed with '}'"),
+                        where=file_place(source, line=line),
+                    )
+                    if bad is not None or partly:  # read on from the next line
+                        end = text.find("\n", match.start())
+                        start = len(text) if end < 0 else end
+                        if bad is not None:
+                            break
+                else:
+                    line += body.count("\n") or body.count("\r")
+                    continue
+            elif bad is not None:
+                content = True
+                if kind == "tag":
+                    bad.tags.setdefault(match.group("name"), unescape(match.group("value")))
+                continue
+            elif kind in ("escape", "comment"):
+                content = True
+                continue
+            elif kind == "tag":
+                content = True
+                name = match.group("name")
+                value = unescape(match.group("value"))
+                if game is None:
+                    game = Game(line)
+                game.tags[name] = value
+                game.tag_lines[name] = line
+                section = game.sections.setdefault(name, [])
+                continue
+            elif kind == "word":
+                content = True
+                if section is not None:
+                    if section and section[-1][0] == line:
+                        section[-1][1].append(match.group())
+                    else:
+                        section.append((line, [match.group()]))
+                    continue
+                error = PBNError(
                     gettext(
                         "'%(text)s' stands outside any tag: this is not a PBN file, which is made of "
                         'tags like [Board "1"] and [Deal "N:…"]'
@@ -115,15 +147,19 @@ def games(text: str, source: str) -> Iterator[Game]:
                     % {"text": short(match.group())},
                     where=file_place(source, line=line),
                 )
-            if section and section[-1][0] == line:
-                section[-1][1].append(match.group())
             else:
-                section.append((line, [match.group()]))
-        else:
-            raise PBNError(
-                gettext('cannot read \'%(text)s\': a tag is written [Name "value"], like [Board "1"]')
-                % {"text": short(text[match.start() :].splitlines()[0])},
-                where=file_place(source, line=line),
-            )
-    if game is not None:
-        yield game
+                content = True
+                error = PBNError(
+                    gettext('cannot read \'%(text)s\': a tag is written [Name "value"], like [Board "1"]')
+                    % {"text": short(text[match.start() :].splitlines()[0])},
+                    where=file_place(source, line=line),
+                )
+            if not partly:
+                raise error
+            bad = game if game is not None else Game(line)
+            bad.error = error
+            game, section = None, None
+            if start is not None:
+                break
+    if game is not None or bad is not None:
+        yield game or bad  # type: ignore[misc]  # one of them

@@ -15,8 +15,8 @@ from minibridge.pbn.general import Game, unescape
 
 __all__ = ["plain_games", "section_lines"]
 
-_PLAIN_TAG = re.compile(r'\[([A-Za-z0-9_]++) "([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"\][ \t]*+(?:\n|\Z)')
-"""A tag that is alone on its line."""
+_PLAIN_TAG = re.compile(r'\[([A-Za-z0-9_]++) ?"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"\][ \t]*+(?:\n|\Z)')
+"""A tag that is alone on its line (PBN follows PGN: the space between its name and value may be left out)."""
 _PLAIN_GAP = re.compile(r"(?:(?:%[^\n]*|[ \t]*)\n)*")
 """What may stand before the first tag of a plain text: whole ``%`` lines and empty lines."""
 _SECTION_AND_GAP = re.compile(
