@@ -255,8 +255,9 @@ class Table:
 
     @property
     def deal_number(self) -> int:
-        """The deal at the table, counted from 1 in this session."""
-        return len(self.records)
+        """The deal at the table, counted from 1 in this session: a deal played again (the same cards, for
+        practice) keeps the number of the deal it repeats, so it does not use up one of the deals."""
+        return sum(not record.again for record in self.records)
 
     @property
     def phase(self) -> Phase:
@@ -361,7 +362,8 @@ class Table:
 
     def next_deal(self, *, again: bool = False) -> None:
         """On to the next deal, once a deal is over; with ``again``, the same deal dealt again (the same dealer and
-        cards) as the next deal of the session (not on the teacher's boards, which everyone plays once each)."""
+        cards), for practice: it is not one of the session's deals and its score is not added to the totals (not on
+        the teacher's boards, which everyone plays once each)."""
         if self.phase != "deal_over":
             raise RuleError(
                 gettext("the deal is not over yet") if self.phase != "game_over" else gettext("the game is over")
@@ -469,8 +471,8 @@ class Table:
     def _close_deal(self, *, solve: bool = True, solve_review: bool = True) -> None:
         """Record a deal that is over in the session and, when the table finds them, its best contract and its
         review (``solve`` and ``solve_review``: work them out, rather than take those kept)."""
-        if self.game.stage == "over" and len(self.session.history) < len(self.records):
-            self.session.record_game(self.game)
+        if self.game.stage == "over" and self.records[-1].finished is None:
+            self.session.record_game(self.game, practice=self.records[-1].again)
             self.records[-1].finished = self.game
             if solve and self.find_best:
                 self.records[-1].best = best_contract_of(self.game)

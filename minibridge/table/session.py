@@ -61,6 +61,10 @@ class Session:
     """Three-handed play: the total of each player, in the order of :data:`THREE_SEATS`."""
     history: list[tuple[Seat, Score | None]] = field(default_factory=list)
     """Each deal played (redeals not counted): its dealer and its score (None without contracts)."""
+    practised: list[tuple[Seat, Score | None]] = field(default_factory=list)
+    """Each deal played once more for practice (the same cards again, :meth:`record_game` with ``practice``): its
+    dealer and its score, kept apart: a deal played again is not one of the deals agreed, and its score is not
+    added to the totals (the first play of the cards counts)."""
 
     def __post_init__(self) -> None:
         if self.first_dealer is None:
@@ -161,9 +165,15 @@ class Session:
                 self.totals[side] += tricks[side]
         self.history.append((self.dealer, result))
 
-    def record_game(self, game: Game) -> None:
+    def record_game(self, game: Game, *, practice: bool = False) -> None:
         """Add a game that is over, or a redeal; in three-handed play each player scores for the side of the
-        hand they played."""
+        hand they played. With ``practice`` (the same cards played again), the game is kept apart
+        (:attr:`practised`): it neither counts as one of the deals nor adds to the totals."""
+        if practice:
+            if game.stage != "over":
+                raise RuleError(gettext("the deal is not finished yet"))
+            self.practised.append((game.dealer, game.result))
+            return
         if game.stage == "redeal":
             self.record(None, None)
         elif game.stage != "over":
