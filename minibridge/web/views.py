@@ -21,14 +21,15 @@ __all__ = ["replay_view", "exercise_view", "answer_words"]
 
 
 def replay_view(view: dict[str, Any], number: int) -> dict[str, Any] | None:
-    """Trick ``number`` of a deal that is over, worked out from its view alone: the hands as they stood before
-    it (``hands``), the trick (``trick``: ``leader``, ``cards``, ``winner``), ``number`` (kept within the
-    tricks) and ``count``; None before the deal is over or when no trick was played."""
+    """Trick ``number`` of a deal that is over, worked out from its view alone: the trick (``trick``: ``leader``,
+    ``cards``, ``winner``) in the middle, the cards each hand still held once it was played (``hands``: neither
+    the earlier tricks' cards nor this trick's, so no card is shown twice), ``number`` (kept within the tricks)
+    and ``count``; None before the deal is over or when no trick was played."""
     tricks = view["tricks"]
     if view["phase"] not in ("deal_over", "game_over") or not tricks:
         return None
     number = min(max(number, 1), len(tricks))
-    gone = {card for trick in tricks[: number - 1] for card in trick["cards"].values()}
+    gone = {card for trick in tricks[:number] for card in trick["cards"].values()}
     return {
         "number": number,
         "count": len(tricks),

@@ -144,18 +144,19 @@ def test_lessons_without_contracts_have_no_best_contract(client: TestClient):
     assert over["best"] is None
 
 
-def test_the_same_deal_again_is_the_next_deal_and_survives_a_restart(client: TestClient, tmp_path):
+def test_the_same_deal_again_is_practice_and_survives_a_restart(client: TestClient, tmp_path):
     rng = random.Random(3)
     first = _to_deal_over(client, _start(client, lesson=5, deals=2, seed=9), rng)
     assert first["phase"] == "deal_over" and not first["again"]
     again = _act(client, first, {"again": True})
-    assert again["deal"] == 2 and again["again"] and again["dealer"] == first["dealer"]
+    assert again["deal"] == 1 and again["again"] and again["dealer"] == first["dealer"]  # not one of the 2 deals
     assert again["board"] == first["board"] and again["hcp"] == first["hcp"]
     assert set(again["hands"]["S"]) <= set(first["hands"]["S"])
     with make_client(tmp_path) as restarted:
         assert restarted.get(f"/api/games/{first['id']}").json() == client.get(f"/api/games/{first['id']}").json()
     second = _to_deal_over(client, again, rng)
-    assert second["hands"] == first["hands"] and second["phase"] == "game_over"
+    assert second["hands"] == first["hands"] and second["phase"] == "deal_over"
+    assert second["totals"] == first["totals"]  # its score is not added again
 
 
 def test_the_same_deal_again_only_once_a_deal_is_over(client: TestClient):
@@ -165,11 +166,18 @@ def test_the_same_deal_again_only_once_a_deal_is_over(client: TestClient):
     assert client.post(f"/api/games/{view['id']}/actions", json={"again": 1}).status_code == 422
 
 
-def test_the_replay_shows_the_hands_before_each_trick(client: TestClient):
+def test_the_replay_shows_each_card_once_the_trick_in_the_middle(client: TestClient):
     over = _to_deal_over(client, _start(client, lesson=5, deals=1, seed=7), random.Random(2))
     first, fifth = replay_view(over, 1), replay_view(over, 5)
-    assert first["hands"] == over["hands"] and first["trick"] == over["tricks"][0]
-    assert all(len(cards) == 9 for cards in fifth["hands"].values())
+    assert first["trick"] == over["tricks"][0]
+    led = set(first["trick"]["cards"].values())
+    assert first["hands"] == {seat: [c for c in cards if c not in led] for seat, cards in over["hands"].items()}
+    assert all(len(cards) == 8 for cards in fifth["hands"].values())
+    for number in range(1, 14):
+        replay = replay_view(over, number)
+        shown = [card for cards in replay["hands"].values() for card in cards]
+        assert not set(shown) & set(replay["trick"]["cards"].values()), number  # no card twice
+        assert len(shown) + 4 * number == 52
     assert replay_view(over, 99)["number"] == 13 and replay_view(over, 0)["number"] == 1
     page = client.get(f"/games/{over['id']}?trick=5", headers={"hx-request": "true"}).text
     assert "Trick 5 of 13" in page and "<html" not in page
