@@ -25,7 +25,7 @@ from minibridge.robot import DEFAULT_SAMPLES, LEVELS, Robot, no_such_level
 from minibridge.rules import RuleSet, ThreeHandedVariant, find_rules, free_play_rules
 from minibridge.table import ComputerPlayer, Practice, Seating, Table, check_practice
 
-__all__ = ["LESSON_ROBOTS", "SHORT_DEAL", "GameSetup", "cards_per_hand", "lesson_robots"]
+__all__ = ["LESSON_ROBOTS", "SHORT_DEAL", "GameSetup", "cards_per_hand", "choices_allowed", "lesson_robots"]
 
 SHORT_DEAL = 5
 """Cards per hand in MiniLessons One and Two when the lesson file has no deal to copy the size from."""
@@ -46,6 +46,28 @@ it always had."""
 def lesson_robots(lesson: int | None) -> str:
     """The level of the computer players in ``lesson`` (None: free play) when nobody chooses one."""
     return LESSON_ROBOTS.get(lesson, "expert")
+
+
+def choices_allowed(lesson: int | None, rules: str = "ebu") -> dict[str, bool]:
+    """What a game of ``lesson`` (None: free play by ``rules``) can be played with: ``target`` (to a score, only
+    under rules with contracts), ``three_handed`` (three players), ``practice`` (declaring or defending every deal)
+    and ``slam`` (slams, in free play under rules that have them).
+
+    >>> choices_allowed(1), choices_allowed(3)["three_handed"], choices_allowed(None, "nbb")["slam"]
+    ({'target': False, 'three_handed': False, 'practice': False, 'slam': False}, True, False)
+    """
+    rule_set = find_lesson(lesson).rules if lesson is not None else find_rules(rules)
+    try:
+        rule_set.replace(three_handed="simple")
+        three = True
+    except RuleError:
+        three = False
+    return {
+        "target": rule_set.has_contract,
+        "three_handed": three,
+        "practice": bool(rule_set.announcement and rule_set.has_contract),
+        "slam": lesson is None and rule_set.scheme.no_slams is None,
+    }
 
 
 def cards_per_hand(rules: RuleSet, lesson: Lesson | None) -> int:
@@ -128,6 +150,11 @@ class GameSetup:
             raise RuleError(gettext("a target score is above 0, not %(target)s") % {"target": self.target})
         if self.deals is not None and self.target is not None:
             raise RuleError(gettext("give either a number of deals or a target, not both"))
+        if self.target is not None and not self.rule_set().has_contract:
+            raise RuleError(
+                gettext("%(rules)s has no score to reach: give a number of deals")
+                % {"rules": self.rule_set().title_in_words}
+            )
         check_practice(self.rule_set(), self.practice)  # the rules and the practice can be played: else refused
 
     def rule_set(self) -> RuleSet:

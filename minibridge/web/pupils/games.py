@@ -30,13 +30,14 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 
 from minibridge.cards import Card, Seat
 from minibridge.classroom import PupilGame, pupil_view
+from minibridge.classroom.setup import choices_allowed
 from minibridge.contract import Contract
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 from minibridge.lessons import find_lesson, lesson_numbers
 from minibridge.web.auth import Who, route, tablet_pupil, typed_code_ok
 from minibridge.web.event_service import open_events
-from minibridge.web.pages import START_CHOICES, render_page, render_start, render_table
+from minibridge.web.pages import START_CHOICES, free_rules, render_page, render_start, render_table
 from minibridge.web.requests import ApiError, json_body, sentence, whole_number
 from minibridge.web.setups import setup_from
 from minibridge.web.store import Store
@@ -65,19 +66,27 @@ async def start_game(request: Request) -> Response:
     if not typed_code_ok(request, str(form.get("class_code", ""))):
         message = gettext("That is not the class code: ask your teacher for it.")
         return HTMLResponse(render_start(_start_options(request, message=message, form=form)), status_code=403)
-    try:
-        setup = setup_from(_setup_fields(form), request.app.state.samples, request.app.state.store.switches())
-    except ApiError as error:
-        message = sentence(error.message)
-        page = render_start(_start_options(request, message=message, form=form))
-        return HTMLResponse(page, status_code=error.status)
     store: Store = request.app.state.store
 
     def start() -> str:
         game = PupilGame.start(setup, advance=False)
         return store.create_game(game.to_data())
 
-    game_id = await run_in_threadpool(start)
+    refusal = None
+    try:
+        fields = _setup_fields(form)
+        refusal = _start_refusal(fields)
+        if refusal is not None:
+            raise ApiError(422, refusal)
+        setup = setup_from(fields, request.app.state.samples, store.switches())
+        game_id = await run_in_threadpool(start)
+    except (ApiError, MiniBridgeError) as error:
+        # Every choice the page offers is checked above in a child's words; what the library still refuses (a
+        # page sent by hand) is said in a short sentence too.
+        status = error.status if isinstance(error, ApiError) else 422
+        message = refusal or gettext("These choices do not go together. Change one and try again.")
+        page = render_start(_start_options(request, message=message, form=form))
+        return HTMLResponse(page, status_code=status)
     address = url("game", game_id=game_id)
     if request.headers.get("hx-request"):
         return Response(status_code=204, headers={"HX-Redirect": address})
@@ -150,23 +159,63 @@ async def tap(request: Request) -> Response:
 
 def _start_options(request: Request, *, message: str | None = None, form: Any = None) -> dict[str, Any]:
     """What the start page offers; with the ``form`` sent, the choices made in it, kept beside the ``message``."""
-    lessons = [{"number": n, "title": find_lesson(n).in_language().title} for n in lesson_numbers()]
+    lessons = [
+        {"number": n, "title": find_lesson(n).in_language().title, "allows": choices_allowed(n)}
+        for n in lesson_numbers()
+    ]
     return {
         "lessons": lessons,
         "class_code": request.app.state.class_code is not None,
         "message": message,
         "events": open_events(request),
         "chosen": {name: str(form.get(name, "")) for name in START_CHOICES} if form is not None else {},
+        "no_slams": [item["name"] for item in free_rules() if not choices_allowed(None, item["name"])["slam"]],
+        "target_most": TARGET_MOST,
     }
+
+
+TARGET_MOST = 9999
+"""The highest score a pupil may play to from the start page."""
+
+
+def _start_refusal(fields: dict[str, Any]) -> str | None:
+    """Why the start page's choices (as :func:`_setup_fields` reads them) cannot start a game, in one short
+    sentence a child reads; None when they can. The start page offers only choices that go together (see
+    :func:`minibridge.classroom.setup.choices_allowed`), so these are said when a page is out of date or its script
+    did not run."""
+    target = fields.get("target")
+    if target is not None and (not isinstance(target, int) or not 1 <= target <= TARGET_MOST):
+        return gettext("Write a score from 1 to %(most)s, like 500.") % {"most": TARGET_MOST}
+    rules = str(fields.get("rules", "ebu"))
+    lesson = fields.get("lesson")
+    if lesson is not None and (not isinstance(lesson, int) or lesson not in lesson_numbers()):
+        return gettext("Choose one of the lessons on this page.")
+    if lesson is None and rules not in {item["name"] for item in free_rules()}:
+        return gettext("Choose one of the rules on this page.")
+    allowed = choices_allowed(lesson, rules)
+    if lesson is None and fields.get("slam") and not allowed["slam"]:
+        return gettext("These rules have no slams. Take off Slams, or choose other rules.")
+    if fields.get("three_handed") and fields.get("practice"):
+        return gettext("Declare or defend is for four players.")
+    if "deals" not in fields and not allowed["target"] and target is not None:
+        return gettext("Lessons One and Two are played with a number of deals, not to a score.")
+    if fields.get("three_handed") and not allowed["three_handed"]:
+        return gettext("Three players can play from Lesson Three on.")
+    if fields.get("practice") and not allowed["practice"]:
+        return gettext("Declaring or defending starts in Lesson Three.")
+    return None
 
 
 def _setup_fields(form: Any) -> dict[str, Any]:
     """The start form as the fields of a game's setup (``seed``, a hidden field, deals chosen cards; the players:
     four, or three by the simple or the normal variant; every hand, or the pupil declaring or defending each; how
-    strong the computer plays, or empty as the lesson says)."""
+    strong the computer plays, or empty as the lesson says). The score to play to counts only when "Play to a
+    score" is chosen (``deals`` empty): a number typed in its box and left there is no second choice."""
     fields: dict[str, Any] = {"auto_single": bool(form.get("auto_single"))}
     for name in ("lesson", "deals", "target", "seed"):
         text = str(form.get(name, "")).strip()
+        if name == "target" and "deals" in fields:
+            continue
         if text:
             fields[name] = int(text) if text.isdigit() else text
     for name in ("three_handed", "practice", "robots"):
@@ -189,7 +238,10 @@ async def create_game(request: Request) -> Response:
     setup = setup_from(body, request.app.state.samples, store.switches())
 
     def start() -> dict[str, Any]:
-        game = PupilGame.start(setup)
+        try:
+            game = PupilGame.start(setup)
+        except MiniBridgeError as error:  # a setup that cannot be played is refused in words, never a 500
+            raise ApiError(422, str(error)) from None
         return pupil_view(store.create_game(game.to_data()), game)
 
     return JSONResponse(await run_in_threadpool(start), status_code=201)
