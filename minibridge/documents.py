@@ -285,9 +285,11 @@ def hand_records(
     templates: Path | None = None,
     cache: bool = True,
     progress: Progress | None = None,
+    say_left_out: bool = False,
 ) -> Document:
     """Hand records of a PBN file (:func:`records_analyses`), ``per_page`` boards a page, headed by the file's
-    Event, Site and Date; ``full_table`` prints the tricks of every seat as declarer in every strain."""
+    Event, Site and Date; ``full_table`` prints the tricks of every seat as declarer in every strain; with
+    ``say_left_out``, the line under the heading also names the games left out (where nobody reads a terminal)."""
     from minibridge.render.printable import records_heading
     from minibridge.render.records import hand_records as draw
     from minibridge.rules import find_rules
@@ -296,6 +298,15 @@ def hand_records(
     printed = records_analyses(read, rules=rules, cache=cache, progress=progress)
     words = _words(templates)
     title, details = records_heading(read.games, read.path.name, words)
+    left_out = read.games_left_out() if say_left_out else []
+    if left_out:
+        places = ", ".join(
+            gettext("board %(board)s (line %(line)s)") % {"board": game.board, "line": game.line}
+            if game.board is not None
+            else gettext("game %(game)s (line %(line)s)") % {"game": game.game, "line": game.line}
+            for game in left_out
+        )
+        details = " · ".join(part for part in (details, gettext("Left out: %(places)s") % {"places": places}) if part)
     pdf = draw(
         printed,
         words,

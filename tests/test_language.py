@@ -587,7 +587,7 @@ def test_replay_in_danish_an_ambiguous_record_and_why():
         "have spillet ud (lov 19); spilførerens par ville så tage 12 stik",
         "  genspillet som ovenfor, fordi den stemmer med filens resultat, 13",
     ]
-    games = json.loads(run("replay", str(revoke), "--json", "--lang", "da")[1])["games"]
+    games = json.loads(run("replay", str(revoke), "--json", "--lang", "da")[1])
     assert games[0]["ambiguous"]["reason"] == "den stemmer med filens resultat, 13"
     assert games[0]["contract"] == "7NT" and games[0]["side_tricks"] == {"NS": 13, "EW": 0}
     code, output = run("replay", str(revoke), "--board", "9", "--lang", "da")

@@ -45,7 +45,7 @@ def test_a_deal_with_only_some_hands_known_is_printed_without_analysis(club_reco
         assert suit in board
     assert "not known" in board and "Only some hands are known" in board
     code, output, _ = run("records", str(CLUB), "--json", "--quiet")
-    first = json.loads(output)["boards"][0]
+    first = json.loads(output)[0]
     assert code == 0 and first["board"] == 1 and first["dd"] is None and first["hcp"] == {"N": 19, "S": 9}
 
 
@@ -55,7 +55,7 @@ def test_an_end_position_is_printed_with_its_cards_and_every_seats_tricks(club_r
     assert "Q J 4" in board and "A J 9" in board
     assert "Best:" not in board  # a contract's score belongs to a whole deal
     code, output, _ = run("records", str(CLUB), "--json", "--quiet")
-    table = json.loads(output)["boards"][1]["dd_table"]
+    table = json.loads(output)[1]["dd_table"]
     assert code == 0 and "Tricks as declarer NT ♠ ♥ ♦ ♣" in board
     for seat in ("N", "S", "E", "W"):
         assert all(0 <= tricks <= 12 for tricks in table[seat].values())
@@ -68,7 +68,7 @@ def test_the_full_double_dummy_table_on_request(tmp_path, club_records):
     text = pdf_text(out)
     board = text[text.index("Board 3") :]
     code, output, _ = run("records", str(CLUB), "--json", "--quiet")
-    table = json.loads(output)["boards"][2]["dd_table"]
+    table = json.loads(output)[2]["dd_table"]
     assert code == 0 and "Tricks as declarer" in board
     for seat in ("N", "S", "E", "W"):
         row = " ".join(str(table[seat][strain]) for strain in ("NT", "S", "H", "D", "C"))

@@ -136,14 +136,8 @@ def records(
                 records_analyses(read, rules=rules)
             except MiniBridgeError as error:
                 nothing = error
-        print_json(
-            {
-                "file": str(pbn_file),
-                "games_in_file": len(read.games) + len(read.unreadable),
-                "boards": [_partial_json(b) if isinstance(b, PartialBoard) else _analysis_json(b) for b in printed],
-                "left_out": [game.json() for game in left_out],
-            }
-        )
+        boards = [_partial_json(b) if isinstance(b, PartialBoard) else _analysis_json(b) for b in printed]
+        print_json([*({**board, "left_out": False} for board in boards), *map(_left_out_json, left_out)])
         if nothing is not None:
             raise nothing  # said after the JSON, which lists the games left out
         _exit_if_unreadable(pbn_file, read.unreadable)
@@ -189,6 +183,12 @@ def _exit_if_unreadable(pbn_file: Path, unreadable: tuple[LeftOut, ...]) -> None
     game without a deal to print is said too, but it is no error (a file may give a game no deal)."""
     if unreadable:
         raise SystemExit(1)
+
+
+def _left_out_json(game: LeftOut) -> dict[str, object]:
+    """The ``--json`` object of a game the hand records leave out: its ``board``, its place in the file (``game``,
+    from 1; ``line``; ``where``) and the ``reason``, marked ``left_out``."""
+    return {**game.json(), "left_out": True}
 
 
 def _analysis_json(analysis: BoardAnalysis) -> dict[str, object]:

@@ -18,6 +18,7 @@ from minibridge.cli.common import (
 from minibridge.language import gettext, ngettext
 
 if TYPE_CHECKING:
+    from minibridge.pbn import LeftOut
     from minibridge.replay import ReplayedGame
     from minibridge.review import CardReview
     from minibridge.trick import Irregularity
@@ -70,16 +71,12 @@ def replay(
         click.echo(game.said, err=True)
     reviews = [_review(game) for game in done.games] if show_review else [None] * len(done.games)
     if as_json:
-        print_json(
-            {
-                "file": str(file),
-                "games_in_file": len(boards) + len(unreadable),
-                "games": [
-                    _with_review(_game_json(game), review) for game, review in zip(done.games, reviews, strict=True)
-                ],
-                "left_out": [game.json() for game in done.left_out],
-            }
-        )
+        replayed = [
+            {**_with_review(_game_json(game), review), "left_out": False}
+            for game, review in zip(done.games, reviews, strict=True)
+        ]
+        skipped = [_left_out_json(game) for game in done.left_out]
+        print_json(sorted([*replayed, *skipped], key=lambda entry: entry["index"]))
     elif not boards and not unreadable:
         click.echo(
             gettext("%(file)s: the file has no games, only its PBN header: there is nothing to replay.")
@@ -98,6 +95,13 @@ def replay(
             click.echo(_describe_review(game, review))
     if done.left_out:
         raise SystemExit(1)  # bad data: some games could not be replayed, each said above
+
+
+def _left_out_json(game: LeftOut) -> dict[str, Any]:
+    """The ``--json`` object of a game not replayed: its place in the file (``index``, from 1), ``board``,
+    ``line``, ``where`` and ``reason``, marked ``left_out``."""
+    entry = game.json()
+    return {"index": entry.pop("game"), **entry, "left_out": True}
 
 
 def _game_json(game: ReplayedGame) -> dict[str, Any]:

@@ -202,6 +202,16 @@ def test_hand_records_of_an_uploaded_file_are_the_same_pdf_as_minibridge_records
     assert response.content == (tmp_path / "r.pdf").read_bytes()
 
 
+def test_an_uploaded_file_with_bad_boards_prints_the_others_and_names_those_left_out(teacher: TestClient):
+    source = Path(__file__).parents[1] / "data" / "pbn" / "bad_board_in_the_middle.pbn"
+    upload = {"pbn": (source.name, source.read_bytes(), "application/octet-stream")}
+    response = teacher.post("/teacher/printing/records", data={"rules": "ebu"}, files=upload)
+    assert response.status_code == 200 and response.headers["content-type"] == "application/pdf"
+    text = " ".join("".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages).split())
+    assert "Board 1" in text and "Board 5" in text and "Board 2 " not in text
+    assert "Left out: board 2 (line 27), board 3 (line 33), board 4 (line 42)" in text
+
+
 def test_blank_score_sheets_are_the_same_pdf_as_minibridge_scoresheet(teacher: TestClient, tmp_path: Path):
     response = teacher.post("/teacher/printing/sheets", data={"lesson": "6", "deals": "4", "tables": "9"})
     assert response.headers["content-disposition"] == 'attachment; filename="score-sheets-lesson-6.pdf"'

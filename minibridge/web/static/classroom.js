@@ -31,19 +31,102 @@ document.addEventListener("htmx:afterRequest", () => {
   }
 });
 
-// A form (or a button marked data-shows-refusal, like a seat at a table) refused with a page of its own (the
-// start page with "That is not the class code", say) is shown
-// whatever the status, so the pupil sees why; a refusal without a page keeps the table as it was.
+// Nothing a child taps fails silently. A refusal that comes with a page or a part of one (4xx, HTML: the start
+// page with "That is not the class code", the table with "It is not your turn") is swapped in like any answer,
+// whatever was tapped, so the child sees why; a whole page asked for a part replaces the page, never nests inside
+// it. A refusal in words only (JSON) and a request with no answer (the server stopped, or 5xx) are said in the
+// notice at the bottom of the screen, which goes once a request succeeds.
+const SAID = { noAnswer: "The classroom did not answer. Try again.", didNotWork: "That did not work. Try again." };
+
+function notice(words) {
+  const box = document.getElementById("notice");
+  if (!box) return;
+  const text = words ? box.dataset[words] || SAID[words] || words : "";
+  const shown = box.querySelector(".message");
+  if (shown && shown.textContent === text) return; // said already: not read out again every few seconds
+  box.replaceChildren();
+  if (!text) return;
+  const message = document.createElement("p");
+  message.className = "message";
+  message.setAttribute("role", "alert");
+  message.textContent = text;
+  box.append(message);
+}
+
+function refusalWords(xhr) {
+  try {
+    const said = JSON.parse(xhr.responseText).error;
+    if (typeof said === "string" && said && said.split(/\s+/).length <= 16) {
+      const sentence = said.charAt(0).toUpperCase() + said.slice(1);
+      return /[.!?]$/.test(sentence) ? sentence : sentence + ".";
+    }
+  } catch (error) {
+    // not words: said generally below
+  }
+  return "didNotWork";
+}
+
 document.addEventListener("htmx:beforeSwap", (event) => {
-  const status = event.detail.xhr.status;
-  const page = (event.detail.xhr.getResponseHeader("Content-Type") || "").startsWith("text/html");
-  const elt = event.detail.requestConfig.elt;
-  const shows = elt.tagName === "FORM" || elt.hasAttribute("data-shows-refusal");
-  if (shows && status >= 400 && status < 500 && page) {
-    event.detail.shouldSwap = true;
-    event.detail.isError = false;
+  const detail = event.detail;
+  const status = detail.xhr.status;
+  const page = (detail.xhr.getResponseHeader("Content-Type") || "").startsWith("text/html");
+  if (status >= 400 && status < 500 && page) {
+    detail.shouldSwap = true;
+    detail.isError = false;
+    const whole = document.getElementById("page");
+    if (whole && detail.target !== whole && /<div id="page"/.test(detail.xhr.responseText)) {
+      detail.target = whole;
+      detail.selectOverride = "#page";
+      detail.swapOverride = "outerHTML show:window:top";
+    }
+  } else if (status >= 500) {
+    notice("noAnswer");
+  } else if (status >= 400) {
+    notice(refusalWords(detail.xhr));
   }
 });
+
+document.addEventListener("htmx:sendError", () => notice("noAnswer"));
+document.addEventListener("htmx:timeout", () => notice("noAnswer"));
+document.addEventListener("htmx:afterRequest", (event) => {
+  const status = event.detail.xhr ? event.detail.xhr.status : 0;
+  if (status >= 200 && status < 400) notice("");
+});
+
+// The start page offers only choices that go together: a lesson that cannot be played with the players, the
+// length or the practice chosen is turned off, three players turn off declaring or defending (and the other way
+// round), and rules without slams turn off the Slams box (and the other way round); a short hint says why.
+function startChoices() {
+  const form = document.getElementById("start-form");
+  if (!form) return;
+  const value = (name) => (form.querySelector(`input[name="${name}"]:checked`) || { value: "" }).value;
+  const wanted = { target: value("deals") === "", three_handed: value("three_handed") !== "", practice: value("practice") !== "" };
+  const missing = new Set();
+  for (const button of form.querySelectorAll("button[data-allows]")) {
+    const allows = button.dataset.allows.split(" ");
+    const lacks = Object.keys(wanted).filter((name) => wanted[name] && !allows.includes(name));
+    button.disabled = lacks.length > 0;
+    for (const name of lacks) missing.add(name);
+  }
+  for (const radio of form.querySelectorAll('input[name="practice"]')) radio.disabled = wanted.three_handed && radio.value !== "";
+  for (const radio of form.querySelectorAll('input[name="three_handed"]')) radio.disabled = wanted.practice && radio.value !== "";
+  if (wanted.three_handed || wanted.practice) missing.add("three-practice");
+  const slam = form.querySelector('input[name="slam"]');
+  const rules = form.querySelector('input[name="rules"]:checked');
+  if (slam) {
+    const noSlams = Boolean(rules && rules.hasAttribute("data-no-slams"));
+    slam.disabled = noSlams && !slam.checked;
+    for (const radio of form.querySelectorAll('input[name="rules"][data-no-slams]')) radio.disabled = slam.checked;
+    if (noSlams || slam.checked) missing.add("slam");
+  }
+  for (const hint of form.querySelectorAll(".choice-hint[data-hint]")) hint.hidden = !missing.has(hint.dataset.hint);
+}
+
+document.addEventListener("change", (event) => {
+  if (event.target.closest("#start-form")) startChoices();
+});
+document.addEventListener("DOMContentLoaded", startChoices);
+document.addEventListener("htmx:afterSettle", startChoices);
 
 // The number pad of a pupil counting their points: a key adds its digit to the box (two at most), the rub-out
 // key takes the last one away.

@@ -65,7 +65,7 @@ def records_pdf(name: str, data: bytes, rules_name: str, paper: str, per_page: i
         path = Path(folder) / name
         path.write_bytes(data)
         try:
-            read = read_records(path)
+            read = read_records(path, partly=True)  # a board that cannot be read is left out, named on the PDF
             if len(read.boards) > MAX_RECORD_BOARDS:
                 raise MiniBridgeError(
                     gettext(
@@ -75,7 +75,7 @@ def records_pdf(name: str, data: bytes, rules_name: str, paper: str, per_page: i
                     % {"count": len(read.boards), "most": MAX_RECORD_BOARDS, "name": name},
                     where=name,
                 )
-            return hand_records(read, rules=rules, paper=paper, per_page=per_page)
+            return hand_records(read, rules=rules, paper=paper, per_page=per_page, say_left_out=True)
         except MiniBridgeError as error:
             raise _named(error, str(path), name) from None
 
