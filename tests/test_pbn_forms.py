@@ -149,6 +149,13 @@ def test_a_void_written_dash_inside_a_hand_while_a_dash_alone_is_an_unknown_hand
     assert full.deal is not None and full.play is not None and Seat.NORTH in partial.partial_deal
     code, output, _ = run("replay", str(OWN / "void_dash.pbn"))
     assert code == 0 and "Board 1 (game 1): 4S by South" in output
+    code, output, _ = run("records", str(OWN / "void_dash.pbn"), "--json", "-q")  # the partial deal printed too
+    printed = {entry["board"]: entry for entry in json.loads(output)}
+    assert (
+        code == 0
+        and not printed[partial.number]["left_out"]
+        and printed[partial.number]["hcp"]["N"] == partial.partial_deal[Seat.NORTH].hcp
+    )
 
 
 # --- one bad board never sinks a file ----------------------------------------------------------------------------

@@ -12,15 +12,12 @@ from typing import TYPE_CHECKING
 from minibridge.board import Board, complete_boards
 from minibridge.cards import Seat
 from minibridge.deal import Hand
-from minibridge.errors import MiniBridgeError
 
 if TYPE_CHECKING:
     from minibridge.render.text import Wording
 
 __all__ = ["PartialBoard", "printable_boards", "records_heading"]
 
-_UNKNOWN_HANDS = ("-", "...")
-"""How a PBN deal writes a hand that is not known (the standard's ``-``, Bridge Composer's ``...``)."""
 _DATE = re.compile(r"(\d{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
 """A PBN date: year, month and day, ``??`` where not known."""
 
@@ -47,29 +44,12 @@ def printable_boards(games: Sequence[Board]) -> tuple[list[Board], list[PartialB
     )
 
 
-def _known_hands(text: str) -> dict[Seat, Hand | None] | None:
-    """The hands of a PBN deal of which some are not known (``-`` or ``...``); None when it is no such deal."""
-    first, colon, rest = text.strip().partition(":")
-    written = rest.split()
-    try:
-        seats = Seat.from_str(first).clockwise()
-        if not colon or len(written) != 4:
-            return None
-        hands = {
-            seat: None if part in _UNKNOWN_HANDS else Hand.from_pbn(part)
-            for seat, part in zip(seats, written, strict=True)
-        }
-    except MiniBridgeError:
-        return None
-    known = [hand for hand in hands.values() if hand is not None]
-    return hands if known and len(known) < 4 else None
-
-
 def _partial(board: Board, place: int) -> PartialBoard | None:
     """A board of which only some hands are known, to print without analysis; None for any other board."""
-    hands = _known_hands(board.tags.get("Deal", "")) if board.deal is None else None
-    if hands is None:
+    known = board.partial_deal if board.deal is None else {}
+    if not known or len(known) == 4:
         return None
+    hands: dict[Seat, Hand | None] = {seat: known.get(seat) for seat in Seat}
     number = board.number if board.number is not None else place
     dealer = board.dealer if board.dealer is not None else Seat.dealer_of_board(number)
     return PartialBoard(number=number, dealer=dealer, hands=hands)
