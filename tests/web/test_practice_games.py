@@ -69,9 +69,7 @@ def test_lesson_one_with_practice_comes_back_in_one_sentence_with_the_other_choi
     page = client.post("/games", data=form)
     assert page.status_code == 422
     message = re.findall(r'<p class="message" role="alert">(.*?)</p>', page.text)
-    assert [html.unescape(text) for text in message] == [
-        "MiniLesson One has no declarer: declare or defend every deal from MiniLesson Three on."
-    ]
+    assert [html.unescape(text) for text in message] == ["Declaring or defending starts in Lesson Three."]
     checked = re.findall(r'<input type="(?:radio|checkbox)" name="(\w+)" value="(\w*)" checked>', page.text)
     assert sorted(checked) == [
         ("auto_single", "1"),
@@ -86,6 +84,6 @@ def test_lesson_one_with_practice_comes_back_in_one_sentence_with_the_other_choi
 def test_three_players_with_practice_come_back_with_the_target_kept(client: TestClient):
     form = {"deals": "", "target": "700", "three_handed": "simple", "practice": "defender", "rules": "nbb"}
     page = client.post("/games", data={**form, "free": "1"})
-    assert page.status_code == 422 and "is for four players, not three." in page.text
+    assert page.status_code == 422 and "Declare or defend is for four players." in page.text
     assert 'value="700"' in page.text and 'name="rules" value="nbb" checked' in page.text
     assert 'name="three_handed" value="simple" checked' in page.text and 'name="deals" value="" checked' in page.text

@@ -213,8 +213,11 @@ def test_a_pupils_page_shows_a_refused_tap_in_dutch_and_danish(client: TestClien
     assert '<p class="message" role="alert">Je moet bekennen: er is ' in page.text
     page = client.post(f"/games/{view['id']}/actions", data={"contract": "3NT"}, headers=DANISH)
     assert page.status_code == 409 and '<p class="message" role="alert">Du kan ikke vælge kontrakt nu.</p>' in page.text
-    start = client.post("/games", data={"deals": "2", "target": "500"}, headers=DUTCH)
-    assert start.status_code == 422 and "Geef een aantal spellen of een doel, niet allebei." in start.text
+    start = client.post("/games", data={"deals": "2", "target": "500"}, headers=DUTCH, follow_redirects=False)
+    assert start.status_code == 303  # the number of deals chosen counts; a score left typed in its box does not
+    start = client.post("/games", data={"lesson": "1", "deals": "", "target": "500"}, headers=DUTCH)
+    assert start.status_code == 422 and '<html lang="nl">' in start.text  # the sentence: as the catalogue says
+    assert start.text.count('<p class="message" role="alert">') == 1
 
 
 def test_the_teachers_pages_refuse_in_dutch_and_danish(client: TestClient):

@@ -50,6 +50,8 @@ function notice(words) {
   message.className = "message";
   message.setAttribute("role", "alert");
   message.textContent = text;
+  message.style.margin = "0";
+  message.style.boxShadow = "0 2px 10px rgba(0, 0, 0, 0.35)";
   box.append(message);
 }
 
@@ -106,6 +108,8 @@ function startChoices() {
     const allows = button.dataset.allows.split(" ");
     const lacks = Object.keys(wanted).filter((name) => wanted[name] && !allows.includes(name));
     button.disabled = lacks.length > 0;
+    button.style.opacity = button.disabled ? "0.45" : ""; // turned off, and seen to be
+    button.style.borderStyle = button.disabled ? "dashed" : "";
     for (const name of lacks) missing.add(name);
   }
   for (const radio of form.querySelectorAll('input[name="practice"]')) radio.disabled = wanted.three_handed && radio.value !== "";
@@ -114,9 +118,9 @@ function startChoices() {
   const slam = form.querySelector('input[name="slam"]');
   const rules = form.querySelector('input[name="rules"]:checked');
   if (slam) {
-    const noSlams = Boolean(rules && rules.hasAttribute("data-no-slams"));
+    const noSlams = Boolean(rules && rules.closest("[data-no-slams]"));
     slam.disabled = noSlams && !slam.checked;
-    for (const radio of form.querySelectorAll('input[name="rules"][data-no-slams]')) radio.disabled = slam.checked;
+    for (const radio of form.querySelectorAll('[data-no-slams] input[name="rules"]')) radio.disabled = slam.checked;
     if (noSlams || slam.checked) missing.add("slam");
   }
   for (const hint of form.querySelectorAll(".choice-hint[data-hint]")) hint.hidden = !missing.has(hint.dataset.hint);
