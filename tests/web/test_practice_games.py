@@ -69,7 +69,7 @@ def test_lesson_one_with_practice_comes_back_in_one_sentence_with_the_other_choi
     page = client.post("/games", data=form)
     assert page.status_code == 422
     message = re.findall(r'<p class="message" role="alert">(.*?)</p>', page.text)
-    assert [html.unescape(text) for text in message] == ["Declaring or defending starts in Lesson Three."]
+    assert [html.unescape(text) for text in message] == ["You can declare or defend from Lesson Three on."]
     checked = re.findall(r'<input type="(?:radio|checkbox)" name="(\w+)" value="(\w*)" checked>', page.text)
     assert sorted(checked) == [
         ("auto_single", "1"),

@@ -84,7 +84,10 @@ async def start_game(request: Request) -> Response:
         # Every choice the page offers is checked above in a child's words; what the library still refuses (a
         # page sent by hand) is said in a short sentence too.
         status = error.status if isinstance(error, ApiError) else 422
-        message = refusal or gettext("These choices do not go together. Change one and try again.")
+        said = sentence(error.message if isinstance(error, ApiError) else str(error))
+        if refusal is None and len(said.split()) > 16:
+            said = gettext("These choices do not go together. Change one and try again.")
+        message = refusal or said
         page = render_start(_start_options(request, message=message, form=form))
         return HTMLResponse(page, status_code=status)
     address = url("game", game_id=game_id)
@@ -202,7 +205,7 @@ def _start_refusal(fields: dict[str, Any]) -> str | None:
     if fields.get("three_handed") and not allowed["three_handed"]:
         return gettext("Three players can play from Lesson Three on.")
     if fields.get("practice") and not allowed["practice"]:
-        return gettext("Declaring or defending starts in Lesson Three.")
+        return gettext("You can declare or defend from Lesson Three on.")
     return None
 
 
