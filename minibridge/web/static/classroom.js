@@ -50,8 +50,6 @@ function notice(words) {
   message.className = "message";
   message.setAttribute("role", "alert");
   message.textContent = text;
-  message.style.margin = "0";
-  message.style.boxShadow = "0 2px 10px rgba(0, 0, 0, 0.35)";
   box.append(message);
 }
 
@@ -107,9 +105,7 @@ function startChoices() {
   for (const button of form.querySelectorAll("button[data-allows]")) {
     const allows = button.dataset.allows.split(" ");
     const lacks = Object.keys(wanted).filter((name) => wanted[name] && !allows.includes(name));
-    button.disabled = lacks.length > 0;
-    button.style.opacity = button.disabled ? "0.45" : ""; // turned off, and seen to be
-    button.style.borderStyle = button.disabled ? "dashed" : "";
+    button.disabled = lacks.length > 0; // turned off, and seen to be (classroom.css)
     for (const name of lacks) missing.add(name);
   }
   for (const radio of form.querySelectorAll('input[name="practice"]')) radio.disabled = wanted.three_handed && radio.value !== "";
