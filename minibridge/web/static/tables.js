@@ -31,10 +31,28 @@
     });
   };
 
+  // Leaving happens once: when the pupil taps "Leave the table" the server's answer takes the tablet away, and
+  // the stream's "left" that follows must not start a second trip that cuts the first short.
+  let leaving = false;
   const leave = () => {
+    if (leaving) return;
+    leaving = true;
+    if (source) source.close();
     const part = root();
     window.location.href = part && part.dataset.tableLeave ? part.dataset.tableLeave : "/";
   };
+  const leaveTapped = (event) => (event.detail.elt.getAttribute("hx-vals") || "").includes('"leave"');
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (!leaveTapped(event)) return;
+    leaving = true;
+    if (source) source.close();
+  });
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (!leaveTapped(event) || event.detail.successful) return;
+    leaving = false; // refused or not sent: the tablet keeps its seat, and follows the table again
+    source = null;
+    follow();
+  });
 
   const follow = () => {
     const part = root();
