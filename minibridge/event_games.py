@@ -28,10 +28,11 @@ __all__ = ["game_setup", "pupil_row", "pupils_traveller"]
 
 def game_setup(event: Event, *, samples: int, auto_single: bool = False) -> GameSetup:
     """The setup of a pupil's game on the event's boards against the computer: the boards in order, once each,
-    under the event's lesson (or the EBU's rules, with slams when the event plays them)."""
+    under the event's rules (:attr:`~minibridge.duplicate.Event.rules`: its lesson's, or the EBU's with slams
+    when the event plays them), the rules its tables' results are scored by."""
     return GameSetup(
         lesson=event.lesson,
-        rules="ebu",
+        rules="ebu",  # with a lesson, the lesson's rules: the same as the event's either way
         slam=event.slam,
         seed=event.seed,
         samples=samples,

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from minibridge.cards import Seat, Strain
+from minibridge.cards import Seat
 from minibridge.contract import Contract
 from minibridge.duplicate.event import RESULT_FIELDS, Event, EventProblem, read_result, scored_result
 from minibridge.duplicate.results import Entry
@@ -79,12 +79,13 @@ def _part_problem(event: Event, key: str, value: str, kept: Mapping[str, str]) -
 
 
 def step_choices(event: Event, *, fields: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """The choices of the steps: the boards, the contracts the event plays, the seats, and for the contract
-    chosen each number of tricks as made (=, +1 …) or down (−1 …)."""
+    """The choices of the steps: the boards, the contracts the event's rules have (only those of its lesson), the
+    seats, and for the contract chosen each number of tricks as made (=, +1 …) or down (−1 …)."""
+    rules = event.rules
     contracts = [
         {"contract": str(c), "words": c.words, "strain": c.strain.letter, "kind": c.kind, "goal": c.goal()}
-        for kind in event.scoring_rules.contract_kinds
-        for c in (Contract.of(kind, strain) for strain in sorted(Strain, reverse=True))
+        for kind in rules.contract_kinds
+        for c in (Contract.of(kind, strain) for strain in sorted(rules.strains, reverse=True))
     ]
     made, down = [], []
     chosen = (fields or {}).get("contract")
@@ -94,7 +95,7 @@ def step_choices(event: Event, *, fields: Mapping[str, str] | None = None) -> di
         down = [{"tricks": t, "under": with_goal - t} for t in range(with_goal - 1, -1, -1)]
     return {
         "boards": event.numbers,
-        "kinds": list(event.scoring_rules.contract_kinds),
+        "kinds": list(rules.contract_kinds),
         "contracts": contracts,
         "seats": [s.letter for s in Seat],
         "made": made,
@@ -119,7 +120,7 @@ def result_row(entry: Entry, event: Event) -> dict[str, Any]:
     is reckoned (``calculation``, ``calculation_words``: :attr:`~minibridge.scoring.Score.calculation`)."""
     scored = scored_result([entry], entry, event)
     goal = entry.contract.goal()
-    reckoned = score(entry.contract, entry.tricks, event.scoring_rules, declarer=entry.declarer)
+    reckoned = score(entry.contract, entry.tricks, event.rules, declarer=entry.declarer)
     return {
         **scored,
         "calculation": reckoned.calculation,

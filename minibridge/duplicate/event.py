@@ -3,8 +3,10 @@
 The teacher starts an event with a name and a number of boards: a lesson's boards (the same boards as that
 lesson's pack with the same number of deals and seed) or boards dealt from a seed. Real tables enter their
 results on the boards one at a time, each read as a line of a results file is and the whole scored and
-match-pointed as ``minibridge duplicate score`` scores a results file (EBU scoring, slams when the event plays
-them); a correction replaces the results it clashes with, and the record keeps what was entered first.
+match-pointed as ``minibridge duplicate score`` scores a results file, all by the event's one rule set (the
+lesson's, or the EBU's with slams when the event plays them: :func:`event_rules`); a correction replaces the
+results it clashes with, and the record keeps what was entered first. With a number of pairs, the event has a
+movement (:mod:`minibridge.duplicate.movement`): which pairs meet at which table, with which boards, each round.
 
 >>> event = new_event(name="Tuesday club", boards=2, lesson=5)
 >>> [board.number for board in event.boards], event.seed
@@ -47,6 +49,7 @@ __all__ = [
     "ranking",
     "scored_result",
     "change_data",
+    "event_rules",
 ]
 
 MAX_BOARDS = 36
@@ -91,6 +94,15 @@ class EventProblem(MiniBridgeError):
     """What is wrong with an event's settings or a result sent for it, in plain words."""
 
 
+def event_rules(lesson: int | None, *, slam: bool = False) -> RuleSet:
+    """The rules of an event (or of its results file) on a lesson's boards: the lesson's, or without a lesson
+    the EBU's, with slams when ``slam``. A lesson plays slams only when its own rules have them."""
+    if lesson is not None:
+        return _lesson(lesson).rules
+    rules = find_rules("ebu")
+    return rules.with_slam() if slam else rules
+
+
 def _lesson(number: int) -> Lesson:
     """A lesson, read only when an event needs one: scoring a results file reads no lesson."""
     from minibridge.lessons import find_lesson
@@ -113,16 +125,10 @@ class Event:
 
     @property
     def rules(self) -> RuleSet:
-        """The rules the boards are played by: the lesson's, or the EBU's (slams when the event plays them)."""
-        if self.lesson is not None:
-            return _lesson(self.lesson).rules
-        return self.scoring_rules
-
-    @property
-    def scoring_rules(self) -> RuleSet:
-        """The rules the tables' results are scored by, as ``minibridge duplicate score`` scores them."""
-        rules = find_rules("ebu")
-        return rules.with_slam() if self.slam else rules
+        """The one rule set of the event, for the pupils' games, the tablets' contracts, the scores, the
+        travellers and the ranking: the lesson's (slams only when the lesson plays them), or the EBU's (slams
+        when the event plays them)."""
+        return event_rules(self.lesson, slam=self.slam)
 
     @property
     def numbers(self) -> list[int]:
@@ -135,7 +141,7 @@ class Event:
 
     def competition(self, entries: Sequence[Entry]) -> Competition:
         """The tables' results scored, match-pointed and ranked, as ``minibridge duplicate score`` scores them."""
-        return score_results(entries, rules=self.scoring_rules)
+        return score_results(entries, rules=self.rules)
 
     def written_boards(self) -> tuple[tuple[int, str, str], ...]:
         """Each board's number, its dealer's letter and its deal (``N:AK2.… … … …``)."""
@@ -203,6 +209,11 @@ def new_event(
         )
     if lesson is not None and lesson not in lesson_numbers():
         raise EventProblem(no_such_lesson(lesson))
+    if lesson is not None and slam and not _lesson(lesson).rules.slam:
+        raise EventProblem(
+            gettext("Lesson %(lesson)s plays no slams: start the event without slams, or without a lesson")
+            % {"lesson": lesson}
+        )
     if boards is None:
         boards = len(_lesson(lesson).deals) if lesson is not None else _DEFAULT_BOARDS
     if not 1 <= boards <= MAX_BOARDS:
@@ -287,7 +298,7 @@ def read_result(fields: Mapping[str, Any], event: Event) -> Entry:
             )
     columns = [str(board).strip(), *(texts[key] for key in RESULT_FIELDS[1:])]
     try:
-        return read_entry(columns, rules=event.scoring_rules)
+        return read_entry(columns, rules=event.rules)
     except MiniBridgeError as error:
         raise EventProblem(error.message) from None
 
