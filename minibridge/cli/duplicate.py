@@ -54,7 +54,8 @@ def score(
     templates_folder: Path | None,
     as_json: bool,
 ) -> None:
-    """Score a duplicate competition: every table scored the EBU way, every board match-pointed (2 for each
+    """Score a duplicate competition: every table scored the EBU way (or by the lesson a "# lesson: 3" line
+    names: an event's results file says it), every board match-pointed (2 for each
     pair of the same direction with a lower score, 1 for each equal score), totals, percentages, ranking.
 
     RESULTS is a plain text file, one line per table per board, with six columns separated by spaces
@@ -75,13 +76,11 @@ def score(
         minibridge duplicate score results.txt -o results.pdf --title "Class 5, 12 March"
         minibridge duplicate score results.txt --json
     """
-    from minibridge.duplicate import competition_data, load_results, score_results
-    from minibridge.rules import find_rules
+    from minibridge.duplicate import competition_data, score_file
 
-    rules = find_rules("ebu").with_slam() if slam else find_rules("ebu")
     if output is not None:
         refuse_existing(output, force)
-    competition = score_results(load_results(results, rules=rules), rules=rules, source=str(results))
+    competition = score_file(results, slam=slam)
     if as_json:
         print_json(competition_data(competition))
     else:

@@ -6,7 +6,8 @@
   and E–W rankings, and the competition as plain data (``minibridge duplicate score --json``);
 - :mod:`minibridge.duplicate.event`: the teacher's live event: its boards, the tables' results entered one at a
   time and corrected, scored as a results file is;
-- :mod:`minibridge.duplicate.entering`: a table's result entered one part at a time, as on a scoring tablet.
+- :mod:`minibridge.duplicate.entering`: a table's result entered one part at a time, as on a scoring tablet;
+- :mod:`minibridge.duplicate.movement`: which pairs meet at which table with which boards, round by round.
 
 >>> competition = score_results(parse_results("1 1 2 3NT S 9\\n1 3 4 3NT S 10\\n"))
 >>> [(r.ns, r.ns_score, r.ns_matchpoints, r.ew_matchpoints) for r in competition.travellers[0].results]
@@ -23,10 +24,14 @@ from minibridge.duplicate.event import (
     Event,
     EventProblem,
     change_data,
+    event_file,
     event_from_fields,
+    event_rules,
+    file_rules,
     new_event,
     ranking,
     read_result,
+    score_file,
     scored_result,
 )
 from minibridge.duplicate.matchpoints import (
@@ -37,6 +42,7 @@ from minibridge.duplicate.matchpoints import (
     competition_data,
     score_results,
 )
+from minibridge.duplicate.movement import Meeting, Movement, MovementProblem, movement
 from minibridge.duplicate.results import (
     COLUMNS,
     CONTRACT_COLUMN,
@@ -74,6 +80,14 @@ __all__ = [
     "ranking",
     "scored_result",
     "change_data",
+    "event_rules",
+    "event_file",
+    "file_rules",
+    "score_file",
+    "Meeting",
+    "Movement",
+    "MovementProblem",
+    "movement",
     "next_step",
     "step_choices",
     "pair_choices",

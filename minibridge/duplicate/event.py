@@ -22,6 +22,7 @@ import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from minibridge.board import Board
@@ -29,7 +30,8 @@ from minibridge.cards import Seat
 from minibridge.deal import Deal
 from minibridge.dealing import DealSpec, generate
 from minibridge.duplicate.matchpoints import Competition, competition_data, score_results
-from minibridge.duplicate.results import Entry, read_entry
+from minibridge.duplicate.movement import Movement, MovementProblem, movement
+from minibridge.duplicate.results import Entry, parse_results, read_entry, read_results_file, results_text
 from minibridge.errors import MiniBridgeError
 from minibridge.language import N_, gettext
 from minibridge.rules import RuleSet, find_rules
@@ -50,6 +52,9 @@ __all__ = [
     "scored_result",
     "change_data",
     "event_rules",
+    "event_file",
+    "file_rules",
+    "score_file",
 ]
 
 MAX_BOARDS = 36
@@ -74,6 +79,7 @@ _EVENT_FIELDS: dict[str, tuple[type, Callable[[], str]]] = {
     "lesson": (int, _a_lesson),
     "seed": (int, lambda: gettext("a whole number, like 42")),
     "slam": (bool, lambda: gettext("true or false")),
+    "pairs": (int, lambda: gettext("a number of pairs, like 8")),
 }
 """The settings of an event a request may send, each with its kind and the form it takes in words."""
 RESULT_FIELDS = ("board", "ns", "ew", "contract", "declarer", "tricks")
@@ -120,8 +126,15 @@ class Event:
     lesson: int | None = None
     seed: int
     slam: bool = False
+    pairs: int | None = None
+    """The pairs at the real tables, when the teacher gave them: the event then has a :attr:`movement`."""
     closed: bool = False
     """No one joins and no table enters a result any more; the teacher may still correct one."""
+
+    @property
+    def movement(self) -> Movement | None:
+        """Which pairs meet at which table with which boards each round (None when no pairs were given)."""
+        return movement(pairs=self.pairs, boards=len(self.boards)) if self.pairs is not None else None
 
     @property
     def rules(self) -> RuleSet:
@@ -158,6 +171,7 @@ class Event:
             "lesson": self.lesson,
             "seed": self.seed,
             "slam": self.slam,
+            "pairs": self.pairs,
             "boards": [list(board) for board in self.written_boards()],
         }
 
@@ -175,6 +189,7 @@ class Event:
             lesson=data["lesson"],
             seed=data["seed"],
             slam=data["slam"],
+            pairs=data.get("pairs"),
             closed=closed,
         )
 
@@ -194,10 +209,18 @@ class EnteredResult:
 
 
 def new_event(
-    *, name: str, boards: int | None = None, lesson: int | None = None, seed: int | None = None, slam: bool = False
+    *,
+    name: str,
+    boards: int | None = None,
+    lesson: int | None = None,
+    seed: int | None = None,
+    slam: bool = False,
+    pairs: int | None = None,
 ) -> Event:
     """A new event (its id is given when it is kept): ``boards`` of a lesson, the same as its pack with that
-    many deals and that seed, or ``boards`` dealt from ``seed`` (a random one when none is given)."""
+    many deals and that seed, or ``boards`` dealt from ``seed`` (a random one when none is given); with
+    ``pairs``, the movement of that many pairs over the boards (refused, saying what would work, when the
+    boards cannot be shared out)."""
     from minibridge.lessons import lesson_numbers, no_such_lesson
     from minibridge.practice import pack_deals
     from minibridge.table import Game
@@ -220,12 +243,17 @@ def new_event(
         raise EventProblem(
             gettext("an event has 1 to %(most)s boards, not %(boards)s") % {"most": MAX_BOARDS, "boards": boards}
         )
+    if pairs is not None:
+        try:
+            movement(pairs=pairs, boards=boards)
+        except MovementProblem as problem:
+            raise EventProblem(problem.message) from None
     if lesson is not None:
         dealt, seed = pack_deals(_lesson(lesson), boards, seed=seed)
     else:
         seed = secrets.randbelow(2**31) if seed is None else seed
         dealt = generate(DealSpec(seed=seed, count=boards))
-    event = Event(id="", name=name, boards=tuple(dealt), lesson=lesson, seed=seed, slam=slam)
+    event = Event(id="", name=name, boards=tuple(dealt), lesson=lesson, seed=seed, slam=slam, pairs=pairs)
     for board in event.boards:
         if board.deal is None or Game(event.rules, board).stage == "redeal":
             raise EventProblem(
@@ -236,7 +264,8 @@ def new_event(
 
 
 def event_from_fields(fields: Mapping[str, Any]) -> Event:
-    """A new event from the fields of a request (``name``, ``boards``, ``lesson``, ``seed``, ``slam``)."""
+    """A new event from the fields of a request (``name``, ``boards``, ``lesson``, ``seed``, ``slam``,
+    ``pairs``)."""
     given: dict[str, Any] = {}
     for key, value in fields.items():
         if key not in _EVENT_FIELDS:
@@ -301,6 +330,47 @@ def read_result(fields: Mapping[str, Any], event: Event) -> Entry:
         return read_entry(columns, rules=event.rules)
     except MiniBridgeError as error:
         raise EventProblem(error.message) from None
+
+
+_LESSON_LINE = re.compile(r"^#\s*lesson:\s*(\d+)\s*$", re.MULTILINE)
+_SLAM_LINE = re.compile(r"^#\s*slams:\s*yes\s*$", re.MULTILINE)
+
+
+def event_file(event: Event, entries: Sequence[Entry]) -> str:
+    """The event's results as a results file: its name, then its rules as comment lines (``# lesson: 3``,
+    ``# slams: yes``) that ``minibridge duplicate score`` reads (:func:`file_rules`), then the results."""
+    lines = [f"# {event.name}"]
+    if event.lesson is not None:
+        lines.append(f"# lesson: {event.lesson}")
+    elif event.slam:
+        lines.append("# slams: yes")
+    return "\n".join(lines) + "\n" + results_text(entries)
+
+
+def file_rules(text: str, *, slam: bool = False) -> RuleSet:
+    """The rules a results file is scored by: those of the lesson its ``# lesson: 3`` line names (the event's
+    file says it), else the EBU's, with slams when ``slam`` or a ``# slams: yes`` line says so.
+
+    >>> file_rules("# lesson: 3").name, file_rules("# slams: yes").slam, file_rules("1 1 2 6NT N 12").slam
+    ('lesson-3', True, False)
+    """
+    from minibridge.lessons import lesson_numbers, no_such_lesson
+
+    found = _LESSON_LINE.search(text)
+    if found is None:
+        return event_rules(None, slam=slam or _SLAM_LINE.search(text) is not None)
+    lesson = int(found.group(1))
+    if lesson not in lesson_numbers():
+        raise EventProblem(no_such_lesson(lesson))
+    return event_rules(lesson)
+
+
+def score_file(path: str | Path, *, slam: bool = False) -> Competition:
+    """A results file scored, match-pointed and ranked by its rules (:func:`file_rules`): an event's file by
+    the event's rules."""
+    text = read_results_file(path)
+    rules = file_rules(text, slam=slam)
+    return score_results(parse_results(text, source=str(path), rules=rules), rules=rules, source=str(path))
 
 
 def _numbers(numbers: Sequence[int]) -> str:

@@ -35,6 +35,7 @@ __all__ = [
     "parse_results",
     "read_entry",
     "load_results",
+    "read_results_file",
     "results_text",
     "check_results",
 ]
@@ -165,6 +166,11 @@ def read_entry(fields: Sequence[str], *, rules: RuleSet | None = None) -> Entry:
 
 def load_results(path: str | Path, *, rules: RuleSet | None = None) -> list[Entry]:
     """Read a results file."""
+    return parse_results(read_results_file(path), source=str(path), rules=rules)
+
+
+def read_results_file(path: str | Path) -> str:
+    """The text of a results file (refused in plain words when there is none or it cannot be read)."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8-sig")
@@ -176,7 +182,7 @@ def load_results(path: str | Path, *, rules: RuleSet | None = None) -> list[Entr
             % {"what": gettext("a results file"), "error": err.__class__.__name__},
             where=str(path),
         ) from None
-    return parse_results(text, source=str(path), rules=rules)
+    return text
 
 
 def results_text(entries: Sequence[Entry]) -> str:

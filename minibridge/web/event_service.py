@@ -235,7 +235,8 @@ def open_events(request: Request) -> list[dict[str, Any]]:
 def event_view(event: Event) -> dict[str, Any]:
     """An event as pages and programs see it: ``id``, ``name``, how many ``boards`` and their ``numbers``, the
     ``lesson`` (and its ``lesson_title``), ``seed``, ``slam``, whether it is ``closed``, whether its boards are
-    played with contracts (``has_contract``) and the two ``sides``."""
+    played with contracts (``has_contract``), the two ``sides``, the ``rules`` in words, and the ``pairs`` at the
+    real tables with their ``movement`` (None without pairs)."""
     lesson = find_lesson(event.lesson) if event.lesson is not None else None
     return {
         "id": event.id,
@@ -249,6 +250,9 @@ def event_view(event: Event) -> dict[str, Any]:
         "closed": event.closed,
         "has_contract": event.rules.has_contract,
         "sides": [str(side) for side in Side],
+        "rules": event.rules.title_in_words,
+        "pairs": event.pairs,
+        "movement": movement.as_data() if (movement := event.movement) is not None else None,
     }
 
 

@@ -1,7 +1,9 @@
 """The events' JSON API: the teacher starts an event, tables enter results, everyone follows the ranking.
 
 - ``POST /api/events`` (teacher) ``{"name": "Tuesday club", "boards": 4}``, also ``lesson``, ``seed``,
-  ``slam`` → 201 ``{"id", "name", "boards", "lesson", "seed", "slam"}``. ``GET /api/events`` (teacher) lists them;
+  ``slam``, ``pairs`` (the pairs at the real tables: the event then has a movement) → 201 ``{"id", "name",
+  "boards", "lesson", "seed", "slam", "pairs", "movement"}`` (``movement`` None without pairs).
+  ``GET /api/events`` (teacher) lists them;
   ``GET /api/events/{id}`` (teacher) gives one with its boards' deals.
 - ``POST /api/events/{id}/results`` (tables) ``{"board": 1, "ns": "1", "ew": "2", "contract": "3NT",
   "declarer": "S", "tricks": 10}`` → 201 and the result scored and match-pointed, keyed as one result of a
@@ -9,7 +11,8 @@
   the result ``entered``; with ``"replace": true`` the teacher's correction replaces it → 200, recorded as a
   correction. A bad board, pair, contract, seat or number of tricks → 422.
 - ``GET /api/events/{id}/ranking`` (tables) → the object of ``minibridge duplicate score --json``;
-  ``GET /api/events/{id}/results.txt`` (tables) → the results file that command reads.
+  ``GET /api/events/{id}/results.txt`` (tables) → the results file that command reads (its ``# lesson: 3``
+  line says the event's rules).
 - ``GET /api/events/{id}/stream`` (tables) → Server-Sent Events, one ``result`` event for every result
   entered or corrected, its id the change's number: every result so far first (after ``Last-Event-ID`` when
   the browser connects again), then each new one as it comes.
@@ -31,7 +34,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from minibridge.classroom import PupilGame, pupil_view
-from minibridge.duplicate import EventProblem, change_data, event_from_fields, read_result, results_text
+from minibridge.duplicate import EventProblem, change_data, event_file, event_from_fields, read_result
 from minibridge.language import gettext
 from minibridge.web.auth import Who, is_teacher, require_teacher, route
 from minibridge.web.event_service import (
@@ -117,7 +120,7 @@ async def results_file(request: Request) -> Response:
     event = await find_event(request)
     events: EventStore = request.app.state.events
     results = await run_in_threadpool(events.results, event.id)
-    text = f"# {event.name}\n" + results_text([result.entry for result in results])
+    text = event_file(event, [result.entry for result in results])
     name = file_name(event)
     return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{name}-results.txt"'})
 
