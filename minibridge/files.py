@@ -12,10 +12,11 @@ from minibridge.language import gettext
 __all__ = ["write_atomic", "already_exists"]
 
 
-def write_atomic(path: str | Path, data: str | bytes, *, overwrite: bool = False) -> Path:
+def write_atomic(path: str | Path, data: str | bytes, *, overwrite: bool = False, mode: int | None = None) -> Path:
     """Write ``data`` to ``path`` through a temporary file in the same folder and ``os.replace``.
 
-    An existing file is kept unless ``overwrite`` is set; a crash leaves either the old file or the new one.
+    An existing file is kept unless ``overwrite`` is set; a crash leaves either the old file or the new one. The file
+    gets the permissions ``mode`` (``0o600``: the user's alone), else those of the file it replaces.
     """
     path = Path(path)
     if path.exists() and not overwrite:
@@ -33,7 +34,7 @@ def write_atomic(path: str | Path, data: str | bytes, *, overwrite: bool = False
             stream.write(data.encode("utf-8") if isinstance(data, str) else data)
             stream.flush()
             os.fsync(stream.fileno())
-        os.chmod(temporary, _mode_for(path))
+        os.chmod(temporary, _mode_for(path) if mode is None else mode)
         if overwrite:
             os.replace(temporary, path)
         else:

@@ -741,7 +741,8 @@ def test_serve_starts_in_the_language_and_says_why_it_cannot(tmp_path, code, sai
     port = free_port()
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", port))
-        args = ["serve", "--port", str(port), "--no-open", "--data", str(tmp_path), "--class-code", "OWL42"]
+        args = ["serve", "--host", "127.0.0.1", "--port", str(port), "--no-open", "--data", str(tmp_path)]
+        args += ["--class-code", "OWL42"]
         exit_code, output = run(*args, "--teacher-token", "secret", "--lang", code)
     lines = output.splitlines()
     assert exit_code == 1 and len(lines) == 5

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-import secrets
 from pathlib import Path
 
 import click
 
 from minibridge.cli.common import language_options, reports_errors
-from minibridge.language import gettext
+from minibridge.language import N_, gettext
 
 
 @click.command()
 @click.option(
-    "--host", default="127.0.0.1", show_default=True, help="The address to listen on (0.0.0.0: every network)."
+    "--host",
+    default="0.0.0.0",
+    show_default=True,
+    help="The address to listen on (0.0.0.0: the school's network; 127.0.0.1: this computer only).",
 )
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="The port to listen on.")
 @click.option(
@@ -24,48 +26,72 @@ from minibridge.language import gettext
 )
 @click.option(
     "--class-code",
-    help="The code pupils type to start a game (default: none on this computer only, else a random one).",
+    help="The code pupils type to start a game (default: a new one each day, kept for the day; none with "
+    "--host 127.0.0.1).",
 )
-@click.option("--teacher-token", help="The secret of the teacher's link (default: a random one).")
+@click.option("--teacher-token", help="The secret of the teacher's link (default: the one kept in the data folder).")
+@click.option(
+    "--new-teacher-link", is_flag=True, help="Make a new teacher's link and keep it (the old bookmark stops working)."
+)
 @click.option("--no-open", is_flag=True, help="Do not open a browser.")
 @language_options
 @reports_errors
 def serve(
-    host: str, port: int, data: Path | None, class_code: str | None, teacher_token: str | None, no_open: bool
+    host: str,
+    port: int,
+    data: Path | None,
+    class_code: str | None,
+    teacher_token: str | None,
+    new_teacher_link: bool,
+    no_open: bool,
 ) -> None:
     """Serve the classroom: pupils play against the computer and do their lessons' exercises in a browser.
 
-    By default only this computer can reach it; with --host 0.0.0.0 the class's tablets and laptops reach it
-    over the school's network, and pupils need the class code printed here. Stop it with Ctrl-C.
+    The class's tablets and laptops reach it over the school's network: it prints their address, the class code
+    (a new one each day) and a QR code that opens the address with the code filled in; the browser opened here shows
+    the teacher's room. The teacher's link stays the same from one start to the next (--new-teacher-link makes a new
+    one). --host 127.0.0.1 keeps it to this computer, without a class code. Stop it with Ctrl-C.
     --lang is the language of the lines printed here; each page of the classroom speaks its browser's language
     (Dutch, Danish or English), and offers a switch.
 
     \b
     Examples:
         minibridge serve
-        minibridge serve --host 0.0.0.0 --port 8080
+        minibridge serve --host 127.0.0.1 --port 8080
         minibridge serve --data ./classroom --class-code OWL42 --no-open
     """
     import webbrowser
 
     import platformdirs
 
+    from minibridge.classroom.joining import class_code_of_the_day, qr_text, teacher_token_kept
     from minibridge.web.app import create_app
+    from minibridge.web.join_link import join_address
     from minibridge.web.server import is_loopback, local_address, run
+    from minibridge.web.urls import url
 
     folder = data or Path(platformdirs.user_data_dir("minibridge"))
-    token = teacher_token or secrets.token_urlsafe(16)
     loopback = is_loopback(host)
+    token = teacher_token or teacher_token_kept(folder, new=new_teacher_link)
+    if class_code is None and not loopback:
+        class_code = class_code_of_the_day(folder)
     app = create_app(data=folder, class_code=class_code, teacher_token=token, loopback=loopback)
     address = local_address(host)
     shown = f"[{address}]" if ":" in address else address
     here = "127.0.0.1" if host in ("0.0.0.0", "::") else shown
+    teacher = f"http://{here}:{port}" + url("teacher", token=token)
     click.echo(gettext("Pupils: %(address)s") % {"address": f"http://{shown}:{port}/"})
     if app.state.class_code is not None:
         click.echo(gettext("Class code: %(code)s") % {"code": app.state.class_code})
-    click.echo(gettext("Teacher: %(address)s") % {"address": f"http://{here}:{port}/teacher?token={token}"})
+    if not loopback:
+        click.echo(gettext("Or scan this with a tablet: it opens the address with the class code filled in."))
+        click.echo(qr_text(join_address(f"http://{shown}:{port}", app.state.class_code)))
+    click.echo(gettext("Teacher: %(address)s") % {"address": teacher})
+    if not loopback:
+        allow = N_("If this computer asks whether Python may accept connections, choose Allow (private networks only).")
+        click.echo(gettext(allow))
     click.echo(gettext("Games and progress are kept in %(folder)s. Stop the server with Ctrl-C.") % {"folder": folder})
-    opener = None if no_open else (lambda: webbrowser.open(f"http://{here}:{port}/"))
+    opener = None if no_open else (lambda: webbrowser.open(teacher))
     try:
         run(app, host=host, port=port, on_ready=opener)
     except OSError as error:

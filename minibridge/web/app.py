@@ -10,7 +10,6 @@ one game at a time under that game's own lock, so other pupils are not kept wait
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -25,6 +24,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from minibridge.classroom import DEFAULT_SAMPLES
+from minibridge.classroom.joining import new_class_code
 from minibridge.language import gettext, number, speaking
 from minibridge.web import events, pupils, tables, teacher
 from minibridge.web.auth import Who, route
@@ -36,20 +36,12 @@ from minibridge.web.table_service import ROBOT_PACE
 from minibridge.web.teacher.printing import MAX_UPLOAD
 from minibridge.web.urls import url
 
-__all__ = ["MAX_BODY", "create_app", "new_class_code"]
+__all__ = ["MAX_BODY", "create_app"]
 
 STATIC = url("static", path="").rstrip("/")
 """Where the pages' styles and scripts are served from."""
 MAX_BODY = 64 * 1024
 """The largest request body taken, in bytes."""
-
-_CODE_LETTERS = "ACDEFHJKMNPRTWXY34679"
-"""Letters and digits a child cannot mistake for one another."""
-
-
-def new_class_code() -> str:
-    """A random class code of six letters and digits that cannot be mistaken for one another."""
-    return "".join(secrets.choice(_CODE_LETTERS) for _ in range(6))
 
 
 def create_app(
@@ -63,8 +55,9 @@ def create_app(
 ) -> Starlette:
     """The classroom server over the data folder ``data``. Pupils need ``class_code`` to start a game when it is
     given, and always when the server is not bound to loopback (a random code is chosen then: read it from
-    ``app.state.class_code``). ``samples`` is how many layouts the computer thinks about for each decision;
-    ``robot_pace`` the seconds between two of the computer's cards at a table of pupils."""
+    ``app.state.class_code``; ``minibridge serve`` gives the code of the day). ``samples`` is how many layouts the
+    computer thinks about for each decision; ``robot_pace`` the seconds between two of the computer's cards at a
+    table of pupils."""
     if class_code is None and not loopback:
         class_code = new_class_code()
     store = Store(data)

@@ -1,9 +1,11 @@
 """The class screen: a full-screen page for the projector that shows a board and plays it card by card.
 
 ``/teacher/screen`` without a board lets the teacher choose one: a lesson's deal, a deal dealt from a seed, or a
-deal pasted. With a board (:class:`~minibridge.web.teacher.board.Screen` holds the whole state in the address) it
-shows all four hands, the points, declarer, dummy, the contract and goal, the trick in the middle and the tricks
-won; going back, on or to any trick is a link. The next card the address does not know yet (the recorded play's,
+deal pasted; while it waits it shows how the pupils join, and ``/teacher/screen?join=1`` shows only that, as large
+as the projector allows (the QR code to scan, the address and the class code). With a board
+(:class:`~minibridge.web.teacher.board.Screen` holds the whole state in the address) it shows all four hands, the
+points, declarer, dummy, the contract and goal, the trick in the middle and the tricks won; going back, on or to any
+trick is a link. The next card the address does not know yet (the recorded play's,
 or the card a player who sees all four hands plays) is worked out at ``/teacher/screen/next`` in a worker thread,
 then the screen moves there. The double-dummy tricks are worked out on request.
 
@@ -23,6 +25,7 @@ from minibridge.errors import MiniBridgeError
 from minibridge.lessons import find_lesson, lesson_numbers
 from minibridge.replay import double_dummy_view
 from minibridge.web.auth import Who, route
+from minibridge.web.join_link import join_view
 from minibridge.web.pages import free_rules, render_teacher
 from minibridge.web.table_service import tables_seated
 from minibridge.web.teacher.board import (
@@ -93,6 +96,7 @@ def _chooser(request: Request, *, problem: str | None = None) -> str:
         problem=problem,
         values=values,
         tables=tables_seated(request.app.state.store),
+        join=join_view(request),
     )
 
 
@@ -103,8 +107,11 @@ async def _refused(request: Request, error: MiniBridgeError) -> Response:
 
 
 async def class_screen(request: Request) -> Response:
-    """The class screen: the board the address names, at the position it names; or the page to choose one."""
+    """The class screen: the board the address names, at the position it names; how the pupils join (``join=1``);
+    or the page to choose a board."""
     query = request.query_params
+    if query.get("join"):
+        return HTMLResponse(render_teacher(request, "teacher/screen_join.j2", join=join_view(request)))
     if not any(query.get(key) for key in ("lesson", "deal", "seed")):
         return HTMLResponse(await run_in_threadpool(_chooser, request))
     try:
