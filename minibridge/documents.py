@@ -31,7 +31,7 @@ from minibridge.language import gettext
 if TYPE_CHECKING:
     from minibridge.analysis import BoardAnalysis
     from minibridge.board import Board
-    from minibridge.duplicate import Competition
+    from minibridge.duplicate import Competition, Movement
     from minibridge.league import League
     from minibridge.lessons import Lesson
     from minibridge.pbn import LeftOut
@@ -69,6 +69,7 @@ __all__ = [
     "score_sheets",
     "league_table",
     "duplicate_results",
+    "guide_cards",
     "tricks_chart",
 ]
 
@@ -379,6 +380,17 @@ def duplicate_results(
 
     pdf = draw(competition, _words(templates), title=title, paper=paper.lower())
     return Document(name=pdf_name(file), pdf=pdf, count=len(competition.travellers))
+
+
+def guide_cards(
+    movement: Movement, *, event: str, name: str, paper: str = PAPER, templates: Path | None = None
+) -> Document:
+    """The guide cards of an event's movement: one card for each table and one for each E–W pair, saved as
+    ``name``."""
+    from minibridge.render.guide import guide_cards as draw
+
+    pdf = draw(movement, _words(templates), event=event, paper=paper.lower())
+    return Document(name=name, pdf=pdf, count=movement.tables)
 
 
 # --- the tricks chart ----------------------------------------------------------------------------------------

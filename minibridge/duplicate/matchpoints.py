@@ -83,6 +83,8 @@ class Competition:
     ns_ranking: tuple[PairTotal, ...]
     ew_ranking: tuple[PairTotal, ...]
     notes: tuple[str, ...] = ()
+    scoring: str = ""
+    """The rules the tables were scored by, in words (``MiniLesson Three``, ``EBU MiniBridge``)."""
 
 
 def score_results(entries: Sequence[Entry], *, rules: RuleSet | None = None, source: str = "") -> Competition:
@@ -95,6 +97,7 @@ def score_results(entries: Sequence[Entry], *, rules: RuleSet | None = None, sou
         boards.setdefault(entry.board, []).append(entry)
     travellers = tuple(_traveller(board, boards[board], rules) for board in sorted(boards))
     return Competition(
+        scoring=rules.title_in_words,
         travellers=travellers,
         ns_ranking=_ranking(travellers, Side.NORTH_SOUTH),
         ew_ranking=_ranking(travellers, Side.EAST_WEST),

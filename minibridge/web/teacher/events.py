@@ -1,6 +1,6 @@
 """The teacher's pages of events: start an event, follow it (the pupils' games and the tables' results, live), correct
-a result, close it, download its boards, and the class screen of results for the projector (the ranking, a board's
-traveller from the tables, or every pupil's result on a board, live).
+a result, close it, download its boards and the guide cards of its movement, and the class screen of results for the
+projector (the ranking, a board's traveller from the tables, or every pupil's result on a board, live).
 
 The data of each page is the one the events' JSON API gives (:mod:`minibridge.web.event_service`), rendered.
 Live parts follow ``/teacher/events/{id}/stream`` (Server-Sent Events) and fetch themselves again.
@@ -15,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
 from minibridge import language
+from minibridge.documents import guide_cards
 from minibridge.duplicate import (
     MAX_BOARDS,
     RESULT_FIELDS,
@@ -44,13 +45,13 @@ from minibridge.web.event_service import (
 )
 from minibridge.web.events_store import EventStore
 from minibridge.web.live import message, stream
-from minibridge.web.pages import html, teacher_html
+from minibridge.web.pages import download, html, teacher_html
 from minibridge.web.requests import pupils_address, sentence
 from minibridge.web.urls import url
 
 __all__ = ["routes"]
 
-_NUMBER_FIELDS = {"boards": N_("boards"), "lesson": N_("lesson"), "seed": N_("seed")}
+_NUMBER_FIELDS = {"boards": N_("boards"), "lesson": N_("lesson"), "seed": N_("seed"), "pairs": N_("pairs")}
 """The fields of the form that starts an event that take a whole number, in words (``gettext`` them)."""
 _SHOWS = ("ranking", "board", "pupils")
 
@@ -264,6 +265,17 @@ async def boards_file(request: Request, event: Event) -> Response:
     return PlainTextResponse(text, headers=headers)
 
 
+@event_page
+async def guide_file(request: Request, event: Event) -> Response:
+    """The guide cards of the event's movement as a PDF (404 when the event has no movement)."""
+    movement = event.movement
+    if movement is None:
+        return html("partials/event_missing.j2", status=404)
+    name = f"{file_name(event)}-guide-cards.pdf"
+    printed = await run_in_threadpool(lambda: guide_cards(movement, event=event.name, name=name))
+    return download(printed.name, printed.pdf)
+
+
 routes = [
     route("teacher_events_screen", newest_screen, who=Who.TEACHER),
     route("teacher_events", events_page, who=Who.TEACHER),
@@ -278,4 +290,5 @@ routes = [
     route("teacher_event_correct", correct, who=Who.TEACHER, methods=["POST"]),
     route("teacher_event_close", close_event, who=Who.TEACHER, methods=["POST"]),
     route("teacher_event_boards", boards_file, who=Who.TEACHER),
+    route("teacher_event_guide", guide_file, who=Who.TEACHER),
 ]
