@@ -1,8 +1,9 @@
 """Who may call each route: declared with the route (:func:`route`), checked here and nowhere else.
 
 - ``Who.ANYONE``: the pupils' pages and the health check. Where a pupil's form starts something (a game, joining
-  the teacher's deals, a table's tablet) the class code is asked on the page itself, where one is set
-  (:func:`class_code_ok`, :func:`typed_code_ok`), and kept for the day in a cookie.
+  the teacher's deals, a table's tablet) the class code is asked on the page itself, where one is set and the tablet
+  does not keep it yet (:func:`class_code_ok`, :func:`typed_code_ok`), and kept for the day in a cookie; the class's
+  QR code opens the start page with the code filled in (``/?code=CODE``), which keeps it the same way.
 - ``Who.CLASS``: the class's programs and tablets on the JSON API: the class code in the header ``X-Class-Code``
   where one is set (without it → 401, a wrong one → 403), or the teacher's token.
 - ``Who.TEACHER``: the teacher: the token of the link ``minibridge serve`` prints (``/teacher?token=TOKEN``, kept in a
@@ -151,8 +152,10 @@ def typed_code_ok(request: Request, code: str) -> bool:
 
 
 def keep_class_code(response: Response, request: Request, code: str) -> None:
-    """Keep the class code typed on a form in the tablet's cookie for the day (where the class has one)."""
-    if request.app.state.class_code is not None:
+    """Keep the class code typed on a form (or filled in by the class's QR code) in the tablet's cookie for the day,
+    where the class has one and the code is right; a form sent without it leaves the tablet's cookie as it is."""
+    expected: str | None = request.app.state.class_code
+    if expected is not None and code.strip() and matches(code, expected, ignore_case=True):
         response.set_cookie(CLASS_COOKIE, code.strip(), max_age=COOKIE_AGE, httponly=True, samesite="lax", path="/")
 
 

@@ -35,7 +35,7 @@ from minibridge.contract import Contract
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 from minibridge.lessons import find_lesson, lesson_numbers
-from minibridge.web.auth import Who, route, tablet_pupil, typed_code_ok
+from minibridge.web.auth import Who, class_code_ok, keep_class_code, route, tablet_pupil, typed_code_ok
 from minibridge.web.event_service import open_events
 from minibridge.web.pages import START_CHOICES, free_rules, render_page, render_start, render_table
 from minibridge.web.requests import ApiError, json_body, sentence, whole_number
@@ -56,14 +56,24 @@ _SWITCHES = ("next", "again", "undo", "claim", "hint")
 
 
 async def start_page(request: Request) -> Response:
-    """Choose a lesson or free play."""
-    return HTMLResponse(render_start(_start_options(request)))
+    """Choose a lesson or free play. Opened from the class's QR code (``?code=``), a right class code is kept on the
+    tablet for the day and the page comes back without it; a wrong one is said, and the code asked."""
+    if "code" not in request.query_params:
+        return HTMLResponse(render_start(_start_options(request)))
+    code = request.query_params["code"]
+    if not typed_code_ok(request, code):
+        message = gettext("That class code is not right. Ask your teacher.")
+        return HTMLResponse(render_start(_start_options(request, message=message)), status_code=403)
+    response = RedirectResponse(url("start"), status_code=303)
+    keep_class_code(response, request, code)
+    return response
 
 
 async def start_game(request: Request) -> Response:
     """Start the game chosen on the start page, then show its table."""
     form = await request.form()
-    if not typed_code_ok(request, str(form.get("class_code", ""))):
+    code = str(form.get("class_code", ""))
+    if not class_code_ok(request) and not typed_code_ok(request, code):
         message = gettext("That is not the class code: ask your teacher for it.")
         return HTMLResponse(render_start(_start_options(request, message=message, form=form)), status_code=403)
     store: Store = request.app.state.store
@@ -91,9 +101,13 @@ async def start_game(request: Request) -> Response:
         page = render_start(_start_options(request, message=message, form=form))
         return HTMLResponse(page, status_code=status)
     address = url("game", game_id=game_id)
-    if request.headers.get("hx-request"):
-        return Response(status_code=204, headers={"HX-Redirect": address})
-    return RedirectResponse(address, status_code=303)
+    response: Response = (
+        Response(status_code=204, headers={"HX-Redirect": address})
+        if request.headers.get("hx-request")
+        else RedirectResponse(address, status_code=303)
+    )
+    keep_class_code(response, request, code)
+    return response
 
 
 async def table_page(request: Request) -> Response:
@@ -168,7 +182,7 @@ def _start_options(request: Request, *, message: str | None = None, form: Any = 
     ]
     return {
         "lessons": lessons,
-        "class_code": request.app.state.class_code is not None,
+        "class_code": not class_code_ok(request),
         "message": message,
         "events": open_events(request),
         "chosen": {name: str(form.get(name, "")) for name in START_CHOICES} if form is not None else {},

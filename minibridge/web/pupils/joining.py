@@ -65,8 +65,7 @@ async def join(request: Request, event: Event) -> Response:
         return _join_form(request, event, message_text=sentence(error.message), status=error.status)
     response = RedirectResponse(url("game", game_id=game_id), status_code=303)
     response.set_cookie(PUPIL_COOKIE, quote(pupil), max_age=COOKIE_AGE, httponly=True, samesite="lax")
-    if code:
-        keep_class_code(response, request, code)
+    keep_class_code(response, request, code)
     return response
 
 
