@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from minibridge.cards import Seat
-from minibridge.language import gettext
+from minibridge.language import N_, gettext
 from minibridge.lessons.lesson import Exercise, Lesson, shown
 from minibridge.lessons.reading import Form, Part, Reading, fits, read_answer
 
@@ -74,6 +74,9 @@ class ExerciseKind:
     # --- how a page asks it (words marked for translation); besides: counts_in_hands and play_in_answer
     how: ClassVar[str] = ""
     """A short line that tells the pupil how to find the answer, or nothing."""
+    hint: ClassVar[str] = N_("Read the question again. Then look at the cards one more time.")
+    """What a pupil is told after a first wrong answer, in a child's words: a way to find the answer, never the
+    answer itself (an exercise of the lesson may give its own)."""
     hands_only: ClassVar[bool] = False
     """Whether the page shows the board's hands only, never its declarer, contract or play, which would give
     the answer away."""

@@ -42,6 +42,7 @@ __all__ = [
     "answer_form_problem",
     "answer_form",
     "asked_keys",
+    "exercise_hint",
     "pupil_answer",
     "read_pupil_answer",
     "solve",
@@ -160,6 +161,12 @@ def pupil_answer(kind: str, answer: Any, asked: Collection[str] | None = None) -
 def solve(lesson: Lesson, exercise: Exercise) -> Any:
     """The engine's answer to an exercise, in the form of the lesson files."""
     return find_kind(exercise.kind).solve(lesson, exercise)
+
+
+def exercise_hint(exercise: Exercise) -> str:
+    """What to tell a pupil after a first wrong answer, in the language in use: the lesson's own hint for the
+    exercise, else its kind's; a way to find the answer, never the answer."""
+    return exercise.hint or gettext(find_kind(exercise.kind).hint)
 
 
 def explain(lesson: Lesson, exercise: Exercise) -> str:

@@ -43,6 +43,7 @@ class HcpKind(ExerciseKind):
     """Count the points in each hand."""
 
     name = "hcp"
+    hint = N_("Count the high cards: A=4, K=3, Q=2, J=1. Add them up for each hand.")
     parts = tuple(
         Part(
             key=seat.letter,
@@ -89,6 +90,7 @@ class DeclarerKind(ExerciseKind):
     """Who declares and who is dummy, or a redeal."""
 
     name = "declarer"
+    hint = N_("Add up the points of each pair. The pair with more points plays. Who has more in that pair?")
     parts = (
         Part(
             key="declarer",
@@ -205,6 +207,7 @@ class GoalKind(ExerciseKind):
     """How many tricks declarer's side needs in a contract."""
 
     name = "goal"
+    hint = N_("Look at the contract. How high is it, and in which suit? That tells the goal.")
     parts = (Part(key="", form=Form.TRICKS, says=N_("a number of tricks"), question=N_("How many tricks?"), pad=True),)
     needs = ("contract",)
     scored = True
@@ -226,6 +229,7 @@ class ScoreKind(ExerciseKind):
     """The score of a contract and the tricks taken."""
 
     name = "score"
+    hint = N_("First find the goal. Did declarer make it? Then count the points for each trick.")
     parts = (DECLARERS, DEFENDERS)
     needs = ("contract", "tricks")
     scored = True

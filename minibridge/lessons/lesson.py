@@ -55,6 +55,8 @@ class Exercise:
     tricks: int | None = None
     trick: int | None = None
     seat: Seat | None = None
+    hint: str | None = None
+    """What the pupil is told after a first wrong answer, if the lesson gives it (else the kind's hint)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -69,6 +71,8 @@ class LessonTexts:
     """The notes of the deals, by board number."""
     questions: Mapping[str, str] = field(default_factory=dict)
     """The questions of the exercises, by exercise id."""
+    hints: Mapping[str, str] = field(default_factory=dict)
+    """The hints of the exercises, by exercise id."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -107,7 +111,11 @@ class Lesson:
                 for board in self.deals
             ),
             exercises=tuple(
-                replace(exercise, question=texts.questions[exercise.id]) if exercise.id in texts.questions else exercise
+                replace(
+                    exercise,
+                    question=texts.questions.get(exercise.id, exercise.question),
+                    hint=texts.hints.get(exercise.id, exercise.hint),
+                )
                 for exercise in self.exercises
             ),
         )

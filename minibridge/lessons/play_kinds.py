@@ -73,6 +73,7 @@ class TricksKind(ExerciseKind):
     """The tricks each side won in the recorded play."""
 
     name = "tricks"
+    hint = N_("Go one trick at a time. The highest card of the suit led wins. Then count the wins of each pair.")
     parts = tuple(
         Part(
             key=str(side),
@@ -108,6 +109,7 @@ class ReplayKind(ExerciseKind):
     """Who won each trick of the recorded play, declarer's tricks and the score."""
 
     name = "replay"
+    hint = N_("Go one trick at a time. Who played the best card? A trump beats the suit led. Then count.")
     parts = (
         _WINNERS,
         DECLARER_TRICKS,
@@ -179,6 +181,7 @@ class IrregularityKind(ExerciseKind):
     """The first irregularity of the recorded play and how it was settled."""
 
     name = "irregularity"
+    hint = N_("Look at each trick. Did a player lead when it was not their turn? Or not follow suit?")
     parts = (
         Part(
             key="kind",
@@ -308,6 +311,7 @@ class SignalKind(ExerciseKind):
     """What a defender's card on a trick says."""
 
     name = "signal"
+    hint = N_("Look at the cards next to it in that hand. Is it a high card or a low one? Is it the top of a row?")
     parts = (
         Part(
             key="",

@@ -57,7 +57,11 @@ _TEXTS = {
                 "type": "object",
                 "additionalProperties": False,
                 "required": ["id", "question"],
-                "properties": {"id": {"type": ["integer", "string"]}, "question": {"type": "string"}},
+                "properties": {
+                    "id": {"type": ["integer", "string"]},
+                    "question": {"type": "string"},
+                    "hint": {"type": "string"},
+                },
             },
         },
     },
@@ -124,6 +128,7 @@ SCHEMA: dict[str, Any] = {
                     "id": {"type": ["integer", "string"]},
                     "kind": {"enum": list(KINDS)},
                     "question": {"type": "string"},
+                    "hint": {"type": "string"},
                     "board": {"type": "integer", "minimum": 1},
                     "contract": {"type": "string"},
                     "tricks": _COUNT,
@@ -390,6 +395,7 @@ def _texts(data: dict[str, Any], boards: list[int], ids: set[str], problem: Repo
             )
         notes[item["board"]] = item["note"]
     questions: dict[str, str] = {}
+    hints: dict[str, str] = {}
     for index, item in enumerate(data.get("exercises", [])):
         if str(item["id"]) not in ids:
             problem(
@@ -397,6 +403,8 @@ def _texts(data: dict[str, Any], boards: list[int], ids: set[str], problem: Repo
                 gettext("there is no exercise %(id)s in this lesson to translate") % {"id": item["id"]},
             )
         questions[str(item["id"])] = item["question"]
+        if "hint" in item:
+            hints[str(item["id"])] = item["hint"]
     return LessonTexts(
         title=data.get("title"),
         objectives=tuple(data["objectives"]) if "objectives" in data else None,
@@ -404,6 +412,7 @@ def _texts(data: dict[str, Any], boards: list[int], ids: set[str], problem: Repo
         tips=tuple(data["tips"]) if "tips" in data else None,
         notes=notes,
         questions=questions,
+        hints=hints,
     )
 
 
@@ -420,6 +429,7 @@ def _exercise(item: dict[str, Any], problem: Report) -> Exercise:
         tricks=item.get("tricks"),
         trick=item.get("trick"),
         seat=Seat.from_str(item["seat"]) if "seat" in item else None,
+        hint=item.get("hint"),
     )
 
 

@@ -71,8 +71,15 @@ def _ready(page: Page) -> None:
     page.wait_for_selector("#table[data-ready]", timeout=60_000)
 
 
+def open_more(page: Page) -> None:
+    """Open the start page's "More", where the teacher's choices are (it stays open once open)."""
+    if page.locator("#start details.more[open]").count() == 0:
+        page.click("#start details.more > summary")
+
+
 def _start_lesson(page: Page, address: str, lesson: int, deals: int = 1, seed: int | None = None) -> None:
     page.goto(address + "/")
+    open_more(page)
     page.check(f"input[name=deals][value='{deals}']")
     if seed is not None:  # the start form takes a seed, to deal chosen cards
         page.locator("#start form").evaluate(
@@ -289,6 +296,7 @@ def test_three_players_from_the_start_page_the_table_turns_when_the_pupil_moves(
     # Seed 15, normal: in deal 2 North declares, the pupil's hand goes down as dummy at South and the pupil takes
     # over the dummy hand at East: East's seat is then at the bottom, where the pupil's cards always are.
     page.goto(address + "/")
+    open_more(page)
     page.check("input[name=deals][value='2']")
     page.check("input[name=three_handed][value='normal']")
     page.locator("#start form").evaluate(

@@ -2,8 +2,10 @@
 against a classroom server started on a free loopback port for each test.
 
 A pupil gives a name, answers a points-counting exercise right with the − and + buttons, and a signal
-exercise wrong with its big buttons, and sees the marks. Screenshots of both exercises, before and after
-answering, at phone and tablet sizes are written to ``tests/web/screens/`` (not kept in git) to be looked at.
+exercise wrong with its big buttons: the first wrong tap brings "Not yet. Try again!" with a hint (never the
+answer), the second the right answer and why; a wrong count put right on the second try is marked right on try 2.
+Screenshots of the exercises, before and after answering, at phone and tablet sizes are written to
+``tests/web/screens/`` (not kept in git) to be looked at.
 """
 
 from __future__ import annotations
@@ -72,11 +74,36 @@ def test_a_pupil_reads_a_signal_wrong_by_tapping_and_sees_the_right_answer(page:
     page.wait_for_selector("#exercise[data-kind=signal] #answer[data-ready]")
     _screens(page, "exercise-signal")
     page.click("button.signal[value=encourage]")
+    retry = page.locator("#answer .retry")
+    expect(retry).to_contain_text("Not yet. Try again!")
+    expect(retry.locator(".hint")).to_contain_text("Is it the top of a row?")
+    expect(page.locator("#answer .right-answer, #answer .reason")).to_have_count(0)  # no answer before try 2
+    expect(page.locator("#answer[data-marked]")).to_have_count(0)
+    expect(retry).to_be_in_viewport()
+    _screens(page, "retry-signal")
+    page.click("button.signal[value=encourage]")
     marked = page.locator("#answer[data-marked]")
     expect(marked).to_have_attribute("data-marked", "wrong")
     expect(marked.locator(".right-answer")).to_contain_text("Top of a sequence")
     expect(marked.locator(".reason")).to_contain_text("top of a sequence")
     _screens(page, "marked-signal")
+
+
+def test_a_wrong_count_put_right_on_the_second_try_is_marked_right_on_try_2(page: Page, address: str):
+    _give_name(page, address, 3)
+    page.goto(f"{address}/lessons/3/exercises/1")
+    page.wait_for_selector("#exercise[data-kind=hcp] #answer[data-ready]")
+    for seat, points in {"N": 11, "E": 7, "S": 13, "W": 8}.items():
+        _set_points(page, seat, points)
+    page.click("button.check")
+    expect(page.locator("#answer .retry")).to_contain_text("Not yet. Try again!")
+    page.locator("#answer .stepper:has(input[name=S]) button.up").click()
+    page.click("button.check")
+    marked = page.locator("#answer[data-marked]")
+    expect(marked).to_have_attribute("data-marked", "right")
+    expect(marked).to_contain_text("Right on your second try")
+    page.goto(f"{address}/lessons/3/exercises")
+    expect(page.locator(".exercise-tile.right")).to_contain_text("right on try 2")
 
 
 def test_a_part_left_out_is_asked_for_before_marking(page: Page, address: str):
@@ -99,6 +126,12 @@ def test_a_count_that_is_not_40_gets_the_books_cue_and_the_goal_is_a_tap(page: P
     page.wait_for_selector("#exercise[data-kind=hcp] #answer[data-ready]")
     for seat, points in {"N": 11, "E": 7, "S": 14, "W": 6}.items():
         _set_points(page, seat, points)
+    page.click("button.check")
+    retry = page.locator("#answer .retry")
+    expect(retry.locator(".cue")).to_contain_text("add up to 38, not 40")
+    expect(retry.locator(".hint")).to_contain_text("Count the high cards")
+    expect(page.locator("#answer input[name=W]")).to_have_value("6")  # the pupil's taps kept
+    _screens(page, "retry-hcp-recount")
     page.click("button.check")
     marked = page.locator("#answer[data-marked]")
     expect(marked).to_have_attribute("data-marked", "wrong")

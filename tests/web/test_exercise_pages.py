@@ -1,11 +1,14 @@
 """The pupils' exercise pages over HTTP: the name first, every exercise of the six lessons shown without its
 answer, answered through the widgets' fields, marked right or wrong with the reason as ``minibridge check``
-marks, and kept as the pupil's progress."""
+marks, and kept as the pupil's progress. A first wrong answer brings "Not yet. Try again!" with a hint and the
+pupil's taps, never the answer; only the second try, sent with the server's signature of the first, is shown the
+answer and why."""
 
 from __future__ import annotations
 
 import html
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -66,6 +69,22 @@ def _wrong(answer: Any) -> Any:
     return {**answer, key: changed}
 
 
+def _first_try(page: str) -> str:
+    """The signed first try a "Not yet" form sends back with the second."""
+    found = re.search(r'<input type="hidden" name="tried" value="([0-9a-f]+)">', page)
+    assert found, "the form after a first wrong answer carries the signed try"
+    return found.group(1)
+
+
+def _holds_no_answer(text: str, lesson: Lesson, exercise: Exercise) -> None:
+    """Neither the reason nor the right answer in a page the pupil sees before the answer is given."""
+    assert str(escape(explain(lesson, exercise))) not in text
+    assert "right answer" not in text.lower() and "data-marked" not in text
+    answer = _right_answer(lesson, exercise.id)
+    if isinstance(answer, dict) and "winners" in answer:
+        assert " ".join(answer["winners"]) not in text
+
+
 @pytest.fixture
 def pupil(client: TestClient) -> TestClient:
     """A client whose pupil has given the name Amy."""
@@ -104,11 +123,7 @@ def test_an_exercise_page_holds_no_answer(pupil, number, exercise_id):
     assert exercise.question in html.unescape(text)
     assert not re.search(r"\bchecked\b|aria-pressed=\"true\"|data-marked", text), "nothing is chosen before a tap"
     assert all(value == "" for value in re.findall(r'<input type="number"[^>]*value="([^"]*)"', text))
-    assert str(escape(explain(lesson, exercise))) not in text
-    assert "right answer" not in text.lower()
-    answer = _right_answer(lesson, exercise_id)
-    if isinstance(answer, dict) and "winners" in answer:
-        assert " ".join(answer["winners"]) not in text
+    _holds_no_answer(text, lesson, exercise)
 
 
 @pytest.mark.parametrize(("number", "exercise_id"), EXERCISES)
@@ -157,13 +172,57 @@ def test_an_answer_is_marked_at_once_with_the_reason_and_kept(pupil, number, exe
     assert 'data-marked="right"' in right.text and reason in right.text
     assert right.text.startswith('<section id="answer"'), "htmx gets the marked fragment alone"
 
-    wrong = pupil.post(address, data=_fields(_wrong(answer)), headers={"HX-Request": "true"})
+    first = pupil.post(address, data=_fields(_wrong(answer)), headers={"HX-Request": "true"})
+    assert first.status_code == 200
+    assert "Not yet. Try again!" in first.text and 'class="hint"' in first.text
+    _holds_no_answer(first.text, lesson, exercise)
+    assert first.text.startswith('<form id="answer"'), "htmx gets the form again, the pupil's taps in it"
+
+    tried = _first_try(first.text)
+    wrong = pupil.post(address, data=_fields(_wrong(answer)) | {"tried": tried}, headers={"HX-Request": "true"})
     assert wrong.status_code == 200
     assert 'data-marked="wrong"' in wrong.text and reason in wrong.text
     assert "The right answer" in wrong.text
 
     kept = [(p.lesson, p.exercise, p.right) for p in pupil.app.state.store.progress("Amy")]
-    assert kept == [(number, exercise_id, True), (number, exercise_id, False)]
+    assert kept == [(number, exercise_id, True), (number, exercise_id, False), (number, exercise_id, False)]
+
+
+def test_a_first_wrong_answer_gets_a_hint_and_keeps_the_taps_never_the_answer(pupil):
+    lesson = find_lesson(3)
+    exercise = lesson.exercises[0]  # the points in each hand: N 11, E 7, S 14, W 8
+    taps = {"N": "11", "E": "7", "S": "13", "W": "8"}
+    first = pupil.post("/lessons/3/exercises/1", data=taps)
+    assert first.status_code == 200 and "<html" in first.text
+    assert "Not yet. Try again!" in first.text
+    assert "Count the high cards: A=4, K=3, Q=2, J=1." in first.text, "the kind's hint"
+    assert "add up to 39, not 40" in first.text, "the rule book's cue, which does not give the answer"
+    assert re.search(r'name="S" value="13"', first.text), "the pupil's own taps are kept"
+    _holds_no_answer(first.text, lesson, exercise)
+    assert 'name="S" value="14"' not in first.text
+
+    again = pupil.post("/lessons/3/exercises/1", data=taps)  # without the signed try: still a first try
+    assert "Not yet. Try again!" in again.text and "data-marked" not in again.text
+    forged = pupil.post("/lessons/3/exercises/1", data=taps | {"tried": "0" * 64})
+    assert "Not yet. Try again!" in forged.text and "data-marked" not in forged.text
+    other = pupil.post("/lessons/3/exercises/3", data=taps | {"tried": _first_try(first.text)})
+    assert "data-marked" not in other.text, "a try at one exercise does not count for another"
+
+    right = pupil.post("/lessons/3/exercises/1", data=taps | {"S": "14", "tried": _first_try(first.text)})
+    assert 'data-marked="right"' in right.text and "Right on your second try" in right.text
+    listed = pupil.get("/lessons/3/exercises").text
+    assert "✓ right on try 2" in listed
+
+
+def test_a_lessons_own_hint_is_given_in_place_of_the_kinds(pupil, monkeypatch):
+    lesson = find_lesson(5)
+    exercise = lesson.exercises[0]
+    own = replace(exercise, hint="A game needs more tricks than a part-score.")
+    with_hint = replace(lesson, exercises=(own, *lesson.exercises[1:]))
+    monkeypatch.setattr(exercise_pages, "find_lesson", lambda number: with_hint)
+    first = pupil.post(f"/lessons/5/exercises/{exercise.id}", data={"answer": "8"})
+    assert "A game needs more tricks than a part-score." in first.text
+    assert "Look at the contract." not in first.text, "not the kind's hint besides"
 
 
 def test_the_marked_answer_leads_to_the_next_exercise_then_back_to_the_list(pupil):
@@ -208,7 +267,10 @@ def test_no_such_lesson_or_exercise(pupil, address):
 
 
 def test_redeal_is_an_answer_of_its_own(pupil):
-    response = pupil.post("/lessons/3/exercises/2", data={"answer": "redeal"}, headers={"HX-Request": "true"})
+    first = pupil.post("/lessons/3/exercises/2", data={"answer": "redeal"}, headers={"HX-Request": "true"})
+    assert "Not yet. Try again!" in first.text and 'name="answer" value="redeal" checked' in first.text
+    again = {"answer": "redeal", "tried": _first_try(first.text)}
+    response = pupil.post("/lessons/3/exercises/2", data=again, headers={"HX-Request": "true"})
     assert response.status_code == 200 and 'data-marked="wrong"' in response.text
     assert "Redeal: nobody declares" in response.text
     assert "Declarer:</span> <strong>South" in response.text
@@ -217,6 +279,9 @@ def test_redeal_is_an_answer_of_its_own(pupil):
 def test_points_that_do_not_add_up_to_40_get_the_books_cue_on_the_page(pupil):
     """Seed 000, Law 5: "If the total is not 40 … a re-count is necessary", as `minibridge check` says it."""
     short = {"N": "11", "E": "7", "S": "14", "W": "6"}
+    first = pupil.post("/lessons/3/exercises/1", data=short, headers={"HX-Request": "true"})
+    assert re.search(r'<p class="cue">Your four hands add up to 38, not 40: .*re-count is necessary\.</p>', first.text)
+    short["tried"] = _first_try(first.text)
     marked = pupil.post("/lessons/3/exercises/1", data=short, headers={"HX-Request": "true"})
     assert 'data-marked="wrong"' in marked.text
     assert re.search(

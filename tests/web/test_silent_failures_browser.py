@@ -11,7 +11,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from classroom_client import SAMPLES, without_counting
 from playwright.sync_api import Page, Route, expect
-from test_browser import SCREENS, chromium
+from test_browser import SCREENS, chromium, open_more
 
 from minibridge.web.app import create_app
 from minibridge.web.server import running
@@ -37,6 +37,7 @@ def test_a_wrong_class_code_is_said_in_view(tmp_path: Path, size: tuple[int, int
         page = context.new_page()
         page.goto(address + "/")
         page.fill("#class_code", "CAT")
+        open_more(page)
         page.check("input[name=three_handed][value=simple]")
         page.click("button[name=lesson][value='6']")
         message = page.locator("#start .message[role=alert]")
@@ -55,6 +56,7 @@ def test_the_start_page_offers_only_what_goes_together_and_a_refusal_keeps_the_c
     with running(_app(tmp_path)) as address, chromium(*size) as context:
         page = context.new_page()
         page.goto(address + "/")
+        open_more(page)
         page.check("input[name=three_handed][value=normal]")
         expect(page.locator("button[name=lesson][value='1']")).to_be_disabled()
         expect(page.locator("button[name=lesson][value='3']")).to_be_enabled()
@@ -115,6 +117,7 @@ def test_a_table_tap_with_no_answer_is_said(tmp_path: Path):
     with running(_app(tmp_path)) as address, chromium(*PHONE) as context:
         page = context.new_page()
         page.goto(address + "/")
+        open_more(page)
         page.check("input[name=deals][value='1']")
         page.click("button[name=lesson][value='5']")
         page.wait_for_selector("#table[data-ready]", timeout=60_000)
@@ -134,6 +137,7 @@ def test_the_start_page_passes_axe(tmp_path: Path):
     with running(_app(tmp_path, "OWL42")) as address, chromium(*PHONE) as context:
         page = context.new_page()
         page.goto(address + "/")
+        open_more(page)
         page.check("input[name=three_handed][value=simple]")  # hints shown, some choices turned off
         page.fill("#class_code", "CAT")
         page.click("button[name=lesson][value='5']")

@@ -3,8 +3,11 @@
 The pupil gives a name first (kept in a cookie, so that the teacher sees the progress by name). An exercise's
 page is rendered from :func:`minibridge.web.views.exercise_view` alone, which holds no answer, so a page cannot
 give the answer away before the pupil has answered. The pupil's taps come back as a plain form (one field per
-widget), become an answer in the form of the lesson files, and are marked as ``minibridge check`` marks them;
-the marked fragment then shows the right answer and the reason, and the mark is kept in the store.
+widget), become an answer in the form of the lesson files, and are marked as ``minibridge check`` marks them.
+A first wrong answer brings the form back with the pupil's taps and a hint ("Not yet. Try again!"), never the
+answer; the form then carries a token the server signed (the pupil, the lesson, the exercise), so that only an
+answer sent with it, a second try, is shown the right answer and the reason. Every try is kept in the store
+(right or not), so that the progress shows an exercise right at once, or right on the second try.
 
 The JSON API: ``GET /api/lessons/{n}/exercises`` → each exercise as a pupil sees it before answering (the same view
 as the pages); ``POST /api/lessons/{n}/answers`` (``{"pupil": "Amy", "answers": {"1": 7}}``) → the answers marked
@@ -13,6 +16,9 @@ as ``minibridge check --json`` marks them, kept as the pupil's progress.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import secrets
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
@@ -25,7 +31,7 @@ from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 from minibridge.lessons import find_lesson, lesson_numbers, no_lesson_at
 from minibridge.lessons.answers import Mark, mark_answers, marks_data
-from minibridge.lessons.exercises import pupil_answer
+from minibridge.lessons.exercises import exercise_hint, pupil_answer
 from minibridge.lessons.lesson import Exercise, Lesson
 from minibridge.lessons.reading import Form
 from minibridge.web.auth import COOKIE_AGE, PUPIL_COOKIE, Who, route, tablet_pupil
@@ -38,6 +44,10 @@ from minibridge.web.views import exercise_view
 __all__ = ["routes", "answer_from_form", "render_exercise", "render_marked"]
 
 _MAX_NAME = 60
+_TRY_KEY = secrets.token_bytes(32)
+"""The key that signs a first try: a try signed by a server since stopped counts as none (a hint again)."""
+_TRIED = "tried"
+"""The form field that carries the signed first try."""
 
 
 # --- the routes ----------------------------------------------------------------------------------------------
@@ -53,8 +63,17 @@ async def exercises_page(request: Request) -> Response:
         return HTMLResponse(render("pupils/exercises.j2", lesson=_lesson_data(lesson), pupil=pupil, marks={}, ask=True))
     store: Store = request.app.state.store
     progress = await run_in_threadpool(store.progress, pupil)
-    marks = {p.exercise: p.right for p in progress if p.lesson == lesson.number}
+    marks = _marks([(p.exercise, p.right) for p in progress if p.lesson == lesson.number])
     return HTMLResponse(render("pupils/exercises.j2", lesson=_lesson_data(lesson), pupil=pupil, marks=marks, ask=False))
+
+
+def _marks(answers: list[tuple[str, bool]]) -> dict[str, str]:
+    """Each exercise's mark from the pupil's answers, oldest first: ``right`` (at once), ``second`` (right on the
+    try after a wrong one) or ``wrong`` (the last answer)."""
+    marks: dict[str, str] = {}
+    for exercise, right in answers:
+        marks[exercise] = ("second" if marks.get(exercise) == "wrong" else "right") if right else "wrong"
+    return marks
 
 
 async def give_name(request: Request) -> Response:
@@ -98,9 +117,14 @@ async def answer(request: Request) -> Response:
         html = render_exercise(lesson_data, view, pupil=pupil, fields=fields, missing=missing, page=whole)
         return HTMLResponse(html, status_code=422)
     mark = _mark(lesson, exercise, given)
+    second = _tried_once(fields.get(_TRIED, ""), pupil, lesson.number, exercise.id)
     store: Store = request.app.state.store
     await run_in_threadpool(store.record_answers, pupil, lesson.number, [(mark.exercise, mark.right)])
-    return HTMLResponse(render_marked(lesson_data, view, mark, pupil=pupil, page=whole))
+    if not mark.right and not second:
+        token = _try_token(pupil, lesson.number, exercise.id)
+        retry = {"hint": exercise_hint(exercise), "cue": mark.cue or "", "tried": token}
+        return HTMLResponse(render_exercise(lesson_data, view, pupil=pupil, fields=fields, retry=retry, page=whole))
+    return HTMLResponse(render_marked(lesson_data, view, mark, pupil=pupil, page=whole, second=second))
 
 
 # --- the JSON API ------------------------------------------------------------------------------------------------
@@ -172,6 +196,17 @@ def answer_from_form(view: Mapping[str, Any], fields: Mapping[str, str]) -> tupl
     return (pupil_answer(view["kind"], given, view["asks"]) if given else None), missing
 
 
+def _try_token(pupil: str, lesson: int, exercise_id: str) -> str:
+    """The signature of a first wrong try at one exercise by one pupil: sent back with the second try."""
+    said = f"{pupil}\n{lesson}\n{exercise_id}".encode()
+    return hmac.new(_TRY_KEY, said, hashlib.sha256).hexdigest()
+
+
+def _tried_once(token: str, pupil: str, lesson: int, exercise_id: str) -> bool:
+    """Whether ``token`` is this server's signature of a first wrong try at the exercise by the pupil."""
+    return bool(token) and hmac.compare_digest(token, _try_token(pupil, lesson, exercise_id))
+
+
 def _mark(lesson: Lesson, exercise: Exercise, given: Any) -> Mark:
     """The pupil's answer to one exercise marked as ``minibridge check`` marks it."""
     return next(m for m in mark_answers(lesson, {exercise.id: given}) if m.exercise == exercise.id)
@@ -187,20 +222,35 @@ def render_exercise(
     pupil: str,
     fields: Mapping[str, str] | None = None,
     missing: list[str] | None = None,
+    retry: Mapping[str, str] | None = None,
     page: bool = True,
 ) -> str:
     """An exercise's page (or, with ``page`` false, its answer form alone), from the exercise's view only:
-    ``fields`` are the pupil's own taps to show again, ``missing`` the parts still to answer."""
+    ``fields`` are the pupil's own taps to show again, ``missing`` the parts still to answer; ``retry``, after a
+    first wrong answer, the ``hint``, the rule book's ``cue`` for that answer (or empty) and the signed first try
+    (``tried``) the form sends back."""
     context = {"lesson": lesson, "view": view, "pupil": pupil, "fields": fields or {}, "missing": missing or []}
+    if retry is not None:
+        context["retry"] = retry
+    elif fields and fields.get(_TRIED):
+        context["retry"] = {"hint": "", "cue": "", "tried": fields[_TRIED]}  # parts still missing on the second try
     return render("pupils/exercise.j2" if page else "pupils/exercise_form.j2", **context)
 
 
 def render_marked(
-    lesson: Mapping[str, Any], view: Mapping[str, Any], mark: Mark, *, pupil: str, page: bool = False
+    lesson: Mapping[str, Any],
+    view: Mapping[str, Any],
+    mark: Mark,
+    *,
+    pupil: str,
+    page: bool = False,
+    second: bool = False,
 ) -> str:
-    """The pupil's answer marked: right or not, the right answer and the reason, and the way on."""
+    """The pupil's answer marked: right or not (``second``: on the second try), the right answer and the reason,
+    and the way on."""
     marked = {
         "right": mark.right,
+        "second": second,
         "given": mark.given,
         "answer": mark.answer,
         "reason": mark.reason,

@@ -21,8 +21,12 @@ document.addEventListener("htmx:beforeRequest", (event) => {
   if (form) form.removeAttribute("data-ready");
 });
 
-// The marked answer (or what is still to answer) comes into view, so the pupil sees it without scrolling.
+// The marked answer (or "Not yet" with a hint, or what is still to answer) comes into view, so the pupil sees it
+// without scrolling.
 document.addEventListener("htmx:afterSwap", () => {
-  const shown = document.querySelector("#answer[data-marked]") || document.querySelector("#answer .message");
+  const shown =
+    document.querySelector("#answer[data-marked]") ||
+    document.querySelector("#answer .retry") ||
+    document.querySelector("#answer .message");
   if (shown) shown.scrollIntoView({ block: "start", behavior: "smooth" });
 });
