@@ -16,7 +16,16 @@
 
 from __future__ import annotations
 
-from minibridge.duplicate.entering import next_step, pair_choices, result_row, step_choices
+from minibridge.duplicate.entering import (
+    SEAT_FIELDS,
+    current_round,
+    done_boards,
+    next_step,
+    pair_choices,
+    result_row,
+    seat_step,
+    step_choices,
+)
 from minibridge.duplicate.event import (
     MAX_BOARDS,
     RESULT_FIELDS,
@@ -88,7 +97,11 @@ __all__ = [
     "Movement",
     "MovementProblem",
     "movement",
+    "SEAT_FIELDS",
     "next_step",
+    "seat_step",
+    "done_boards",
+    "current_round",
     "step_choices",
     "pair_choices",
     "result_row",

@@ -1,7 +1,9 @@
 """A table's result entered one part at a time, as on a scoring tablet at the table: the board, the N–S pair, the
 E–W pair, the contract, declarer and the tricks, in the order of a results file's columns. Each step offers its
 choices (:func:`step_choices`); a part that cannot be right is asked again, saying why (:func:`next_step`); once
-every part is given, declarer's opponents check the result (:func:`result_row`) before it is entered.
+every part is given, declarer's opponents check the result (:func:`result_row`) before it is entered. With a
+movement, the tablet says its table and round first, and the movement gives the pairs and the boards; a board
+already entered for these pairs is refused at once (:func:`seat_step`).
 
 >>> from minibridge.duplicate.event import new_event
 >>> event = new_event(name="Club", boards=2, seed=4)
@@ -11,6 +13,9 @@ every part is given, declarer's opponents check the result (:func:`result_row`) 
 ('board', {'ns': '3'}, 'There is no board 9 in Club.')
 >>> [row["over"] for row in step_choices(event, fields={"contract": "4S"})["made"]]
 [0, 1, 2, 3]
+>>> moving = new_event(name="Club", boards=4, seed=4, pairs=4)
+>>> next_step(moving, {"table": "2", "round": "2"})
+('board', {'table': '2', 'round': '2', 'ns': '2', 'ew': '1'}, None)
 """
 
 from __future__ import annotations
@@ -26,18 +31,42 @@ from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 from minibridge.scoring import score
 
-__all__ = ["next_step", "step_choices", "pair_choices", "result_row"]
+__all__ = [
+    "SEAT_FIELDS",
+    "next_step",
+    "seat_step",
+    "done_boards",
+    "current_round",
+    "step_choices",
+    "pair_choices",
+    "result_row",
+]
 
 _PAIR_CHOICES = 10
 """Pair numbers offered at least (more when a higher pair has played)."""
 
 
-def next_step(event: Event, fields: Mapping[str, str]) -> tuple[str, dict[str, str], str | None]:
+SEAT_FIELDS = ("table", "round")
+"""With a movement, the tablet first says where it is: the table and the round (the pairs and boards follow)."""
+
+
+def next_step(
+    event: Event, fields: Mapping[str, str], entries: Sequence[Entry] = ()
+) -> tuple[str, dict[str, str], str | None]:
     """The first step whose part is missing, with the parts given before it (and while the board is asked, the
     pairs: the same pairs play the next board), or ``confirm`` with every part; a part that cannot be right is
-    asked again, with what is wrong with it in plain words."""
+    asked again, with what is wrong with it in plain words.
+
+    With a movement, the table and the round come first and give the pairs (:func:`seat_step`); a board of the
+    round already entered for these pairs (``entries``) is refused at once."""
     kept: dict[str, str] = {}
+    if event.movement is not None:
+        step, kept, problem = seat_step(event, fields, entries)
+        if step != "board" or problem is not None or not fields.get("board"):
+            return step, kept, problem
     for key in RESULT_FIELDS:
+        if key in kept:
+            continue
         value = fields.get(key, "")
         if not value:
             return key, kept | _pairs_kept(fields, key), None
@@ -46,6 +75,66 @@ def next_step(event: Event, fields: Mapping[str, str]) -> tuple[str, dict[str, s
             return key, kept | _pairs_kept(fields, key), problem
         kept[key] = value
     return "confirm", kept, None
+
+
+def seat_step(
+    event: Event, fields: Mapping[str, str], entries: Sequence[Entry] = ()
+) -> tuple[str, dict[str, str], str | None]:
+    """With a movement: ``table`` or ``round`` while they are missing or wrong, else ``board`` with the table,
+    the round and the pairs the movement seats there; the board given is checked against the boards of the
+    round at that table and those already entered (``entries``)."""
+    movement = event.movement
+    assert movement is not None
+    table, round_number = fields.get("table", ""), fields.get("round", "")
+    if not table:
+        return "table", {}, None
+    if not table.isdigit() or not 1 <= int(table) <= movement.tables:
+        return "table", {}, gettext("Choose your table.")
+    kept = {"table": table}
+    if not round_number:
+        return "round", kept, None
+    meeting = movement.at(int(table), int(round_number)) if round_number.isdigit() else None
+    if meeting is None:
+        return "round", kept, gettext("Choose the round.")
+    if meeting.ew is None:
+        return (
+            "round",
+            kept,
+            gettext("No one plays at table %(table)s in round %(round)s. Wait for the next round.")
+            % {"table": table, "round": round_number},
+        )
+    kept |= {"round": round_number, "ns": str(meeting.ns), "ew": str(meeting.ew)}
+    board = fields.get("board", "")
+    if not board:
+        return "board", kept, None
+    if board not in map(str, meeting.boards):
+        return "board", kept, gettext("Board %(board)s is not played here in this round.") % {"board": board}
+    if board in done_boards(meeting.ns, meeting.ew, entries):
+        return (
+            "board",
+            kept,
+            gettext("Board %(board)s is done at this table. Ask your teacher to fix it.") % {"board": board},
+        )
+    return "board", kept, None
+
+
+def done_boards(ns: int | str, ew: int | str, entries: Sequence[Entry]) -> list[str]:
+    """The boards already entered for the N–S pair ``ns`` or the E–W pair ``ew``."""
+    return sorted({str(e.board) for e in entries if e.ns == str(ns) or e.ew == str(ew)}, key=int)
+
+
+def current_round(event: Event, table: int, entries: Sequence[Entry]) -> int:
+    """The round a table is at: the first in which it has boards still to enter (the last when all are in)."""
+    movement = event.movement
+    assert movement is not None
+    for number in range(1, movement.rounds + 1):
+        meeting = movement.at(table, number)
+        if meeting is None or meeting.ew is None:
+            continue
+        done = done_boards(meeting.ns, meeting.ew, entries)
+        if any(str(board) not in done for board in meeting.boards):
+            return number
+    return movement.rounds
 
 
 def _pairs_kept(fields: Mapping[str, str], step: str) -> dict[str, str]:
@@ -72,15 +161,19 @@ def _part_problem(event: Event, key: str, value: str, kept: Mapping[str, str]) -
     if key == "declarer":
         return None if value in (seat.letter for seat in Seat) else gettext("Choose who was declarer.")
     try:
-        read_result({**kept, key: value}, event)
+        read_result({**{k: v for k, v in kept.items() if k in RESULT_FIELDS}, key: value}, event)
     except EventProblem as problem:
         return problem.message
     return None
 
 
-def step_choices(event: Event, *, fields: Mapping[str, str] | None = None) -> dict[str, Any]:
+def step_choices(
+    event: Event, *, fields: Mapping[str, str] | None = None, entries: Sequence[Entry] = ()
+) -> dict[str, Any]:
     """The choices of the steps: the boards, the contracts the event's rules have (only those of its lesson), the
-    seats, and for the contract chosen each number of tricks as made (=, +1 …) or down (−1 …)."""
+    seats, and for the contract chosen each number of tricks as made (=, +1 …) or down (−1 …); with a movement,
+    the ``tables``, the ``rounds``, the table's ``current_round`` once the table is given, and once the round is
+    given only the boards of that round at that table, with those ``done`` (entered already: ``entries``)."""
     rules = event.rules
     contracts = [
         {"contract": str(c), "words": c.words, "strain": c.strain.letter, "kind": c.kind, "goal": c.goal()}
@@ -93,14 +186,27 @@ def step_choices(event: Event, *, fields: Mapping[str, str] | None = None) -> di
         with_goal = Contract.from_str(chosen).goal()
         made = [{"tricks": t, "over": t - with_goal} for t in range(with_goal, 14)]
         down = [{"tricks": t, "under": with_goal - t} for t in range(with_goal - 1, -1, -1)]
-    return {
+    choices: dict[str, Any] = {
         "boards": event.numbers,
+        "done": [],
         "kinds": list(rules.contract_kinds),
         "contracts": contracts,
         "seats": [s.letter for s in Seat],
         "made": made,
         "down": down,
     }
+    movement = event.movement
+    if movement is None:
+        return choices
+    choices |= {"tables": list(range(1, movement.tables + 1)), "rounds": list(range(1, movement.rounds + 1))}
+    table, round_number = (fields or {}).get("table", ""), (fields or {}).get("round", "")
+    if table.isdigit() and 1 <= int(table) <= movement.tables:
+        choices["current_round"] = current_round(event, int(table), entries)
+        meeting = movement.at(int(table), int(round_number)) if round_number.isdigit() else None
+        if meeting is not None and meeting.ew is not None:
+            choices["boards"] = list(meeting.boards)
+            choices["done"] = [int(b) for b in done_boards(meeting.ns, meeting.ew, entries)]
+    return choices
 
 
 def pair_choices(entries: Sequence[Entry]) -> list[str]:

@@ -354,11 +354,11 @@ def file_rules(text: str, *, slam: bool = False) -> RuleSet:
     >>> file_rules("# lesson: 3").name, file_rules("# slams: yes").slam, file_rules("1 1 2 6NT N 12").slam
     ('lesson-3', True, False)
     """
+    found = _LESSON_LINE.search(text)
+    if found is None:  # no lesson read: scoring a plain results file stays quick
+        return event_rules(None, slam=slam or _SLAM_LINE.search(text) is not None)
     from minibridge.lessons import lesson_numbers, no_such_lesson
 
-    found = _LESSON_LINE.search(text)
-    if found is None:
-        return event_rules(None, slam=slam or _SLAM_LINE.search(text) is not None)
     lesson = int(found.group(1))
     if lesson not in lesson_numbers():
         raise EventProblem(no_such_lesson(lesson))

@@ -170,7 +170,7 @@ def movement(*, pairs: int, boards: int) -> Movement:
                     ew=None if ew == phantom else ew,
                     boards=tuple(range(played * per_set + 1, (played + 1) * per_set + 1)),
                     boards_to=_boards_to(kind, tables, table, last),
-                    ew_to=None if last else _ew_to(kind, tables, table, index),
+                    ew_to=None if last or ew == phantom else _ew_to(kind, tables, table, index),
                 )
             )
     return Movement(

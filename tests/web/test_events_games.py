@@ -209,7 +209,7 @@ def test_the_teachers_pages_hear_when_a_pupil_plays(address: str):
     httpx2.post(f"{address}/api/games/{view['id']}/actions", json=next_action(view, rng), timeout=60)
     httpx2.post(
         f"{address}/api/events/{event}/results",
-        json={"board": 1, "ns": "1", "ew": "2", "contract": "3NT", "declarer": "S", "tricks": 9},
+        json={"board": 1, "ns": "1", "ew": "2", "contract": "1NT", "declarer": "S", "tricks": 7},
     )
     listener.join(60)
     assert not listener.is_alive()

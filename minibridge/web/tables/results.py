@@ -1,5 +1,7 @@
 """A table's tablet: the result of a board entered one tap a step, Bridgemate-style (board, N–S pair, E–W pair,
-contract, declarer, tricks), the opponents' check, then the score at once and the board's traveller.
+contract, declarer, tricks), the opponents' check, then the score at once and the board's traveller. With a
+movement the tablet asks its table and the round first (the round the table is at chosen already), and then
+knows the pairs and the boards: a board already entered for them is refused at that first tap.
 
 Each step is a plain page whose address holds the steps taken, so the browser's Back goes back a step. The steps,
 their choices and the result the opponents check are the competition's (:mod:`minibridge.duplicate.entering`); the
@@ -16,12 +18,14 @@ from starlette.responses import RedirectResponse, Response
 
 from minibridge.duplicate import (
     RESULT_FIELDS,
+    SEAT_FIELDS,
     Event,
     EventProblem,
     next_step,
     pair_choices,
     read_result,
     result_row,
+    seat_step,
     step_choices,
 )
 from minibridge.language import gettext
@@ -46,8 +50,18 @@ async def table_page(request: Request, event: Event) -> Response:
             "lesson": event.lesson
         }
         return html("tables/done.j2", status=409, event=event_view(event), message=words)
-    fields = {key: request.query_params.get(key, "").strip() for key in RESULT_FIELDS}
+    fields = {key: request.query_params.get(key, "").strip() for key in _fields(event)}
     return html("tables/step.j2", **await _step_context(request, event, fields))
+
+
+def _fields(event: Event) -> tuple[str, ...]:
+    """The parts a tablet sends: with a movement, its table and round first."""
+    return (SEAT_FIELDS if event.movement is not None else ()) + RESULT_FIELDS
+
+
+def _result(fields: dict[str, str]) -> dict[str, str]:
+    """The parts of the result itself (without the table and the round)."""
+    return {key: value for key, value in fields.items() if key in RESULT_FIELDS}
 
 
 async def _step_context(
@@ -55,16 +69,16 @@ async def _step_context(
 ) -> dict[str, Any]:
     """What a step's page shows: the step, the fields given so far, the buttons, the way back; at the
     opponents' check, the result and its score."""
-    step, fields, found = next_step(event, fields)
+    events: EventStore = request.app.state.events
+    entries = [result.entry for result in await run_in_threadpool(events.results, event.id)]
+    step, fields, found = next_step(event, fields, entries)
     message = problem or (sentence(found) if found else None)
     context: dict[str, Any] = {"event": event_view(event), "step": step, "fields": fields, "message": message}
     if step == "confirm":
-        context["result"] = result_row(read_result(fields, event), event)
-    context["choices"] = step_choices(event, fields=fields)
+        context["result"] = result_row(read_result(_result(fields), event), event)
+    context["choices"] = step_choices(event, fields=fields, entries=entries)
     if step in ("ns", "ew"):
-        events: EventStore = request.app.state.events
-        results = await run_in_threadpool(events.results, event.id)
-        context["pairs"] = pair_choices([result.entry for result in results])
+        context["pairs"] = pair_choices(entries)
     context["back"] = _back(event, fields, step)
     return context
 
@@ -75,12 +89,16 @@ async def enter_result(request: Request, event: Event) -> Response:
     if not class_code_ok(request):
         return html("tables/code.j2", status=401, event=event_view(event), message=None)
     form = await request.form()
-    fields = {key: str(form.get(key, "")).strip() for key in RESULT_FIELDS}
+    fields = {key: str(form.get(key, "")).strip() for key in _fields(event)}
     if event.closed:
         words = gettext("The teacher has closed this event: no more results are taken.")
         return html("tables/done.j2", status=409, event=event_view(event), message=words)
     try:
-        entry = read_result(fields, event)
+        if event.movement is not None:
+            step, _, seat_problem = seat_step(event, fields)
+            if step != "board" or seat_problem is not None:
+                raise EventProblem(seat_problem or gettext("Choose your table and the round."))
+        entry = read_result(_result(fields), event)
     except EventProblem as error:
         context = await _step_context(request, event, fields, sentence(error.message))
         return html("tables/step.j2", status=422, **context)
@@ -88,7 +106,11 @@ async def enter_result(request: Request, event: Event) -> Response:
     try:
         await record_result(request, event, entry, replace=False)
     except EnteredBefore as refused:
-        if refused.existing != [entry]:  # the same result sent twice (a double tap) is simply shown
+        if refused.existing != [entry] and event.movement is not None:
+            problem = gettext("Board %(board)s is done at this table. Ask your teacher to fix it.") % {
+                "board": entry.board
+            }
+        elif refused.existing != [entry]:  # the same result sent twice (a double tap) is simply shown
             problem = gettext(
                 "Board %(board)s is already entered for N–S pair %(ns)s or E–W pair %(ew)s: see below. Each pair "
                 "plays a board once; if a result is wrong, ask your teacher to correct it."
@@ -121,6 +143,13 @@ async def class_code(request: Request, event: Event) -> Response:
 
 def _back(event: Event, fields: dict[str, str], step: str) -> str | None:
     """The address of the step before (None at the first)."""
+    if event.movement is not None:
+        order = SEAT_FIELDS + tuple(key for key in RESULT_FIELDS if key not in ("ns", "ew"))
+        taken = [key for key in order if key in fields]
+        if step == "table" or not taken:
+            return None
+        earlier = {key: fields[key] for key in taken[:-1]}
+        return url("event_table", event_id=event.id, **earlier)
     taken = [key for key in RESULT_FIELDS if key in fields]
     if step == "board" or not taken:
         return None
