@@ -22,7 +22,7 @@ DECLARERS = Part(
     form=Form.POINTS,
     says=_POINTS,
     names=("declarers", "declarer side", "declaring side", "declarers side"),
-    label=N_("Points for declarer's side"),
+    label=N_("Points for declarer and dummy"),
     most=3000,
     step=10,
 )
@@ -44,6 +44,6 @@ DECLARER_TRICKS = Part(
     form=Form.TRICKS,
     says=N_("the tricks declarer's side took"),
     names=("declarer_tricks", "declarer tricks", "declarer took", "declarer side tricks", "tricks"),
-    label=N_("Tricks for declarer's side"),
+    label=N_("Tricks for declarer and dummy"),
 )
 """The tricks declarer's side took in the recorded play."""

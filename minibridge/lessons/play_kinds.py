@@ -146,7 +146,7 @@ class ReplayKind(ExerciseKind):
         board, play = board_of(lesson, exercise), recorded_play(lesson, exercise)
         if not _declared(board):
             return gettext("tricks won by %(winners)s") % {"winners": _winners(play)}
-        return gettext("tricks won by %(winners)s: declarer's side %(tricks)s; %(score)s") % {
+        return gettext("tricks won by %(winners)s: declarer and dummy %(tricks)s; %(score)s") % {
             "winners": _winners(play),
             "tricks": play.declarer_tricks,
             "score": score_of(lesson, exercise, board.contract, play.declarer_tricks).calculation_words,
