@@ -56,7 +56,7 @@ EVERY_COMMAND = [
     "tricks-chart",
     "verify",
 ]
-SUBCOMMANDS = {"duplicate": ["score"], "league": ["new", "pair", "record", "status", "table"], "lessons": ["show"]}
+SUBCOMMANDS = {"duplicate": ["movement", "score"], "league": ["new", "pair", "record", "status", "table"], "lessons": ["show"]}
 
 
 def _listed_commands(output: str) -> dict[str, str]:

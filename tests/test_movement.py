@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
+from pypdf import PdfReader
 
+from minibridge.cli import main
 from minibridge.duplicate.movement import MOST_PAIRS, Movement, MovementProblem, movement
 
 
@@ -119,3 +124,21 @@ def test_pairs_and_boards_that_do_not_fit_are_refused_saying_what_would(pairs: i
     with pytest.raises(MovementProblem) as refused:
         movement(pairs=pairs, boards=boards)
     assert refused.value.message == words
+
+
+def test_the_command_prints_the_movement_and_its_guide_cards(tmp_path: Path) -> None:
+    runner = CliRunner()
+    shown = runner.invoke(main, ["duplicate", "movement", "7", "8"])
+    assert shown.exit_code == 0, shown.output
+    assert "  table 4: N–S 4 sits out\n" in shown.output
+    assert "  table 2: N–S 2 against E–W 1, boards 5–6\n" in shown.output
+    data = json.loads(runner.invoke(main, ["duplicate", "movement", "6", "6", "--json"]).stdout)
+    assert (data["kind"], data["rounds"], data["round_tables"][1]["tables"][0]["ew"]) == ("Mitchell", 3, 3)
+    pdf = tmp_path / "guide.pdf"
+    printed = runner.invoke(main, ["duplicate", "movement", "4", "4", "-o", str(pdf), "--title", "Class 5"])
+    assert printed.exit_code == 0, printed.output
+    text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
+    assert "Class 5: guide cards" in text and "Two-table share: 4 pairs, 2 rounds of 2 boards." in text
+    assert "swap with table 2" in text
+    refused = runner.invoke(main, ["duplicate", "movement", "12", "10"])
+    assert refused.exit_code == 2 and "give 6 or 12 or 18 boards" in refused.output

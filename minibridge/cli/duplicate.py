@@ -123,3 +123,73 @@ def _ranking_lines(ranking: tuple[PairTotal, ...]) -> list[str]:
 def _cell(text: str, size: int, column: int) -> str:
     """A cell of the ranking: the pair's name to the left, the numbers to the right."""
     return f"{text:<{size}}" if column == 1 else f"{text:>{size}}"
+
+
+@duplicate.command()
+@click.argument("pairs", type=int)
+@click.argument("boards", type=int)
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Also write the guide cards as a PDF."
+)
+@click.option("--title", default="", help="The event's name, printed on the guide cards.")
+@force_option
+@paper_option
+@templates_option
+@json_option
+@language_options
+@reports_errors
+def movement(
+    pairs: int,
+    boards: int,
+    output: Path | None,
+    title: str,
+    force: bool,
+    paper: str,
+    templates_folder: Path | None,
+    as_json: bool,
+) -> None:
+    """Which pairs meet at which table with which boards, round by round, for PAIRS pairs (4 to 20) playing
+    BOARDS boards: a Mitchell for an odd number of tables, a skip Mitchell for an even number, a two-table share
+    for two tables; with an odd number of pairs one N–S pair sits out each round.
+
+    \b
+    Examples:
+        minibridge duplicate movement 8 12
+        minibridge duplicate movement 7 8 -o guide-cards.pdf --title "Class 5"
+    """
+    from minibridge.documents import guide_cards
+    from minibridge.duplicate import MovementProblem
+    from minibridge.duplicate import movement as seat
+
+    if output is not None:
+        refuse_existing(output, force)
+    try:
+        chosen = seat(pairs=pairs, boards=boards)
+    except MovementProblem as problem:
+        raise click.UsageError(problem.message) from None
+    if as_json:
+        print_json(chosen.as_data())
+    else:
+        for number in range(1, chosen.rounds + 1):
+            click.echo(gettext("Round %(round)s") % {"round": number})
+            for m in chosen.round(number):
+                boards_text = "–".join(dict.fromkeys((str(m.boards[0]), str(m.boards[-1]))))
+                if m.ew is None:
+                    line = gettext("  table %(table)s: N–S %(ns)s sits out") % {"table": m.table, "ns": m.ns}
+                else:
+                    line = gettext("  table %(table)s: N–S %(ns)s against E–W %(ew)s, boards %(boards)s") % {
+                        "table": m.table,
+                        "ns": m.ns,
+                        "ew": m.ew,
+                        "boards": boards_text,
+                    }
+                click.echo(line)
+    if output is None:
+        return
+    from minibridge.files import write_atomic
+
+    check_templates(templates_folder)
+    name = title or gettext("Duplicate competition")
+    printed = guide_cards(chosen, event=name, name=output.name, paper=paper, templates=templates_folder)
+    write_atomic(output, printed.pdf, overwrite=force)
+    click.echo(gettext("guide cards written to %(file)s") % {"file": output}, err=True)
