@@ -201,3 +201,11 @@ def test_an_event_without_a_movement_keeps_its_tablet_as_before(client: TestClie
     address = f"/events/{event['id']}/table"
     assert _step(client.get(address).text) == "board"
     assert _step(client.get(address, params={"board": "1"}).text) == "ns"
+
+
+def test_the_tablet_keeps_the_pairs_the_movement_seats_at_its_table(client: TestClient):
+    event = _event(client, boards=6, pairs=6)
+    sent = {"table": "2", "round": "2", "board": "5", "ns": "9", "ew": "9", "contract": "3NT", "declarer": "S"}
+    assert _step(client.post(f"/events/{event['id']}/table", data={**sent, "tricks": "9"}).text) == "done"
+    kept = client.get(f"/api/events/{event['id']}/ranking").json()["boards"][0]["results"][0]
+    assert (kept["ns"], kept["ew"]) == ("2", "1")

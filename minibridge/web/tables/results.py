@@ -95,9 +95,10 @@ async def enter_result(request: Request, event: Event) -> Response:
         return html("tables/done.j2", status=409, event=event_view(event), message=words)
     try:
         if event.movement is not None:
-            step, _, seat_problem = seat_step(event, fields)
+            step, seated, seat_problem = seat_step(event, fields)
             if step != "board" or seat_problem is not None:
                 raise EventProblem(seat_problem or gettext("Choose your table and the round."))
+            fields |= {"ns": seated["ns"], "ew": seated["ew"]}  # the pairs the movement seats there
         entry = read_result(_result(fields), event)
     except EventProblem as error:
         context = await _step_context(request, event, fields, sentence(error.message))
