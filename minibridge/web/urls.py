@@ -78,6 +78,7 @@ ADDRESSES: dict[str, str] = {
     "teacher_event_close": "/teacher/events/{event_id}/close",
     "teacher_event_boards": "/teacher/events/{event_id}/boards.pbn",
     "teacher_event_guide": "/teacher/events/{event_id}/guide.pdf",
+    "teacher_event_travellers": "/teacher/events/{event_id}/travellers.pdf",
     # the JSON API
     "api_health": "/api/health",
     "api_games": "/api/games",

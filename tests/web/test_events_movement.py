@@ -209,3 +209,16 @@ def test_the_tablet_keeps_the_pairs_the_movement_seats_at_its_table(client: Test
     assert _step(client.post(f"/events/{event['id']}/table", data={**sent, "tricks": "9"}).text) == "done"
     kept = client.get(f"/api/events/{event['id']}/ranking").json()["boards"][0]["results"][0]
     assert (kept["ns"], kept["ew"]) == ("2", "1")
+
+
+def test_the_event_page_prints_the_travellers_by_the_lessons_rules(client: TestClient):
+    event = _event(client, lesson=3, boards=4)
+    travellers = f"/teacher/events/{event['id']}/travellers.pdf"
+    assert client.get(travellers, headers=TEACHER).status_code == 409
+    client.post(f"/api/events/{event['id']}/results", json=LESSON_THREE_RESULT)
+    assert "travellers.pdf" in client.get(f"/teacher/events/{event['id']}", headers=TEACHER).text
+    printed = client.get(travellers, headers=TEACHER)
+    assert printed.status_code == 200 and printed.headers["content-type"] == "application/pdf"
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(printed.content)).pages)
+    assert "Class 3" in text and "130" in text and "MiniLesson Three scoring" in text
+    assert client.get(travellers).status_code == 401

@@ -8,6 +8,7 @@ Live parts follow ``/teacher/events/{id}/stream`` (Server-Sent Events) and fetch
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -15,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
 from minibridge import language
-from minibridge.documents import guide_cards
+from minibridge.documents import duplicate_results, guide_cards
 from minibridge.duplicate import (
     MAX_BOARDS,
     RESULT_FIELDS,
@@ -276,6 +277,22 @@ async def guide_file(request: Request, event: Event) -> Response:
     return download(printed.name, printed.pdf)
 
 
+@event_page
+async def travellers_file(request: Request, event: Event) -> Response:
+    """The travellers and the ranking of the results in force as a PDF, scored by the event's rules, as
+    ``minibridge duplicate score -o`` prints the event's results file (409 before the first result)."""
+    events: EventStore = request.app.state.events
+    entries = [result.entry for result in await run_in_threadpool(events.results, event.id)]
+    if not entries:
+        words = gettext("No result yet: the travellers print once the tables have entered results.")
+        return PlainTextResponse(words, status_code=409)
+    name = Path(f"{file_name(event)}-travellers.txt")
+    printed = await run_in_threadpool(
+        lambda: duplicate_results(event.competition(entries), file=name, title=event.name)
+    )
+    return download(printed.name, printed.pdf)
+
+
 routes = [
     route("teacher_events_screen", newest_screen, who=Who.TEACHER),
     route("teacher_events", events_page, who=Who.TEACHER),
@@ -291,4 +308,5 @@ routes = [
     route("teacher_event_close", close_event, who=Who.TEACHER, methods=["POST"]),
     route("teacher_event_boards", boards_file, who=Who.TEACHER),
     route("teacher_event_guide", guide_file, who=Who.TEACHER),
+    route("teacher_event_travellers", travellers_file, who=Who.TEACHER),
 ]
