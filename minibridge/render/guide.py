@@ -92,7 +92,8 @@ def _card(title: str, intro: str, rows: list[list[Any]], page: Page) -> Flowable
     styles = paragraph_styles()
     width = page.frame_width
     head = ParagraphStyle("guide-head", parent=styles["cellbold"], alignment=TA_CENTER)
-    rows = [[Paragraph(text, head) for text in rows[0]], *rows[1:]]
+    cell = ParagraphStyle("guide-cell", parent=styles["cell"], fontSize=10.5, leading=13, alignment=TA_CENTER)
+    rows = [[Paragraph(text, head) for text in rows[0]], *([Paragraph(text, cell) for text in row] for row in rows[1:])]
     cells = Table(rows, colWidths=[(width - 4 * mm) / len(rows[0])] * len(rows[0]), hAlign="LEFT", repeatRows=1)
     cells.setStyle(TableStyle(ruled_style(font_size=11)))
     frame = Table(
