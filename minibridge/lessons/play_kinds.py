@@ -311,7 +311,7 @@ class SignalKind(ExerciseKind):
     """What a defender's card on a trick says."""
 
     name = "signal"
-    hint = N_("Look at the cards next to it in that hand. Is it a high card or a low one? Is it the top of a row?")
+    hint = N_("Look at the cards next to it in that hand. Is it a high card or a low one? Is it the top of a sequence?")
     parts = (
         Part(
             key="",

@@ -76,7 +76,7 @@ def test_a_pupil_reads_a_signal_wrong_by_tapping_and_sees_the_right_answer(page:
     page.click("button.signal[value=encourage]")
     retry = page.locator("#answer .retry")
     expect(retry).to_contain_text("Not yet. Try again!")
-    expect(retry.locator(".hint")).to_contain_text("Is it the top of a row?")
+    expect(retry.locator(".hint")).to_contain_text("Is it the top of a sequence?")
     expect(page.locator("#answer .right-answer, #answer .reason")).to_have_count(0)  # no answer before try 2
     expect(page.locator("#answer[data-marked]")).to_have_count(0)
     expect(retry).to_be_in_viewport()
