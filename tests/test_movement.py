@@ -137,7 +137,7 @@ def test_the_command_prints_the_movement_and_its_guide_cards(tmp_path: Path) -> 
     pdf = tmp_path / "guide.pdf"
     printed = runner.invoke(main, ["duplicate", "movement", "4", "4", "-o", str(pdf), "--title", "Class 5"])
     assert printed.exit_code == 0, printed.output
-    text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
+    text = " ".join(" ".join(page.extract_text() for page in PdfReader(pdf).pages).split())
     assert "Class 5: guide cards" in text and "Two-table share: 4 pairs, 2 rounds of 2 boards." in text
     assert "swap with table 2" in text
     refused = runner.invoke(main, ["duplicate", "movement", "12", "10"])
