@@ -175,6 +175,7 @@ def _busy(address: str) -> dict[str, Visit]:
         "tablet done": Visit(f"{done}&tricks=10", then=_confirmed),
         "tablet refused": Visit(f"{done}&tricks=9", then=_confirmed),
         "tables": Visit("/teacher/tables"),
+        "404 no such table": Visit("/teacher/tables/nosuchtable"),
         "teacher's table": Visit(f"/teacher/tables/{table}"),
         "table on the class screen": Visit(f"/teacher/tables/{table}/screen"),
     }

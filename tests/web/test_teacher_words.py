@@ -49,3 +49,10 @@ def test_a_contract_inside_a_sentence_is_in_small_letters(teacher: TestClient):
     words = _words(teacher.get("/teacher/lessons/5").text)
     assert re.search(r"(North|East|South|West) plays (part-score|game) in", words), words
     assert not re.search(r"plays (Part-score|Game|Slam|Grand slam)", words)
+
+
+@pytest.mark.parametrize("address", ["/teacher/tables/nosuchtable", "/teacher/tables/nosuchtable/screen"])
+def test_a_table_that_is_not_there_is_a_page_in_plain_words(teacher: TestClient, address: str):
+    response = teacher.get(address)
+    assert response.status_code == 404 and response.headers["content-type"].startswith("text/html")
+    assert "There is no such table: setting up new tables ends the tables before them." in _words(response.text)

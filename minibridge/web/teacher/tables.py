@@ -114,8 +114,11 @@ def steering(body: dict[str, Any]) -> Callable[[ClassTable], None]:
 # --- the pages ---------------------------------------------------------------------------------------------------
 
 
-async def tables_page(request: Request, *, message: str | None = None, status: int = 200) -> Response:
-    """The tables: a form to set them up, and the live room of every table."""
+async def tables_page(
+    request: Request, *, message: str | None = None, status: int = 200, missing: str | None = None
+) -> Response:
+    """The tables: a form to set them up (``message``: what was wrong with it), and the live room of every table
+    (``missing``: why the table asked for is not there)."""
     tables = await run_in_threadpool(tables_overview, request.app.state.store)
     lessons = [{"number": n, "title": find_lesson(n).in_language().title} for n in lesson_numbers()]
     page = render_teacher(
@@ -128,6 +131,7 @@ async def tables_page(request: Request, *, message: str | None = None, status: i
         events=open_events(request),
         most=MOST_TABLES,
         message=message,
+        missing=missing,
     )
     return HTMLResponse(page, status_code=status)
 
@@ -166,10 +170,21 @@ async def room_part(request: Request) -> Response:
     return HTMLResponse(render("teacher/tables_room.j2", tables=tables))
 
 
+async def _table_or_page(request: Request) -> ClassTable | Response:
+    """The table of the address; else the tables page saying there is no such table (404)."""
+    try:
+        return await run_in_threadpool(load_table, request.app.state.store, request.path_params["table_id"])
+    except ApiError as error:
+        words = gettext("There is no such table: setting up new tables ends the tables before them.")
+        return await tables_page(request, missing=words, status=error.status)
+
+
 async def table_page(request: Request, *, message: str | None = None, status: int = 200) -> Response:
     """One table with all four hands as they stand, and the teacher's controls."""
     table_id = request.path_params["table_id"]
-    table = await run_in_threadpool(load_table, request.app.state.store, table_id)
+    table = await _table_or_page(request)
+    if isinstance(table, Response):
+        return table
     wake_driver(request.app, table_id)
     view = view_for(table_id, table, Viewer(None))
     view["message"] = message
@@ -206,7 +221,9 @@ async def screen_page(request: Request) -> Response:
     """The class screen following one table card by card: what everyone at a table may see (dummy once it is
     down, the cards played, the contract), and all four hands once the deal is over."""
     table_id = request.path_params["table_id"]
-    table = await run_in_threadpool(load_table, request.app.state.store, table_id)
+    table = await _table_or_page(request)
+    if isinstance(table, Response):
+        return table
     view = {"id": table_id, **table.view(None)}
     template = "teacher/table_screen_part.j2" if request.headers.get("hx-request") else "teacher/table_screen.j2"
     return HTMLResponse(render_teacher(request, template, view=view))
