@@ -1,6 +1,8 @@
 """Every combination of the start page's choices, posted as the page's form sends it: each starts a game or
-answers with the start page holding one short sentence and every choice kept as sent; never a 500, never the page
-inside itself. The page offers only choices that go together (lessons marked with what they allow)."""
+answers with the start page holding one short sentence and every choice kept as sent, "More" open so that none is
+hidden; never a 500, never the page inside itself. The page offers only choices that go together (lessons marked
+with what they allow). The page leads with the big choice (Play, or My exercises), then the lessons; the teacher's
+choices wait behind "More", the class's tables come below."""
 
 from __future__ import annotations
 
@@ -116,6 +118,7 @@ def test_every_combination_starts_a_game_or_says_why_in_one_short_sentence(clien
         assert len(said) == 1, (sent, said)
         assert len(said[0].split()) <= 16 and said[0][0].isupper() and said[0].endswith("."), said
         assert html.count('id="page"') == 1 and html.count("<footer") <= 1, sent
+        assert '<details class="more" open>' in html, sent
         _kept(html, sent)
         assert _should_start(sent) is False, (sent, said)
 
@@ -162,6 +165,44 @@ def test_a_refusal_through_htmx_is_the_page_once_with_its_sentence(client: TestC
     response = client.post("/games", data=sent, headers={"HX-Request": "true"})
     assert response.status_code == 422
     assert said in _words(response.text)[0] and response.text.count('id="page"') == 1
+
+
+def test_the_page_leads_with_the_big_choice_then_the_lessons_and_keeps_the_teachers_choices_behind_more(
+    tmp_path_factory: pytest.TempPathFactory,
+):
+    with make_client(tmp_path_factory.mktemp("order"), class_code="OWL42") as coded:
+        page = coded.get("/").text
+    places = [
+        page.index('class="big-choice"'),
+        page.index('id="class_code"'),
+        page.index('name="lesson" value="1"'),
+        page.index('<details class="more">'),
+        page.index('name="deals"'),
+        page.index('name="free"'),
+        page.index("</details>"),
+        page.index('id="class-tables"'),
+    ]
+    assert places == sorted(places)
+    assert re.findall(r'<a class="choice lesson" href="(/lessons/\d/exercises)"', page) == [
+        f"/lessons/{n}/exercises" for n in range(1, 7)
+    ]
+    assert 'href="#my-exercises"' in page and 'id="my-exercises"' in page
+
+
+@pytest.mark.parametrize(
+    ("sent", "opened"),
+    [
+        ({"lesson": "3", "deals": "4", "class_code": "CAT"}, True),  # a message: open
+        ({"lesson": "3", "deals": "4", "class_code": "OWL42"}, False),  # started: no page comes back
+    ],
+)
+def test_more_is_open_when_the_page_comes_back_with_a_message(tmp_path_factory: pytest.TempPathFactory, sent, opened):
+    with make_client(tmp_path_factory.mktemp("more"), class_code="OWL42") as coded:
+        response = coded.post("/games", data=sent, follow_redirects=False)
+        assert (response.status_code == 403) is opened
+        if opened:
+            assert '<details class="more" open>' in response.text
+        assert '<details class="more">' in coded.get("/").text
 
 
 def test_the_api_refuses_a_score_to_play_to_in_lesson_one_in_words(client: TestClient):

@@ -180,26 +180,15 @@ def _start_options(request: Request, *, message: str | None = None, form: Any = 
         {"number": n, "title": find_lesson(n).in_language().title, "allows": choices_allowed(n)}
         for n in lesson_numbers()
     ]
-    chosen = {name: str(form.get(name, "")) for name in START_CHOICES} if form is not None else {}
     return {
         "lessons": lessons,
         "class_code": not class_code_ok(request),
         "message": message,
         "events": open_events(request),
-        "chosen": chosen,
-        "more_open": _more_chosen(chosen),
+        "chosen": {name: str(form.get(name, "")) for name in START_CHOICES} if form is not None else {},
         "no_slams": [item["name"] for item in free_rules() if not choices_allowed(None, item["name"])["slam"]],
         "target_most": TARGET_MOST,
     }
-
-
-def _more_chosen(chosen: dict[str, str]) -> bool:
-    """Whether the form sent holds a choice under "More" that is not the first one offered (the first rules
-    sent by their name), so that the page shows it again open: nothing chosen is hidden."""
-    first_rules = {"", *(item["name"] for item in free_rules()[:1])}
-    return any(
-        value not in first_rules if name == "rules" else value != START_CHOICES[name] for name, value in chosen.items()
-    )
 
 
 TARGET_MOST = 9999
