@@ -224,6 +224,9 @@ def test_the_hint_of_the_lesson_file_is_given_after_a_first_wrong_answer(pupil):
     first = pupil.post("/lessons/5/exercises/11", data={"declarer": "S", "dummy": "N"})
     assert "Which of them said their points first?" in first.text
     assert "Add up the points of each pair." not in first.text, "not the kind's hint besides"
+    wrong = {"declarer": "S", "dummy": "N"}
+    dutch = pupil.post("/lessons/5/exercises/11", data=wrong, headers={"Accept-Language": "nl"})
+    assert "Wie van de twee noemde zijn punten het eerst?" in dutch.text, "the hint as the file translates it"
 
 
 def test_a_lessons_own_hint_is_given_in_place_of_the_kinds(pupil, monkeypatch):
