@@ -97,15 +97,21 @@ def _league(address: str) -> str:
     return name
 
 
-def _marked(page: Page, number: int) -> None:
-    """A pupil gives a name on the exercises page, then answers a signal exercise (the marked answer shows)."""
-    page.fill("input[name=pupil]", "Amy")
-    page.click("button[type=submit]")
-    page.wait_for_selector(".pupil-name")
-    page.goto(page.url.replace("/lessons/3/exercises", "/lessons/6/exercises/1"))
-    page.wait_for_selector("#answer[data-ready]")
-    page.click("button.signal[value=encourage]")
-    page.wait_for_selector("#answer[data-marked]")
+def _signal_read(answer: str, wait_for: str) -> Callable[[Page, int], None]:
+    """A pupil gives a name on the exercises page (the first time), then taps ``answer`` on a signal exercise
+    (West leads the king of hearts: the top of a sequence) and waits for ``wait_for``."""
+
+    def taps(page: Page, number: int) -> None:
+        if page.locator("input[name=pupil]").count():  # the tablet keeps the name once given
+            page.fill("input[name=pupil]", "Amy")
+            page.click("button[type=submit]")
+            page.wait_for_selector(".pupil-name")
+        page.goto(page.url.replace("/lessons/3/exercises", "/lessons/6/exercises/1"))
+        page.wait_for_selector("#answer[data-ready]")
+        page.click(f"button.signal[value='{answer}']")
+        page.wait_for_selector(wait_for)
+
+    return taps
 
 
 def _confirmed(page: Page, number: int) -> None:
@@ -146,7 +152,12 @@ def _busy(address: str) -> dict[str, Visit]:
         "the end of the game": Visit(f"/games/{over}"),
         "the end of a short deal": Visit(f"/games/{short}"),
         "exercises": Visit("/lessons/3/exercises", teacher=False),
-        "an exercise marked": Visit("/lessons/3/exercises", teacher=False, then=_marked),
+        "an exercise to try again": Visit(
+            "/lessons/3/exercises", teacher=False, then=_signal_read("encourage", "#answer .retry")
+        ),
+        "an exercise marked": Visit(
+            "/lessons/3/exercises", teacher=False, then=_signal_read("top of sequence", "#answer[data-marked]")
+        ),
         "join an event": Visit(f"/events/{event}/join"),
         "seat at a table": Visit(f"/tables/{table}?player={seat['player']}"),
         "room": Visit("/teacher"),
