@@ -305,10 +305,10 @@ def test_three_players_from_the_start_page_the_table_turns_when_the_pupil_moves(
     page.click("button[name=free]")
     page.wait_for_url("**/games/*")
     _ready(page)
-    expect(page.locator("#table .three-handed")).to_contain_text("the dummy hand was dealt at North")
+    expect(page.locator("#table .three-handed")).to_contain_text("The dummy hand was dealt at North.")
     expect(page.locator("#table .seat-s .name")).to_have_text("South (you)")
     _play_to_the_end(page)
-    expect(page.locator("#table .running")).to_contain_text("You")
+    expect(page.locator("#table .running")).to_contain_text("South (you)")
     page.click("#table button.next")
     _ready(page)
     while _phase(page) != "play" or page.locator("#table button.card:not([disabled])").count() == 0:
@@ -324,4 +324,5 @@ def test_three_players_from_the_start_page_the_table_turns_when_the_pupil_moves(
     assert south["x"] + south["width"] <= trick["x"] + 1  # South, on the pupil's left, at the left
     _screens(page, "three-handed")
     _play_to_the_end(page)
-    expect(page.locator("#table .running")).to_contain_text("Left")
+    expect(page.locator("#table .running")).to_contain_text("East (you)")
+    expect(page.locator("#table .running")).not_to_contain_text("Left")

@@ -2,10 +2,11 @@
 // A raised card's button sends its htmx request on the "confirmed" event. The table carries data-ready only
 // when the pupil's decision is awaited; while a request is under way it loses it, and the new table says
 // again whether it is ready. A request that brings no new table gives the old one its signal back.
+// From the keyboard (Enter or Space: a click with no mouse behind it) the card is played at once.
 document.addEventListener("click", (event) => {
   const card = event.target.closest("button.card[data-card]");
   if (!card || card.disabled) return;
-  if (card.getAttribute("aria-pressed") === "true") {
+  if (card.getAttribute("aria-pressed") === "true" || event.detail === 0) {
     htmx.trigger(card, "confirmed");
     return;
   }
@@ -135,4 +136,134 @@ document.addEventListener("click", (event) => {
   if (!key) return;
   const box = key.closest("form").querySelector("input[name=points]");
   box.value = key.dataset.digit ? (box.value + key.dataset.digit).slice(-2) : box.value.slice(0, -1);
+});
+
+// The pupil's colours, kept on this tablet: four suit colours (♦ blue, ♣ green) and strong black and white. The
+// page in <head> sets them before it is drawn; the switches in the table's header change them.
+const LOOKS = ["four-colours", "high-contrast"];
+
+function showLooks() {
+  for (const box of document.querySelectorAll("input[data-look]")) {
+    box.checked = document.documentElement.classList.contains(box.dataset.look);
+  }
+}
+
+document.addEventListener("change", (event) => {
+  const box = event.target.closest("input[data-look]");
+  if (!box || !LOOKS.includes(box.dataset.look)) return;
+  document.documentElement.classList.toggle(box.dataset.look, box.checked);
+  try {
+    localStorage.setItem(`minibridge-${box.dataset.look}`, box.checked ? "on" : "off");
+  } catch (error) {
+    // no storage: the colours last as long as the page
+  }
+});
+
+// The hand is one stop of the Tab key: the arrow keys, Home and End move between its cards, Enter or Space plays
+// one. After a card is played and htmx swaps the table, the focus comes back to the hand: the same card, the card
+// now in the same place, or the first one that may be played; while the others play, the hand itself.
+let handFocus = null;
+
+function handCards(hand) {
+  return Array.from(hand.querySelectorAll("button.card:not([disabled])"));
+}
+
+function rove(card) {
+  for (const other of handCards(card.closest(".hand"))) other.tabIndex = other === card ? 0 : -1;
+  card.focus();
+}
+
+function setRoving() {
+  for (const hand of document.querySelectorAll("#table .hand")) {
+    const cards = handCards(hand);
+    const current =
+      cards.find((card) => card.getAttribute("aria-pressed") === "true") ||
+      cards.find((card) => !card.classList.contains("not-legal")) ||
+      cards[0];
+    for (const card of cards) card.tabIndex = card === current ? 0 : -1;
+  }
+}
+
+document.addEventListener("keydown", (event) => {
+  const card = event.target.closest ? event.target.closest(".hand button.card:not([disabled])") : null;
+  if (!card) return;
+  const cards = handCards(card.closest(".hand"));
+  const at = cards.indexOf(card);
+  const moves = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+  let next = null;
+  if (event.key in moves) next = cards[(at + moves[event.key] + cards.length) % cards.length];
+  else if (event.key === "Home") next = cards[0];
+  else if (event.key === "End") next = cards[cards.length - 1];
+  if (!next) return;
+  event.preventDefault();
+  rove(next);
+});
+
+document.addEventListener("htmx:beforeSwap", () => {
+  const active = document.activeElement;
+  const hand = active && active.closest ? active.closest("#table .hand") : null;
+  if (hand) {
+    const cards = Array.from(hand.querySelectorAll("button.card"));
+    handFocus = { seat: hand.dataset.seat, card: active.dataset.card || null, index: Math.max(cards.indexOf(active), 0) };
+  } else if (active && active !== document.body) {
+    handFocus = null; // the pupil is somewhere else on the page: left there
+  }
+});
+
+function focusHand() {
+  if (!handFocus || (document.activeElement && document.activeElement !== document.body)) return;
+  const hands = Array.from(document.querySelectorAll("#table .hand"));
+  const same = hands.find((hand) => hand.dataset.seat === handFocus.seat);
+  const playing = hands.filter((hand) => handCards(hand).length);
+  const hand = playing.includes(same) ? same : playing[0] || same || hands[0];
+  if (!hand) {
+    const verdict = document.querySelector("#table .result h2");
+    if (verdict) {
+      verdict.tabIndex = -1;
+      verdict.focus();
+    }
+    handFocus = null;
+    return;
+  }
+  const cards = handCards(hand);
+  if (!cards.length) {
+    hand.focus();
+    return;
+  }
+  const legal = (card) => card && !card.classList.contains("not-legal");
+  const all = Array.from(hand.querySelectorAll("button.card"));
+  const kept = cards.find((card) => card.dataset.card === handFocus.card);
+  const placed = hand === same ? all[Math.min(handFocus.index, all.length - 1)] : null;
+  rove(kept || (legal(placed) && !placed.disabled ? placed : null) || cards.find(legal) || cards[0]);
+}
+
+// What a screen reader is told: each sentence of the table's list .to-say once ("West played the king of
+// hearts.", "East wins the trick.", "Your turn."), in #said, which htmx never swaps. What the page showed when
+// it was opened is not read out; a new deal starts afresh.
+const said = new Set();
+
+function sayNews(opening) {
+  const box = document.getElementById("said");
+  const table = document.getElementById("table");
+  if (!box || !table) return;
+  if (table.dataset.phase !== "play") said.clear();
+  const news = [];
+  for (const item of table.querySelectorAll(".to-say li[data-key]")) {
+    if (said.has(item.dataset.key)) continue;
+    said.add(item.dataset.key);
+    news.push(item.textContent.trim());
+  }
+  if (!opening && news.length) box.textContent = news.join(" ");
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  showLooks();
+  setRoving();
+  sayNews(true);
+});
+document.addEventListener("htmx:afterSettle", () => {
+  showLooks();
+  setRoving();
+  focusHand();
+  sayNews(false);
 });
