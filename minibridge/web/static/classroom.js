@@ -237,6 +237,13 @@ function focusHand() {
   rove(kept || (legal(placed) && !placed.disabled ? placed : null) || cards.find(legal) || cards[0]);
 }
 
+// The whole hand comes into view when one of its cards takes the focus (a short screen, a laptop at 200% zoom,
+// would show only the card), below the "Your turn" line that stays at the top (classroom.css).
+document.addEventListener("focusin", (event) => {
+  const hand = event.target.closest ? event.target.closest("#table .hand") : null;
+  if (hand) hand.scrollIntoView({ block: "nearest" });
+});
+
 // What a screen reader is told: each sentence of the table's list .to-say once ("West played the king of
 // hearts.", "East wins the trick.", "Your turn."), in #said, which htmx never swaps. What the page showed when
 // it was opened is not read out; a new deal starts afresh.
