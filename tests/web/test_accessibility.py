@@ -158,11 +158,13 @@ def _busy(address: str) -> dict[str, Visit]:
         "an exercise marked": Visit(
             "/lessons/3/exercises", teacher=False, then=_signal_read("top of sequence", "#answer[data-marked]")
         ),
+        "a pupil's exercises, one right": Visit("/lessons/6/exercises", teacher=False),
         "join an event": Visit(f"/events/{event}/join"),
         "seat at a table": Visit(f"/tables/{table}?player={seat['player']}"),
         "room": Visit("/teacher"),
         "lessons": Visit("/teacher/lessons"),
         "lesson": Visit("/teacher/lessons/3"),
+        "lesson with contracts": Visit("/teacher/lessons/5"),
         "no such lesson": Visit("/teacher/lessons/7"),
         "printing": Visit("/teacher/printing"),
         "screen chooser": Visit("/teacher/screen"),
@@ -174,6 +176,7 @@ def _busy(address: str) -> dict[str, Visit]:
         "events": Visit("/teacher/events"),
         "event": Visit(f"/teacher/events/{event}"),
         "event correction": Visit(f"/teacher/events/{event}/correct?board=1&ns=1&ew=5&contract=3NT&declarer=S"),
+        "events on the class screen": Visit("/teacher/events/screen"),
         "event screen": Visit(f"/teacher/events/{event}/screen"),
         "event screen board": Visit(f"/teacher/events/{event}/screen?show=board&board=1"),
         "event screen pupils": Visit(f"/teacher/events/{event}/screen?show=pupils&board=1"),
