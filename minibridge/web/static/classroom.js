@@ -227,7 +227,7 @@ function focusHand() {
   }
   const cards = handCards(hand);
   if (!cards.length) {
-    hand.focus();
+    hand.focus({ preventScroll: true }); // while the others play the page stays where the pupil looks
     return;
   }
   const legal = (card) => card && !card.classList.contains("not-legal");
@@ -240,8 +240,8 @@ function focusHand() {
 // The whole hand comes into view when one of its cards takes the focus (a short screen, a laptop at 200% zoom,
 // would show only the card), below the "Your turn" line that stays at the top (classroom.css).
 document.addEventListener("focusin", (event) => {
-  const hand = event.target.closest ? event.target.closest("#table .hand") : null;
-  if (hand) hand.scrollIntoView({ block: "nearest" });
+  const card = event.target.closest ? event.target.closest("#table .hand button.card") : null;
+  if (card) card.closest(".hand").scrollIntoView({ block: "nearest" });
 });
 
 // What a screen reader is told: each sentence of the table's list .to-say once ("West played the king of
