@@ -34,13 +34,14 @@ SIZES = {"phone": (375, 667), "tablet": (768, 1024), "laptop": (1280, 800), "pro
 
 @dataclass(frozen=True)
 class Visit:
-    """A page to check: its address, whether the teacher's link is opened first, and what is tapped on it first
-    (given the page and the size's number) to reach the state to check."""
+    """A page to check: its address, the status it answers with, whether the teacher's link is opened first,
+    and what is tapped on it to reach the state to check."""
 
     path: str
     """The address; ``{n}`` in it is the size's number."""
+    status: int = 200
     teacher: bool = True
-    then: Callable[[Page, int], None] | None = None
+    then: Callable[[Page], None] | None = None
 
 
 def _api(address: str, path: str, body: dict[str, object]) -> dict[str, object]:
@@ -97,11 +98,11 @@ def _league(address: str) -> str:
     return name
 
 
-def _signal_read(answer: str, wait_for: str) -> Callable[[Page, int], None]:
+def _signal_read(answer: str, wait_for: str) -> Callable[[Page], None]:
     """A pupil gives a name on the exercises page (the first time), then taps ``answer`` on a signal exercise
     (West leads the king of hearts: the top of a sequence) and waits for ``wait_for``."""
 
-    def taps(page: Page, number: int) -> None:
+    def taps(page: Page) -> None:
         if page.locator("input[name=pupil]").count():  # the tablet keeps the name once given
             page.fill("input[name=pupil]", "Amy")
             page.click("button[type=submit]")
@@ -114,7 +115,7 @@ def _signal_read(answer: str, wait_for: str) -> Callable[[Page, int], None]:
     return taps
 
 
-def _confirmed(page: Page, number: int) -> None:
+def _confirmed(page: Page) -> None:
     """The opponents confirm the result on the table's tablet: its score and the board's traveller, or why it is
     not kept."""
     page.locator("button.big, a.big", has_text="Yes, that's right").first.click()
@@ -136,13 +137,13 @@ def _busy(address: str) -> dict[str, Visit]:
     entry = f"/events/{event}/table?board=3&ns=1&ew=2"
     done = f"/events/{event}/table?board=4&ns=1{{n}}&ew=2{{n}}&contract=4H&declarer=N"  # new pairs at each size
     return {
-        "401 for the teacher": Visit("/teacher", teacher=False),
-        "403 a wrong teacher's link": Visit("/teacher?token=wrong", teacher=False),
-        "the class code on a table's tablet": Visit(f"/events/{event}/table", teacher=False),
-        "not your seat": Visit(f"/tables/{table}?player=wrong", teacher=False),
+        "401 for the teacher": Visit("/teacher", 401, teacher=False),
+        "403 a wrong teacher's link": Visit("/teacher?token=wrong", 403, teacher=False),
+        "the class code on a table's tablet": Visit(f"/events/{event}/table", 401, teacher=False),
+        "not your seat": Visit(f"/tables/{table}?player=wrong", 403, teacher=False),
         "start with a class code": Visit("/", teacher=False),
-        "404 no such event": Visit("/teacher/events/nosuchevent"),
-        "404 no event to join": Visit("/events/nosuchevent/join", teacher=False),
+        "404 no such event": Visit("/teacher/events/nosuchevent", 404),
+        "404 no event to join": Visit("/events/nosuchevent/join", 404, teacher=False),
         "start": Visit("/"),
         "counting the points": Visit(f"/games/{count}"),
         "choosing the contract": Visit(f"/games/{contract}"),
@@ -165,14 +166,14 @@ def _busy(address: str) -> dict[str, Visit]:
         "lessons": Visit("/teacher/lessons"),
         "lesson": Visit("/teacher/lessons/3"),
         "lesson with contracts": Visit("/teacher/lessons/5"),
-        "no such lesson": Visit("/teacher/lessons/7"),
+        "no such lesson": Visit("/teacher/lessons/7", 404),
         "printing": Visit("/teacher/printing"),
         "screen chooser": Visit("/teacher/screen"),
         "screen": Visit("/teacher/screen?lesson=5&board=1"),
         "progress": Visit("/teacher/progress"),
         "leagues": Visit("/teacher/league"),
         "a league": Visit(f"/teacher/league/{league}"),
-        "no such league": Visit("/teacher/league/nothing.yaml"),
+        "no such league": Visit("/teacher/league/nothing.yaml", 404),
         "events": Visit("/teacher/events"),
         "event": Visit(f"/teacher/events/{event}"),
         "event correction": Visit(f"/teacher/events/{event}/correct?board=1&ns=1&ew=5&contract=3NT&declarer=S"),
@@ -189,7 +190,7 @@ def _busy(address: str) -> dict[str, Visit]:
         "tablet done": Visit(f"{done}&tricks=10", then=_confirmed),
         "tablet refused": Visit(f"{done}&tricks=9", then=_confirmed),
         "tables": Visit("/teacher/tables"),
-        "404 no such table": Visit("/teacher/tables/nosuchtable"),
+        "404 no such table": Visit("/teacher/tables/nosuchtable", 404),
         "teacher's table": Visit(f"/teacher/tables/{table}"),
         "table on the class screen": Visit(f"/teacher/tables/{table}/screen"),
     }
@@ -260,13 +261,15 @@ def test_every_page_passes_axe(classrooms: list[tuple[str, dict[str, Visit]]], b
             for name, visit in pages.items():
                 if visit.teacher != teacher:
                     continue
-                page.goto(address + visit.path.format(n=number))
+                response = page.goto(address + visit.path.format(n=number))
+                if response is None or response.status != visit.status:
+                    failings.append(f"{name} @ {size}: answered {response and response.status}, not {visit.status}")
                 if not _ready(page):
                     failings.append(f"{name} @ {size}: the page never said it was ready ({page.url})")
                     continue
                 if visit.then is not None:
                     try:
-                        visit.then(page, number)
+                        visit.then(page)
                     except PlaywrightTimeout:
                         failings.append(f"{name} @ {size}: the taps did not reach the page to check ({page.url})")
                         continue
