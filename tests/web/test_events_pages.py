@@ -117,7 +117,7 @@ def test_a_table_enters_a_result_one_tap_a_step(client: TestClient):
     confirm = client.get(table, params={**steps[-1][0], "tricks": "11"})
     assert _step(confirm.text) == "confirm"
     assert "North–South, please check" in confirm.text  # declarer's opponents confirm
-    assert "East played Game in hearts" in confirm.text and "made, +1" in confirm.text
+    assert "East played game in hearts" in confirm.text and "made, +1" in confirm.text
     assert "450" in confirm.text
     done = client.post(table, data={**steps[-1][0], "tricks": "11"})
     assert done.status_code == 200 and _step(done.text) == "done"

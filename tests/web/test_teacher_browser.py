@@ -115,7 +115,7 @@ def test_the_class_screen_steps_through_a_deal(address: str, size: tuple[int, in
         page.goto(f"{address}/teacher/screen?lesson=5&board=1")
         _screen(page, 0)
         _fits(page)
-        expect(page.locator(".screen-bar")).to_contain_text("South plays Game in spades")
+        expect(page.locator(".screen-bar")).to_contain_text("South plays game in spades")
         expect(page.locator(".screen-seat.at-s")).to_contain_text("16 points")
         page.click("#next")
         _screen(page, 1)
