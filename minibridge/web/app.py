@@ -30,7 +30,8 @@ from minibridge.web import events, pupils, tables, teacher
 from minibridge.web.auth import Who, route
 from minibridge.web.event_service import install
 from minibridge.web.languages import LanguageChoice, language_of
-from minibridge.web.requests import ApiError
+from minibridge.web.pages import html
+from minibridge.web.requests import ApiError, sentence
 from minibridge.web.store import GameLocks, Store
 from minibridge.web.table_service import ROBOT_PACE
 from minibridge.web.teacher.printing import MAX_UPLOAD
@@ -109,9 +110,24 @@ async def health(request: Request) -> Response:
 # --- errors and limits ---------------------------------------------------------------------------------------
 
 
+def _refused(request: Request, status: int, words: str) -> Response:
+    """A refusal: a page in plain words when a browser opened the address itself (a page's address, not the API's
+    nor a part of a page fetched by the page), else ``{"error": words}``."""
+    opened = (
+        request.method == "GET"
+        and not request.url.path.startswith("/api/")
+        and "hx-request" not in request.headers
+        and "text/html" in request.headers.get("accept", "")
+    )
+    if not opened:
+        return JSONResponse({"error": words}, status_code=status)
+    back = "teacher" if request.url.path.startswith("/teacher") else "start"
+    return html("partials/refused.j2", status=status, message=sentence(words), back=back)
+
+
 async def _api_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, ApiError)
-    return JSONResponse({"error": error.message}, status_code=error.status)
+    return _refused(request, error.status, error.message)
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
@@ -120,7 +136,7 @@ async def _http_error(request: Request, error: Exception) -> Response:
         404: gettext("there is nothing at this address"),
         405: gettext("this address does not take that kind of request"),
     }
-    return JSONResponse({"error": words.get(error.status_code, error.detail)}, status_code=error.status_code)
+    return _refused(request, error.status_code, words.get(error.status_code, error.detail))
 
 
 async def _server_error(request: Request, error: Exception) -> Response:

@@ -144,6 +144,8 @@ def _busy(address: str) -> dict[str, Visit]:
         "start with a class code": Visit("/", teacher=False),
         "404 no such event": Visit("/teacher/events/nosuchevent", 404),
         "404 no event to join": Visit("/events/nosuchevent/join", 404, teacher=False),
+        "404 no such game": Visit("/games/nosuchgame", 404, teacher=False),
+        "404 nothing at this address": Visit("/no/such/page", 404, teacher=False),
         "start": Visit("/"),
         "counting the points": Visit(f"/games/{count}"),
         "choosing the contract": Visit(f"/games/{contract}"),

@@ -10,11 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 from sample_views import SAMPLES, sample
 
+from minibridge.web.app import create_app
 from minibridge.web.pages import cards_held, contract_parts, render_page, render_start, render_table, suit_groups
 
 CARD_CODE = re.compile(r"(?<![A-Za-z0-9])[SHDC][AKQJT98765432](?![A-Za-z0-9])")
@@ -211,3 +213,20 @@ def test_htmx_is_shipped_with_its_licence():
     assert static.joinpath("htmx-2.0.8.min.js").read_text(encoding="utf-8").startswith("var htmx=")
     assert "Zero-Clause BSD" in static.joinpath("htmx-LICENSE.txt").read_text(encoding="utf-8")
     assert static.joinpath("classroom.css").is_file() and static.joinpath("classroom.js").is_file()
+
+
+@pytest.mark.parametrize(
+    ("address", "words"),
+    [
+        ("/games/nothing-here", "There is no such game: start a new one."),
+        ("/tables/nothing-here", "There is no such table"),
+        ("/no/such/page", "There is nothing at this address."),
+    ],
+)
+def test_a_page_that_is_not_there_answers_a_page_in_words_to_a_browser(address: str, words: str, tmp_path: Path):
+    client = TestClient(create_app(data=tmp_path, class_code=None, teacher_token="t", loopback=True))
+    opened = client.get(address, headers={"Accept": "text/html,application/xhtml+xml"})
+    assert opened.status_code == 404 and opened.headers["content-type"].startswith("text/html")
+    assert words in opened.text and 'href="/"' in opened.text
+    assert client.get(address).json()["error"]  # a program is answered in JSON, as before
+    assert client.get("/api" + address, headers={"Accept": "text/html"}).headers["content-type"] == "application/json"
