@@ -134,7 +134,7 @@ def test_a_refused_card_says_why_plainly():
 def test_after_the_deal_all_hands_the_tricks_the_score_and_the_next_deal():
     view = sample("deal_over")
     html = " ".join(render_table(view).split())
-    assert "North–South did not make Game in hearts." in html
+    assert "North–South did not make game in hearts." in html
     assert "won 8 tricks; the goal was 10" in html
     assert "Score so far: North–South <strong>420</strong> · East–West <strong>50</strong>" in html
     assert html.count('<tr><th scope="row">') == 13
