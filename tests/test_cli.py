@@ -56,7 +56,11 @@ EVERY_COMMAND = [
     "tricks-chart",
     "verify",
 ]
-SUBCOMMANDS = {"duplicate": ["movement", "score"], "league": ["new", "pair", "record", "status", "table"], "lessons": ["show"]}
+SUBCOMMANDS = {
+    "duplicate": ["movement", "score"],
+    "league": ["new", "pair", "record", "status", "table"],
+    "lessons": ["show"],
+}
 
 
 def _listed_commands(output: str) -> dict[str, str]:

@@ -33,7 +33,10 @@ def duplicate_results(
     tables = max(len(t.results) for t in competition.travellers)
     story: list[Flowable] = [
         Paragraph(escape(heading), styles["title"]),
-        Paragraph(say("subtitle", boards=len(competition.travellers), tables=tables, scoring=competition.scoring), styles["subtitle"]),
+        Paragraph(
+            say("subtitle", boards=len(competition.travellers), tables=tables, scoring=competition.scoring),
+            styles["subtitle"],
+        ),
         Paragraph(say("explanation"), styles["small"]),
     ]
     for direction, ranking in ((say("ns"), competition.ns_ranking), (say("ew"), competition.ew_ranking)):

@@ -305,7 +305,18 @@ def test_the_stream_sends_one_event_for_every_new_or_changed_result(address: str
 
 def test_ctrl_c_ends_the_streams_and_the_server_stops_cleanly(tmp_path: Path):
     port = free_port()
-    command = [MINIBRIDGE, "serve", "--host", "127.0.0.1", "--port", str(port), "--no-open", "--teacher-token", "teacher", "--data"]
+    command = [
+        MINIBRIDGE,
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--no-open",
+        "--teacher-token",
+        "teacher",
+        "--data",
+    ]
     process = subprocess.Popen([*command, str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     address = f"http://127.0.0.1:{port}"
     try:

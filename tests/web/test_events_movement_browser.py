@@ -35,9 +35,7 @@ def _violations(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("size", ["phone", "tablet"])
-def test_a_tablet_enters_a_board_from_its_table_and_round_and_a_board_twice_is_refused_at_once(
-    address: str, size: str
-):
+def test_a_tablet_enters_a_board_from_its_table_and_round_and_a_board_twice_is_refused_at_once(address: str, size: str):
     event = _event(address, lesson=6)
     SCREENS.mkdir(exist_ok=True)
     with chromium(*SIZES[size]) as context:
