@@ -85,7 +85,10 @@ def serve(
         click.echo(gettext("Class code: %(code)s") % {"code": app.state.class_code})
     if not loopback:
         click.echo(gettext("Or scan this with a tablet: it opens the address with the class code filled in."))
-        click.echo(qr_text(join_address(f"http://{shown}:{port}", app.state.class_code)))
+        # Drawn light on dark whatever the terminal's colours, so a phone reads it the right way round (click
+        # drops the colours where the output is not a terminal).
+        for line in qr_text(join_address(f"http://{shown}:{port}", app.state.class_code)).splitlines():
+            click.echo(click.style(line, fg="bright_white", bg="black"))
     click.echo(gettext("Teacher: %(address)s") % {"address": teacher})
     if not loopback:
         allow = N_("If this computer asks whether Python may accept connections, choose Allow (private networks only).")
