@@ -146,7 +146,7 @@ def words_outside_translation(path: Path) -> list[str]:
     """The words of a template written outside ``{% trans %}`` and ``_()``: text no catalogue can translate.
 
     HTML tags (with their attributes, even where jinja2 fills some in, and the blocks ``body_…`` that fill in
-    the body's attributes), ``<code>`` (commands the teacher types) and the names in :data:`NOT_WORDS` are left
+    the body's attributes), ``<code>`` (commands the teacher types), scripts and the names in :data:`NOT_WORDS` are left
     aside."""
     env = wording().env
     source = path.read_text(encoding="utf-8")
@@ -161,7 +161,7 @@ def words_outside_translation(path: Path) -> list[str]:
         elif not depth:
             attributes = names[0] == "block" and names[1].startswith("body_")
             text.append(value if kind == "data" and not attributes else "\x00")
-    outside = re.sub(r"<code>.*?</code>|\(minibridge \w+\)", " ", "".join(text), flags=re.S)
+    outside = re.sub(r"<code>.*?</code>|<script>.*?</script>|\(minibridge \w+\)", " ", "".join(text), flags=re.S)
     outside = re.sub(r"<[^>]*>|&\w+;", " ", outside)
     return [word for word in re.findall(r"[A-Za-z]{2,}", outside) if word not in NOT_WORDS]
 
