@@ -33,6 +33,11 @@ from minibridge.language import N_, gettext
 @click.option(
     "--new-teacher-link", is_flag=True, help="Make a new teacher's link and keep it (the old bookmark stops working)."
 )
+@click.option(
+    "--restore",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Start from a copy of the class's data (the .zip the teacher's room downloads), put into a new --data folder.",
+)
 @click.option("--no-open", is_flag=True, help="Do not open a browser.")
 @language_options
 @reports_errors
@@ -43,6 +48,7 @@ def serve(
     class_code: str | None,
     teacher_token: str | None,
     new_teacher_link: bool,
+    restore: Path | None,
     no_open: bool,
 ) -> None:
     """Serve the classroom: pupils play against the computer and do their lessons' exercises in a browser.
@@ -52,17 +58,48 @@ def serve(
     the teacher's room. The teacher's link stays the same from one start to the next (--new-teacher-link makes a new
     one). --host 127.0.0.1 keeps it to this computer, without a class code. Stop it with Ctrl-C.
     --lang is the language of the lines printed here; each page of the classroom speaks its browser's language
-    (Dutch, Danish or English), and offers a switch.
+    (Dutch, Danish or English), and offers a switch. One server at a time uses a --data folder. --restore starts
+    from a copy of the class's data (downloaded in the teacher's room) in a new, empty --data folder.
 
     \b
     Examples:
         minibridge serve
         minibridge serve --host 127.0.0.1 --port 8080
         minibridge serve --data ./classroom --class-code OWL42 --no-open
+        minibridge serve --restore minibridge-class-2026-11-27.zip --data ./classroom-copy
     """
-    import webbrowser
-
     import platformdirs
+
+    from minibridge.classroom.data_folder import hold
+    from minibridge.classroom.data_folder import restore as restore_copy
+
+    folder = data or Path(platformdirs.user_data_dir("minibridge"))
+    with hold(folder):
+        if restore is not None:
+            restore_copy(restore, folder)
+        _serve(
+            folder,
+            host=host,
+            port=port,
+            class_code=class_code,
+            teacher_token=teacher_token,
+            new_teacher_link=new_teacher_link,
+            no_open=no_open,
+        )
+
+
+def _serve(
+    folder: Path,
+    *,
+    host: str,
+    port: int,
+    class_code: str | None,
+    teacher_token: str | None,
+    new_teacher_link: bool,
+    no_open: bool,
+) -> None:
+    """Serve the classroom over the data folder, held by this server."""
+    import webbrowser
 
     from minibridge.classroom.joining import class_code_of_the_day, qr_text, teacher_token_kept
     from minibridge.web.app import create_app
@@ -70,7 +107,6 @@ def serve(
     from minibridge.web.server import is_loopback, local_address, run
     from minibridge.web.urls import url
 
-    folder = data or Path(platformdirs.user_data_dir("minibridge"))
     loopback = is_loopback(host)
     token = teacher_token or teacher_token_kept(folder, new=new_teacher_link)
     if class_code is None and not loopback:

@@ -10,6 +10,8 @@ one game at a time under that game's own lock, so other pupils are not kept wait
 
 from __future__ import annotations
 
+import logging
+import sqlite3
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -24,11 +26,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from minibridge.classroom import DEFAULT_SAMPLES
-from minibridge.classroom.joining import new_class_code
+from minibridge.classroom.data_folder import disk_is_full
+from minibridge.classroom.joining import new_class_code, session_secret_kept
 from minibridge.language import gettext, number, speaking
 from minibridge.web import events, pupils, tables, teacher
 from minibridge.web.auth import Who, route
 from minibridge.web.event_service import install
+from minibridge.web.guessing import WrongCodes
 from minibridge.web.languages import LanguageChoice, language_of
 from minibridge.web.pages import html
 from minibridge.web.requests import ApiError, sentence
@@ -37,12 +41,19 @@ from minibridge.web.table_service import ROBOT_PACE
 from minibridge.web.teacher.printing import MAX_UPLOAD
 from minibridge.web.urls import url
 
-__all__ = ["MAX_BODY", "create_app"]
+__all__ = ["MAX_BODY", "SAFE_HEADERS", "create_app"]
 
 STATIC = url("static", path="").rstrip("/")
 """Where the pages' styles and scripts are served from."""
 MAX_BODY = 64 * 1024
 """The largest request body taken, in bytes."""
+SAFE_HEADERS: list[tuple[bytes, bytes]] = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"content-security-policy", b"frame-ancestors 'none'"),
+]
+"""Sent with every answer: the browser never guesses a file's kind, tells no other site which page a link was on,
+and shows no page of the classroom inside another site's page."""
 
 
 def create_app(
@@ -81,15 +92,24 @@ def create_app(
             ),
         ],
         middleware=[
+            Middleware(SafeHeaders),
             Middleware(LanguageChoice),
             Middleware(BodyLimit, limit=MAX_BODY, uploads={url("teacher_printing_records"): MAX_UPLOAD + MAX_BODY}),
         ],
-        exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _server_error},
+        exception_handlers={
+            ApiError: _api_error,
+            HTTPException: _http_error,
+            OSError: _disk_full,
+            sqlite3.OperationalError: _disk_full,
+            Exception: _server_error,
+        },
         lifespan=lifespan,
     )
     app.state.store = store
     app.state.class_code = class_code
     app.state.teacher_token = teacher_token
+    app.state.session_secret = session_secret_kept(data)
+    app.state.wrong_codes = WrongCodes()
     app.state.loopback = loopback
     app.state.samples = samples
     app.state.locks = GameLocks()
@@ -139,10 +159,44 @@ async def _http_error(request: Request, error: Exception) -> Response:
     return _refused(request, error.status_code, words.get(error.status_code, error.detail))
 
 
+async def _disk_full(request: Request, error: Exception) -> Response:
+    """A write the disk refused (it is full): 503 with a sentence for the teacher, told once in the server's log
+    (not a traceback a request). Any other error of the disk or the database is the server's error."""
+    if not disk_is_full(error):
+        raise error
+    if not getattr(request.app.state, "disk_full_told", False):
+        request.app.state.disk_full_told = True
+        logging.getLogger("minibridge").error("The disk of the data folder is full: %s", error)
+    with speaking(language_of(request)):
+        words = gettext("the computer's disk is full: the teacher must make room. Nothing already saved is lost")
+    return _refused(request, 503, words)
+
+
 async def _server_error(request: Request, error: Exception) -> Response:
     with speaking(language_of(request)):  # answered outside the language middleware: the request's language again
         words = gettext("something went wrong on the server: try again")
     return JSONResponse({"error": words}, status_code=500)
+
+
+class SafeHeaders:
+    """Add :data:`SAFE_HEADERS` to every answer: pages, parts of pages, JSON and static files."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_safe(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                given = {name.lower() for name, _ in message.get("headers", [])}
+                extra = [(name, value) for name, value in SAFE_HEADERS if name not in given]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, send_safe)
 
 
 class BodyLimit:

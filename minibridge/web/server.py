@@ -69,6 +69,8 @@ def run(app: Starlette, *, host: str, port: int, on_ready: Callable[[], None] | 
     serving here); ``on_ready`` is called (in another thread) once the server listens. A port already taken
     raises OSError before anything starts."""
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        # as uvicorn binds: the port of a server just stopped is free at once, not after its closed connections wait
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         probe.bind((host, port))
     server = _server(app, host, port)
     if on_ready is not None:

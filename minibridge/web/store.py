@@ -16,22 +16,22 @@ exercise is kept by the pupil's name, for the teacher.
 
 from __future__ import annotations
 
+import errno
 import json
 import secrets
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from minibridge.classroom.data_folder import DATABASE, DiskFull, disk_is_full
 from minibridge.classroom.switches import ClassSwitches
 
 __all__ = ["DATABASE", "HelpUsed", "Progress", "Store", "GameLocks", "connect"]
-
-DATABASE = "classroom.sqlite3"
-"""The database's file name in the data folder."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -118,13 +118,26 @@ class Store:
         with self._lock:
             self._db.close()
 
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """One write, in a transaction under the lock: a disk that refuses it (full) raises :class:`DiskFull`, and
+        the transaction is undone, so nothing already saved is lost."""
+        with self._lock:
+            try:
+                with self._db:
+                    yield
+            except (OSError, sqlite3.OperationalError) as error:
+                if isinstance(error, OSError) or disk_is_full(error):
+                    raise DiskFull(errno.ENOSPC, str(error)) from error
+                raise
+
     # --- games ------------------------------------------------------------------------------------------------
 
     def create_game(self, data: dict[str, Any]) -> str:
         """Keep a new game; its id, unguessable."""
         game_id = secrets.token_urlsafe(16)
         now = _now()
-        with self._lock, self._db:
+        with self._writing():
             self._db.execute(
                 "INSERT INTO games (id, created, updated, data) VALUES (?, ?, ?, ?)",
                 (game_id, now, now, json.dumps(data)),
@@ -139,7 +152,7 @@ class Store:
 
     def save_game(self, game_id: str, data: dict[str, Any]) -> None:
         """Replace a game's data."""
-        with self._lock, self._db:
+        with self._writing():
             self._db.execute("UPDATE games SET data = ?, updated = ? WHERE id = ?", (json.dumps(data), _now(), game_id))
         for watcher in self._watchers:
             watcher(game_id)
@@ -155,7 +168,7 @@ class Store:
         the tables set up before; their ids, unguessable, in order."""
         now = _now()
         ids = [secrets.token_urlsafe(12) for _ in tables]
-        with self._lock, self._db:
+        with self._writing():
             self._db.execute("UPDATE class_tables SET open = 0 WHERE open = 1")
             self._db.executemany(
                 "INSERT INTO class_tables (id, number, open, created, updated, data) VALUES (?, ?, 1, ?, ?, ?)",
@@ -180,7 +193,7 @@ class Store:
 
     def save_table(self, table_id: str, data: dict[str, Any]) -> None:
         """Replace a table's data."""
-        with self._lock, self._db:
+        with self._writing():
             self._db.execute(
                 "UPDATE class_tables SET data = ?, updated = ? WHERE id = ?", (json.dumps(data), _now(), table_id)
             )
@@ -190,7 +203,7 @@ class Store:
     def record_answers(self, pupil: str, lesson: int, marks: list[tuple[str, bool]]) -> None:
         """Keep a pupil's answers to a lesson's exercises: each exercise's id and whether the answer was right."""
         now = _now()
-        with self._lock, self._db:
+        with self._writing():
             self._db.executemany(
                 "INSERT INTO answers (pupil, lesson, exercise, right, answered) VALUES (?, ?, ?, ?, ?)",
                 [(pupil, lesson, exercise, int(right), now) for exercise, right in marks],
@@ -223,7 +236,7 @@ class Store:
 
     def save_switches(self, switches: ClassSwitches) -> None:
         """Keep the help the teacher turned off."""
-        with self._lock, self._db:
+        with self._writing():
             self._db.execute(
                 "INSERT INTO settings (name, data) VALUES ('switches', ?) "
                 "ON CONFLICT (name) DO UPDATE SET data = excluded.data",
@@ -233,7 +246,7 @@ class Store:
     def record_help(self, pupil: str, lesson: int | None, kind: str) -> None:
         """Keep that a pupil (named, or "" for a tablet with no name) used help in a game of ``lesson``: ``hint``
         or ``undo``."""
-        with self._lock, self._db:
+        with self._writing():
             self._db.execute(
                 "INSERT INTO help_used (pupil, lesson, kind, used) VALUES (?, ?, ?, ?)", (pupil, lesson, kind, _now())
             )

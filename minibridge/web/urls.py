@@ -50,6 +50,7 @@ ADDRESSES: dict[str, str] = {
     "teacher_printing_pack_boards": "/teacher/printing/pack/boards",
     "teacher_printing_records": "/teacher/printing/records",
     "teacher_printing_sheets": "/teacher/printing/sheets",
+    "teacher_backup": "/teacher/backup.zip",
     "teacher_screen": "/teacher/screen",
     "teacher_screen_next": "/teacher/screen/next",
     "teacher_progress": "/teacher/progress",
@@ -81,6 +82,7 @@ ADDRESSES: dict[str, str] = {
     "teacher_event_travellers": "/teacher/events/{event_id}/travellers.pdf",
     # the JSON API
     "api_health": "/api/health",
+    "api_backup": "/api/backup",
     "api_games": "/api/games",
     "api_game": "/api/games/{game_id}",
     "api_game_actions": "/api/games/{game_id}/actions",

@@ -65,7 +65,7 @@ def test_a_port_already_taken_is_refused_in_words(tmp_path: Path):
     process, port = _serve(tmp_path)
     try:
         second = subprocess.run(
-            [MINIBRIDGE, "serve", "--port", str(port), "--no-open", "--data", str(tmp_path)],
+            [MINIBRIDGE, "serve", "--port", str(port), "--no-open", "--data", str(tmp_path / "another")],
             capture_output=True,
             text=True,
             timeout=30,
