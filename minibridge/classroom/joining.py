@@ -33,6 +33,7 @@ __all__ = [
     "new_class_code",
     "class_code_of_the_day",
     "teacher_token_kept",
+    "session_secret_kept",
     "qr_code",
     "qr_svg",
     "qr_text",
@@ -46,6 +47,8 @@ CODE_FILE = "class-code.json"
 """The file in the data folder that keeps the class code of the day: ``{"day": "2026-11-27", "code": "K7MPX"}``."""
 TOKEN_FILE = "teacher-token.txt"
 """The file in the data folder that keeps the secret of the teacher's link."""
+SESSION_FILE = "session-secret.txt"
+"""The file in the data folder that keeps the secret the server signs the teacher's session with."""
 _PRIVATE = 0o600
 
 
@@ -86,6 +89,16 @@ def teacher_token_kept(folder: Path, *, new: bool = False) -> str:
     token = secrets.token_urlsafe(16)
     write_atomic(folder / TOKEN_FILE, token + "\n", overwrite=True, mode=_PRIVATE)
     return token
+
+
+def session_secret_kept(folder: Path) -> bytes:
+    """The secret this server signs the teacher's session with, kept in ``folder`` (a new one, then kept, when there
+    is none yet), so the teacher's session outlives a restart of the server."""
+    secret = _read(folder / SESSION_FILE).strip()
+    if len(secret) < 32 or not secret.replace("-", "").replace("_", "").isalnum():
+        secret = secrets.token_urlsafe(32)
+        write_atomic(folder / SESSION_FILE, secret + "\n", overwrite=True, mode=_PRIVATE)
+    return secret.encode()
 
 
 def qr_code(address: str) -> segno.QRCode:

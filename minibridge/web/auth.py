@@ -6,10 +6,16 @@
   QR code opens the start page with the code filled in (``/?code=CODE``), which keeps it the same way.
 - ``Who.CLASS``: the class's programs and tablets on the JSON API: the class code in the header ``X-Class-Code``
   where one is set (without it → 401, a wrong one → 403), or the teacher's token.
-- ``Who.TEACHER``: the teacher: the token of the link ``minibridge serve`` prints (``/teacher?token=TOKEN``, kept in a
-  cookie that scripts cannot read), or ``Authorization: Bearer TOKEN`` for programs. A page without it answers with a
-  page in plain words (401, a wrong one 403), the API with ``{"error": …}``; a form posted to a teacher page from
-  another site's page is refused (403), changing nothing.
+- ``Who.SEAT``: a pupil at a table of pupils: the seat's player key (header or the tablet's cookie), checked by the
+  table itself under the table's lock, since a key opens a seat only while the pupil still sits there.
+- ``Who.TABLET``: a table's tablet entering results: the class code, asked on the page where one is set and kept in
+  the tablet's cookie (like ``Who.ANYONE``'s forms).
+- ``Who.TEACHER``: the teacher: the token of the link ``minibridge serve`` prints (``/teacher?token=TOKEN`` or any
+  teacher page with ``?token=TOKEN``), or ``Authorization: Bearer TOKEN`` for programs. Opening a teacher page with
+  the token keeps a signed session in a cookie that scripts cannot read (never the token itself; one cookie a server,
+  named by its port) and comes back to the same address without the token. A page without it answers with a page in
+  plain words (401, a wrong one 403), the API with ``{"error": …}``; a form posted to a teacher page from another
+  site's page is refused (403), changing nothing.
 
 Secrets are compared in constant time.
 """
@@ -17,16 +23,19 @@ Secrets are compared in constant time.
 from __future__ import annotations
 
 import functools
+import hashlib
+import hmac
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from enum import StrEnum
-from urllib.parse import unquote
+from urllib.parse import unquote, urlencode
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from minibridge.language import gettext
+from minibridge.web.guessing import WrongCodes
 from minibridge.web.pages import render
 from minibridge.web.requests import ApiError, same_origin
 from minibridge.web.urls import path
@@ -39,6 +48,8 @@ __all__ = [
     "Who",
     "route",
     "matches",
+    "teacher_cookie",
+    "teacher_session",
     "teacher_token_given",
     "is_teacher",
     "require_teacher",
@@ -50,7 +61,8 @@ __all__ = [
 ]
 
 TEACHER_COOKIE = "minibridge_teacher"
-"""The cookie that holds the teacher token once the teacher's link has been opened."""
+"""The start of the name of the cookie that keeps the teacher's session once the teacher's link has been opened (the
+server's port follows: :func:`teacher_cookie`)."""
 CLASS_COOKIE = "minibridge_class"
 """The cookie that keeps the class code on a tablet once typed."""
 PUPIL_COOKIE = "pupil"
@@ -66,6 +78,8 @@ class Who(StrEnum):
 
     ANYONE = "anyone"
     CLASS = "class"
+    SEAT = "seat"
+    TABLET = "tablet"
     TEACHER = "teacher"
 
 
@@ -81,9 +95,15 @@ def route(name: str, endpoint: Handler, *, who: Who, methods: Sequence[str] = ("
             refused = _teacher_page_refused(request)
             if refused is not None:
                 return refused
+            if request.method in ("GET", "HEAD") and "token" in request.query_params:
+                return _session_kept(request)
         elif who is Who.TEACHER:
             require_teacher(request)
-        elif who is Who.CLASS and not is_teacher(request):
+        else:
+            waiting = _waiting(request)
+            if waiting is not None:
+                return waiting
+        if who is Who.CLASS and not is_teacher(request):
             require_class_code(request)
         if request.method == "POST" and not api:
             same_origin(request)
@@ -100,26 +120,49 @@ def matches(given: str, secret: str, *, ignore_case: bool = False) -> bool:
     return secrets.compare_digest(given.strip().encode(), secret.encode())
 
 
+def teacher_cookie(request: Request) -> str:
+    """The name of the cookie of the teacher's session on this server: two servers on one computer (two ports) each
+    keep their own."""
+    server = request.scope.get("server") or ("", None)
+    port = server[1] if server[1] is not None else request.url.port
+    return f"{TEACHER_COOKIE}_{port or 80}"
+
+
+def teacher_session(request: Request) -> str:
+    """The signed value of the teacher's session: made with the server's secret (kept in the data folder) and the
+    teacher's token, so a new token ends the sessions of the old one."""
+    secret: bytes = request.app.state.session_secret
+    message = b"teacher\0" + request.app.state.teacher_token.encode()
+    return hmac.new(secret, message, hashlib.sha256).hexdigest()
+
+
 def teacher_token_given(request: Request) -> str | None:
-    """The teacher token the request carries: the Bearer header, the ``token`` of the link, or the cookie."""
+    """The teacher token the request carries: the Bearer header or the ``token`` of the link."""
     header = request.headers.get("authorization", "")
     if header[:7].lower() == "bearer ":
         return header[7:].strip()
-    return request.query_params.get("token") or request.cookies.get(TEACHER_COOKIE)
+    return request.query_params.get("token")
 
 
 def is_teacher(request: Request) -> bool:
-    """The request carries the teacher's token (header, link or cookie)."""
-    given = teacher_token_given(request)
-    return bool(given) and matches(given or "", request.app.state.teacher_token)
+    """The request carries the teacher's token (header or link) or the teacher's session (cookie)."""
+    try:
+        require_teacher(request)
+    except ApiError:
+        return False
+    return True
 
 
 def require_teacher(request: Request) -> None:
-    """Refuse a request without the teacher token (401) or with a wrong one (403)."""
+    """Refuse a request without the teacher token or session (401) or with a wrong one (403)."""
     given = teacher_token_given(request)
-    if not given:
+    session = request.cookies.get(teacher_cookie(request))
+    if not given and not session:
         raise ApiError(401, gettext("this is for the teacher: open the teacher's link that 'minibridge serve' printed"))
-    if not matches(given, request.app.state.teacher_token):
+    right = (
+        matches(given, request.app.state.teacher_token) if given else matches(session or "", teacher_session(request))
+    )
+    if not right:
         raise ApiError(
             403, gettext("that is not the teacher's token: use the teacher's link that 'minibridge serve' printed")
         )
@@ -134,6 +177,7 @@ def require_class_code(request: Request) -> None:
     if not given:
         raise ApiError(401, gettext("this classroom needs the class code: ask your teacher for it"))
     if not matches(given, code, ignore_case=True):
+        _wrong_code(request)
         raise ApiError(403, gettext("that is not the class code: check it with your teacher"))
 
 
@@ -142,13 +186,22 @@ def class_code_ok(request: Request) -> bool:
     code: str | None = request.app.state.class_code
     if code is None or is_teacher(request):
         return True
-    return matches(request.cookies.get(CLASS_COOKIE, ""), code, ignore_case=True)
+    kept = request.cookies.get(CLASS_COOKIE, "")
+    if matches(kept, code, ignore_case=True):
+        return True
+    if kept.strip():
+        _wrong_code(request)
+    return False
 
 
 def typed_code_ok(request: Request, code: str) -> bool:
     """The class code typed on a form is the class's (or the class has none)."""
     expected: str | None = request.app.state.class_code
-    return expected is None or matches(code, expected, ignore_case=True)
+    if expected is None or matches(code, expected, ignore_case=True):
+        return True
+    if code.strip():
+        _wrong_code(request)
+    return False
 
 
 def keep_class_code(response: Response, request: Request, code: str) -> None:
@@ -176,6 +229,59 @@ def _teacher_page_refused(request: Request) -> Response | None:
         except ApiError as refusal:
             return _refused(refusal.status, "other_site")
     return None
+
+
+def _session_kept(request: Request) -> Response:
+    """The teacher's page opened with the right token: keep the teacher's session in a cookie and come back to the
+    same address without the token, so it is not left in the address bar for the projector to show."""
+    kept = [(key, value) for key, value in request.query_params.multi_items() if key != "token"]
+    address = request.url.path + ("?" + urlencode(kept) if kept else "")
+    response = RedirectResponse(address, status_code=303)
+    response.set_cookie(
+        teacher_cookie(request),
+        teacher_session(request),
+        max_age=COOKIE_AGE,
+        httponly=True,
+        samesite="strict",
+        path="/",
+    )
+    return response
+
+
+def _client(request: Request) -> str:
+    """The address of the computer that sent ``request``."""
+    return request.client.host if request.client is not None else ""
+
+
+def _wrong_code(request: Request) -> None:
+    """Count the wrong class code of ``request`` once (a page may check the code more than once)."""
+    if not getattr(request.state, "wrong_code", False):
+        request.state.wrong_code = True
+        wrong_codes: WrongCodes = request.app.state.wrong_codes
+        wrong_codes.wrong(_client(request))
+
+
+def _waiting(request: Request) -> Response | None:
+    """The answer to a computer that sent too many wrong class codes and brings a code again (429, with the seconds
+    to wait in ``Retry-After``): a page where a page was asked or posted, ``{"error": …}`` on the API; None when the
+    request may go on."""
+    if request.app.state.class_code is None or is_teacher(request):
+        return None
+    wrong_codes: WrongCodes = request.app.state.wrong_codes
+    seconds = wrong_codes.wait(_client(request))
+    brings_code = (
+        "x-class-code" in request.headers
+        or "code" in request.query_params
+        or CLASS_COOKIE in request.cookies
+        or request.method == "POST"
+    )
+    if not seconds or not brings_code:
+        return None
+    headers = {"Retry-After": str(seconds)}
+    if request.url.path.startswith("/api/"):
+        words = gettext("Too many wrong codes. Wait a minute, then ask your teacher.")
+        return JSONResponse({"error": words}, status_code=429, headers=headers)
+    return HTMLResponse(render("partials/code_refused.j2", reason="wait"), status_code=429, headers=headers)
 
 
 def _refused(status: int, reason: str) -> Response:

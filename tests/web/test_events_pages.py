@@ -39,7 +39,7 @@ def test_a_pupil_cannot_open_a_teachers_page(client: TestClient, page: str):
     refused = client.get(address)
     assert refused.status_code == 401
     assert "This page is for the teacher" in refused.text
-    client.cookies.set("minibridge_teacher", "guess")
+    client.cookies.set("minibridge_teacher_80", "guess")
     wrong = client.get(address)
     assert wrong.status_code == 403 and "not the teacher's link" in wrong.text
     client.cookies.clear()
@@ -65,7 +65,7 @@ def test_the_teachers_room_leads_to_the_events_and_the_class_screen_to_the_newes
 
 
 def test_the_teacher_starts_an_event_from_the_page(client: TestClient):
-    client.cookies.set("minibridge_teacher", "teacher")
+    client.get("/teacher?token=teacher")  # the teacher's link: a session kept in a cookie
     page = client.get("/teacher/events")
     assert "Start an event" in page.text and "Lesson 6: Defending together" in page.text
     made = client.post("/teacher/events", data={"name": "Class 5", "boards": "3", "lesson": "5", "seed": "12"})
@@ -182,7 +182,7 @@ def test_the_teacher_corrects_a_result_and_the_record_says_so(client: TestClient
     event = _event(client)
     one = {"board": 1, "ns": "1", "ew": "2", "contract": "3NT", "declarer": "S", "tricks": 10}
     client.post(f"/api/events/{event}/results", json=one)
-    client.cookies.set("minibridge_teacher", "teacher")
+    client.get("/teacher?token=teacher")  # the teacher's link: a session kept in a cookie
     page = client.get(f"/teacher/events/{event}")
     link = re.search(r'class="correct" href="([^"]+)"', page.text)
     assert link is not None
@@ -199,7 +199,7 @@ def test_the_teacher_corrects_a_result_and_the_record_says_so(client: TestClient
 
 def test_a_closed_event_takes_no_results_from_the_tablets(client: TestClient):
     event = _event(client)
-    client.cookies.set("minibridge_teacher", "teacher")
+    client.get("/teacher?token=teacher")  # the teacher's link: a session kept in a cookie
     closed = client.post(f"/teacher/events/{event}/close", data={"closed": "1"})
     assert "Open the event again" in closed.text
     client.cookies.clear()
@@ -215,7 +215,7 @@ def test_the_class_screen_shows_the_ranking_a_travellers_and_the_pupils(client: 
     for ns, ew, tricks in (("1", "5", 9), ("2", "6", 10), ("3", "7", 7)):
         result = {"board": 1, "ns": ns, "ew": ew, "contract": "3NT", "declarer": "S", "tricks": tricks}
         client.post(f"/api/events/{event}/results", json=result)
-    client.cookies.set("minibridge_teacher", "teacher")
+    client.get("/teacher?token=teacher")  # the teacher's link: a session kept in a cookie
     screen = client.get(f"/teacher/events/{event}/screen")
     assert "North–South pairs" in screen.text and "East–West pairs" in screen.text
     assert f'data-stream="/teacher/events/{event}/stream"' in screen.text

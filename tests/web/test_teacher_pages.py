@@ -80,7 +80,8 @@ def test_the_teachers_link_keeps_the_token_in_a_cookie_and_leaves_the_address(cl
     assert response.status_code == 303
     assert response.headers["location"] == "/teacher"
     cookie = response.headers["set-cookie"]
-    assert cookie.startswith(f"{TEACHER_COOKIE}=teacher") and "HttpOnly" in cookie and "SameSite=lax" in cookie
+    assert cookie.startswith(f"{TEACHER_COOKIE}_80=") and "HttpOnly" in cookie and "SameSite=strict" in cookie
+    assert "teacher;" not in cookie and "Path=/" in cookie  # a signed session, never the token itself
     room = client.get("/teacher")
     assert room.status_code == 200
     assert "The teacher's room" in room.text
@@ -92,7 +93,7 @@ def test_a_pupil_cannot_open_a_teacher_page(client: TestClient, address: str):
     assert without.status_code == 401
     assert "This page is for the teacher" in without.text
     assert "use the teacher's link that minibridge serve printed" in _text(without.text)
-    client.cookies.set(TEACHER_COOKIE, "guess")
+    client.cookies.set(f"{TEACHER_COOKIE}_80", "guess")
     wrong = client.get(address)
     assert wrong.status_code == 403
     assert "That is not the teacher's link" in _text(wrong.text)
@@ -105,7 +106,7 @@ def test_a_pupil_cannot_post_a_teacher_form(client: TestClient, tmp_path: Path, 
     fields = {"lesson": "1", "name": "autumn", "pairs": "A,B", "round": "1", "first": "II", "second": "III"}
     fields |= {"how": "result", "won": "2", "lost": "0"}
     assert client.post(address, data=fields, headers=SAME_SITE).status_code == 401
-    client.cookies.set(TEACHER_COOKIE, "guess")
+    client.cookies.set(f"{TEACHER_COOKIE}_80", "guess")
     assert client.post(address, data=fields, headers=SAME_SITE).status_code == 403
     assert (tmp_path / "spring.yaml").read_bytes() == before
     assert not (tmp_path / "autumn.yaml").exists()

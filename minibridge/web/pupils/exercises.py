@@ -34,7 +34,7 @@ from minibridge.lessons.answers import Mark, mark_answers, marks_data
 from minibridge.lessons.exercises import exercise_hint, pupil_answer
 from minibridge.lessons.lesson import Exercise, Lesson
 from minibridge.lessons.reading import Form
-from minibridge.web.auth import COOKIE_AGE, PUPIL_COOKIE, Who, route, tablet_pupil
+from minibridge.web.auth import COOKIE_AGE, PUPIL_COOKIE, Who, class_code_ok, route, tablet_pupil
 from minibridge.web.pages import render
 from minibridge.web.requests import ApiError, json_body
 from minibridge.web.store import Store
@@ -102,7 +102,10 @@ async def exercise_page(request: Request) -> Response:
 
 async def answer(request: Request) -> Response:
     """The pupil's answer from the widgets, marked at once with the reason and kept as the pupil's progress;
-    the marked fragment (the whole page without htmx), or the form again with what is still to answer (422)."""
+    the marked fragment (the whole page without htmx), or the form again with what is still to answer (422). Where
+    the class has a code, the tablet must keep it (403 otherwise, nothing recorded)."""
+    if not class_code_ok(request):
+        return HTMLResponse(render("partials/code_refused.j2", reason="code"), status_code=403)
     asked = _asked(request)
     if isinstance(asked, Response):
         return asked
@@ -314,5 +317,5 @@ routes = [
     route("exercise", exercise_page, who=Who.ANYONE),
     route("exercise", answer, who=Who.ANYONE, methods=["POST"]),
     route("api_exercises", exercises_api, who=Who.ANYONE),
-    route("api_answers", answers_api, who=Who.ANYONE, methods=["POST"]),
+    route("api_answers", answers_api, who=Who.CLASS, methods=["POST"]),
 ]
