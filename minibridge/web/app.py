@@ -130,9 +130,9 @@ async def health(request: Request) -> Response:
 # --- errors and limits ---------------------------------------------------------------------------------------
 
 
-def _refused(request: Request, status: int, words: str) -> Response:
+def _refused(request: Request, status: int, words: str, *, title: str | None = None) -> Response:
     """A refusal: a page in plain words when a browser opened the address itself (a page's address, not the API's
-    nor a part of a page fetched by the page), else ``{"error": words}``."""
+    nor a part of a page fetched by the page), under ``title`` when given, else ``{"error": words}``."""
     opened = (
         request.method == "GET"
         and not request.url.path.startswith("/api/")
@@ -142,7 +142,7 @@ def _refused(request: Request, status: int, words: str) -> Response:
     if not opened:
         return JSONResponse({"error": words}, status_code=status)
     back = "teacher" if request.url.path.startswith("/teacher") else "start"
-    return html("partials/refused.j2", status=status, message=sentence(words), back=back)
+    return html("partials/refused.j2", status=status, message=sentence(words), back=back, title=title)
 
 
 async def _api_error(request: Request, error: Exception) -> Response:
@@ -169,7 +169,8 @@ async def _disk_full(request: Request, error: Exception) -> Response:
         logging.getLogger("minibridge").error("The disk of the data folder is full: %s", error)
     with speaking(language_of(request)):
         words = gettext("the computer's disk is full: the teacher must make room. Nothing already saved is lost")
-    return _refused(request, 503, words)
+        title = gettext("The disk is full")
+    return _refused(request, 503, words, title=title)
 
 
 async def _server_error(request: Request, error: Exception) -> Response:

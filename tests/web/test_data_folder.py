@@ -185,6 +185,7 @@ def test_a_full_disk_on_a_page_is_a_page_in_words(client: TestClient):
     page = client.get("/teacher/progress", headers={"Accept": "text/html"})
     assert page.status_code == 503
     assert "text/html" in page.headers["content-type"] and FULL in page.text.replace("&#39;", "'")
+    assert "<h1>The disk is full</h1>" in page.text
 
 
 def test_another_database_error_is_still_the_servers_error(tmp_path: Path):
