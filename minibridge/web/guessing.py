@@ -3,15 +3,15 @@ in a minute, that computer waits (429 with ``Retry-After``) while the others go 
 each such computer, and the teacher's room says how many wrong codes came from where.
 
 >>> codes = WrongCodes()
->>> for second in range(MOST_WRONG):
+>>> for second in range(MOST_WRONG - 1):
 ...     codes.wrong("10.0.0.7", now=float(second))
 >>> codes.wait("10.0.0.7", now=20.0), codes.wait("10.0.0.8", now=20.0)
 (0, 0)
 >>> codes.wrong("10.0.0.7", now=21.0)
 >>> codes.wait("10.0.0.7", now=21.0), codes.wait("10.0.0.8", now=21.0)
 (39, 0)
->>> codes.wait("10.0.0.7", now=61.0), codes.notices()
-(0, [('10.0.0.7', 11)])
+>>> codes.wait("10.0.0.7", now=60.0), codes.notices()
+(0, [('10.0.0.7', 10)])
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ class WrongCodes:
         """The whole seconds ``client`` must wait before trying a class code again (0: it may try now)."""
         now = time.monotonic() if now is None else now
         times = self._recent(client, now)
-        if len(times) <= MOST_WRONG:
+        if len(times) < MOST_WRONG:
             return 0
         return max(1, math.ceil(times[0] + MINUTE - now))
 

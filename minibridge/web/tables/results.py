@@ -159,7 +159,7 @@ def _back(event: Event, fields: dict[str, str], step: str) -> str | None:
 
 
 routes = [
-    route("event_table", table_page, who=Who.ANYONE),
-    route("event_table", enter_result, who=Who.ANYONE, methods=["POST"]),
+    route("event_table", table_page, who=Who.TABLET),
+    route("event_table", enter_result, who=Who.TABLET, methods=["POST"]),
     route("event_code", class_code, who=Who.ANYONE, methods=["POST"]),
 ]
