@@ -36,6 +36,7 @@ from pathlib import Path
 
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
+from minibridge.league import league_lock
 
 __all__ = [
     "DATABASE",
@@ -136,7 +137,7 @@ def _league_files(folder: Path) -> list[Path]:
 
 def class_copy(folder: Path) -> bytes:
     """A copy of the class's data in ``folder`` as a ``.zip``: the database (a consistent copy while the server
-    writes to it) and the league files."""
+    writes to it) and the league files (each read under its lock)."""
     with tempfile.TemporaryDirectory() as scratch:
         copied = Path(scratch) / DATABASE
         source = sqlite3.connect(folder / DATABASE, timeout=30)
@@ -150,7 +151,8 @@ def class_copy(folder: Path) -> bytes:
         with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
             archive.write(copied, DATABASE)
             for league in _league_files(folder):
-                archive.write(league, league.name)
+                with league_lock(league):  # as the league commands write it: a whole file, never half of one
+                    archive.write(league, league.name)
     return buffer.getvalue()
 
 

@@ -14,6 +14,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 import zipfile
 from pathlib import Path
@@ -258,14 +259,31 @@ def test_a_copy_is_never_put_over_a_folder_with_data(tmp_path: Path):
     assert "Traceback" not in refused.stderr
 
 
-def test_a_copy_holds_every_game_saved(tmp_path: Path):
+def test_a_copy_made_while_games_are_saved_holds_every_game_saved_before(tmp_path: Path):
     with make_client(tmp_path) as client:
-        ids = [client.post("/api/games", json={"lesson": 3, "seed": n}).json()["id"] for n in range(3)]
-        copy = class_copy(tmp_path)
+        store = client.app.state.store  # type: ignore[attr-defined]
+        saved: list[str] = []
+        done = threading.Event()
+
+        def pupils_play() -> None:
+            while not done.is_set():
+                saved.append(store.create_game({"setup": {}, "deals": [], "filler": "x" * 4000}))
+
+        playing = threading.Thread(target=pupils_play)
+        playing.start()
+        try:
+            while len(saved) < 50:
+                time.sleep(0.01)
+            before = list(saved)
+            copy = class_copy(tmp_path)
+        finally:
+            done.set()
+            playing.join()
     restore(copy, tmp_path / "restored")
     db = sqlite3.connect(tmp_path / "restored" / DATABASE)
     try:
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         kept = {row[0] for row in db.execute("SELECT id FROM games")}
     finally:
         db.close()
-    assert set(ids) <= kept
+    assert set(before) <= kept <= set(saved)
