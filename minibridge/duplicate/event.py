@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from minibridge import reading
 from minibridge.board import Board
 from minibridge.cards import Seat
 from minibridge.deal import Deal
@@ -34,6 +35,7 @@ from minibridge.duplicate.movement import Movement, MovementProblem, movement
 from minibridge.duplicate.results import Entry, parse_results, read_entry, read_results_file, results_text
 from minibridge.errors import MiniBridgeError
 from minibridge.language import N_, gettext
+from minibridge.reading import ReadingError
 from minibridge.rules import RuleSet, find_rules
 
 if TYPE_CHECKING:
@@ -225,7 +227,10 @@ def new_event(
     from minibridge.practice import pack_deals
     from minibridge.table import Game
 
-    name = name.strip()
+    try:
+        name = reading.name(name, most=100 * _MAX_NAME, what=gettext("the event's name"), empty=True)
+    except ReadingError as error:
+        raise EventProblem(error.message) from None
     if not name or len(name) > _MAX_NAME:
         raise EventProblem(
             gettext('give the event a name of 1 to %(most)s letters, like "Tuesday club"') % {"most": _MAX_NAME}

@@ -28,7 +28,7 @@ from minibridge.web.auth import is_teacher
 from minibridge.web.events_store import AlreadyEntered, EventStore, Player
 from minibridge.web.live import Hub
 from minibridge.web.pages import html
-from minibridge.web.requests import ApiError
+from minibridge.web.requests import ApiError, given_name
 from minibridge.web.setups import class_help
 from minibridge.web.store import Store
 
@@ -168,7 +168,7 @@ def pupil_name(value: Any) -> str:
     """A pupil's name as given, tidied; 422 when it is missing or too long."""
     if not isinstance(value, str) or not value.strip() or len(value.strip()) > _MAX_NAME:
         raise ApiError(422, gettext("give your name, up to %(most)s letters, like Amy") % {"most": _MAX_NAME})
-    return " ".join(value.split())
+    return given_name(value, gettext("your name"), _MAX_NAME)
 
 
 def join_event(request: Request, event: Event, pupil: str, *, auto_single: bool, advance: bool) -> tuple[str, bool]:
@@ -303,4 +303,4 @@ def local_time(moment: str) -> datetime:
 
 def file_name(event: Event) -> str:
     """The event's name as the start of a file's name: ``tuesday-club``."""
-    return "".join(c if c.isalnum() else "-" for c in event.name).strip("-").lower() or "event"
+    return "".join(c if c.isalnum() else "-" for c in event.name).strip("-").lower()[:60] or "event"

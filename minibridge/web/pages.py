@@ -31,6 +31,7 @@ from minibridge.lessons import lesson_numbers
 from minibridge.render.sandbox import template_environment
 from minibridge.rules import free_play_rules
 from minibridge.web.languages import language_links
+from minibridge.web.requests import attachment
 from minibridge.web.urls import url
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "suit_groups",
     "contract_parts",
     "contract_words",
+    "line_start",
     "cards_held",
     "render",
     "html",
@@ -80,6 +82,7 @@ def environment() -> ImmutableSandboxedEnvironment:
     env.filters["suit_groups"] = suit_groups
     env.filters["contract_parts"] = contract_parts
     env.filters["contract_words"] = contract_words
+    env.filters["line_start"] = line_start
     env.filters["card_rank"] = language.rank
     env.globals["cards_held"] = cards_held
     env.globals["SEATS"] = SEATS
@@ -114,6 +117,15 @@ def contract_parts(text: str) -> dict[str, Any]:
 def contract_words(text: str) -> str:
     """A contract in level notation (``4H``) in words, in the language in use: ``game in hearts``."""
     return Contract.from_str(text).in_words
+
+
+def line_start(text: str) -> str:
+    """Words that begin a line, with a capital first and the rest as they are (``capitalize`` would lower them).
+
+    >>> line_start("to the defenders: 2 tricks short × 50 = 100")
+    'To the defenders: 2 tricks short × 50 = 100'
+    """
+    return text[:1].upper() + text[1:]
 
 
 def cards_held(view: Mapping[str, Any], seat: str) -> int:
@@ -198,5 +210,5 @@ def teacher_html(request: Request, template: str, *, status: int = 200, **contex
 
 def download(name: str, data: bytes | str, *, media_type: str = "application/pdf") -> Response:
     """A file to download under ``name``."""
-    headers = {"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"}
+    headers = {"Content-Disposition": attachment(name), "Cache-Control": "no-store"}
     return Response(data, media_type=media_type, headers=headers)

@@ -4,18 +4,25 @@ the JSON body, where a post came from, this server's address for the class's tab
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
+from urllib.parse import quote
 
 from starlette.requests import Request
 
+from minibridge import reading
 from minibridge.language import N_, gettext
+from minibridge.reading import ReadingError
 from minibridge.web.server import is_loopback, local_address
 
 __all__ = [
     "ApiError",
+    "attachment",
     "KIND_WORDS",
     "same_origin",
     "json_body",
+    "given_name",
+    "query_number",
     "pupils_address",
     "should_be",
     "sentence",
@@ -41,21 +48,32 @@ def should_be(name: str, form: str) -> str:
 
 
 def whole_number(value: Any, name: str, low: int, high: int) -> int:
-    """A whole number sent as JSON or typed in a form (ASCII digits only, at most six), from ``low`` to ``high``;
-    refused (422) in words otherwise.
+    """A whole number sent as JSON or typed in a form, read by :func:`minibridge.reading.whole_number`, from
+    ``low`` to ``high``; refused (422) in words otherwise.
 
     >>> whole_number("12", "points", 0, 37), whole_number(7, "points", 0, 37)
     (12, 7)
     """
-    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() and len(value.strip()) <= 6:
-        value = int(value.strip())
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ApiError(
-            422,
-            gettext("'%(name)s' should be a whole number from %(low)s to %(high)s")
-            % {"name": name, "low": low, "high": high},
-        )
-    return value
+    try:
+        return reading.whole_number(value, least=low, most=high, what=name)
+    except ReadingError as error:
+        raise ApiError(422, error.message) from None
+
+
+def given_name(value: Any, name: str, most: int, *, empty: bool = False) -> str:
+    """A name sent as JSON or typed in a form, read by :func:`minibridge.reading.name`; refused (422) in words
+    when it holds a character no name may hold, is too long, or is empty (unless ``empty``)."""
+    try:
+        return reading.name(value, most=most, what=name, empty=empty)
+    except ReadingError as error:
+        raise ApiError(422, error.message) from None
+
+
+def query_number(request: Request, key: str, low: int, high: int) -> int | None:
+    """The whole number in the query string's ``key``, None when it is not given or empty; refused (422) in
+    words when it is not a whole number from ``low`` to ``high``."""
+    text = request.query_params.get(key, "")
+    return whole_number(text, key, low, high) if text.strip() else None
 
 
 def same_origin(request: Any) -> None:
@@ -77,6 +95,10 @@ async def json_body(request: Request) -> dict[str, Any]:
         value = json.loads(body)
     except ValueError:
         raise ApiError(400, gettext("the request is not valid JSON")) from None
+    try:
+        reading.refuse_bad_text(value)
+    except ReadingError as error:
+        raise ApiError(422, error.message) from None
     if not isinstance(value, dict):
         raise ApiError(422, gettext("send a JSON object: its fields between { and }"))
     return value
@@ -90,6 +112,20 @@ def pupils_address(request: Request) -> str:
         host = local_address("0.0.0.0")
     shown = f"[{host}]" if ":" in host else host
     return f"{request.url.scheme}://{shown}" + (f":{request.url.port}" if request.url.port else "")
+
+
+def attachment(name: str) -> str:
+    """The ``Content-Disposition`` of a file to download under ``name``, whatever its letters: an ASCII name for
+    old browsers, and the real one in UTF-8 (RFC 6266's ``filename*``).
+
+    >>> attachment("Пётр-results.txt")
+    "attachment; filename=\"results.txt\"; filename*=UTF-8''%D0%9F%D1%91%D1%82%D1%80-results.txt"
+    """
+    plain = re.sub(r"[^A-Za-z0-9 ._()-]", "", name).strip(" .-") or "download"
+    if "." in name and "." not in plain.lstrip("."):
+        plain = "download" + name[name.rindex(".") :]
+    plain = re.sub(r"^[^A-Za-z0-9]+", "", plain) or "download"
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name, safe='')}"
 
 
 def sentence(text: str) -> str:

@@ -53,7 +53,7 @@ from minibridge.web.event_service import (
 )
 from minibridge.web.events_store import EventStore
 from minibridge.web.live import message, stream
-from minibridge.web.requests import ApiError, json_body, should_be
+from minibridge.web.requests import ApiError, attachment, json_body, should_be
 
 __all__ = ["routes"]
 
@@ -122,7 +122,7 @@ async def results_file(request: Request) -> Response:
     results = await run_in_threadpool(events.results, event.id)
     text = event_file(event, [result.entry for result in results])
     name = file_name(event)
-    return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{name}-results.txt"'})
+    return PlainTextResponse(text, headers={"Content-Disposition": attachment(f"{name}-results.txt")})
 
 
 async def results_stream(request: Request) -> Response:

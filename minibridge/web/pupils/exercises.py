@@ -34,6 +34,7 @@ from minibridge.lessons.answers import Mark, mark_answers, marks_data
 from minibridge.lessons.exercises import exercise_hint, pupil_answer
 from minibridge.lessons.lesson import Exercise, Lesson
 from minibridge.lessons.reading import Form
+from minibridge.reading import bad_character
 from minibridge.web.auth import COOKIE_AGE, PUPIL_COOKIE, Who, class_code_ok, route, tablet_pupil
 from minibridge.web.pages import render
 from minibridge.web.requests import ApiError, json_body
@@ -83,7 +84,7 @@ async def give_name(request: Request) -> Response:
         return _not_found()
     form = await request.form()
     name = " ".join(str(form.get("pupil", "")).split())
-    if not name or len(name) > _MAX_NAME:
+    if not name or len(name) > _MAX_NAME or bad_character(name) is not None:
         page = render("pupils/exercises.j2", lesson=_lesson_data(lesson), pupil=None, marks={}, ask=True, problem=True)
         return HTMLResponse(page, status_code=422)
     response = RedirectResponse(url("exercises", number=lesson.number), status_code=303)
@@ -144,7 +145,7 @@ async def answers_api(request: Request) -> Response:
     lesson = _api_lesson(request.path_params["number"])
     body = await json_body(request)
     pupil = body.get("pupil")
-    if not isinstance(pupil, str) or not pupil.strip() or len(pupil) > 60:
+    if not isinstance(pupil, str) or not pupil.strip() or len(pupil) > 60 or bad_character(pupil) is not None:
         raise ApiError(422, gettext('give the pupil\'s name, up to 60 letters, like {"pupil": "Amy", "answers": {…}}'))
     given = body.get("answers")
     if not isinstance(given, dict) or not given:
@@ -308,7 +309,7 @@ def _exercise(lesson: Lesson | None, request: Request) -> Exercise | None:
 def _pupil(request: Request) -> str | None:
     """The pupil's name from the cookie, or None when the pupil has not given one."""
     name = tablet_pupil(request)
-    return name if name and len(name) <= _MAX_NAME else None
+    return name if name and len(name) <= _MAX_NAME and bad_character(name) is None else None
 
 
 routes = [

@@ -47,7 +47,7 @@ from minibridge.web.event_service import (
 from minibridge.web.events_store import EventStore
 from minibridge.web.live import message, stream
 from minibridge.web.pages import download, html, teacher_html
-from minibridge.web.requests import pupils_address, sentence
+from minibridge.web.requests import attachment, pupils_address, sentence
 from minibridge.web.urls import url
 
 __all__ = ["routes"]
@@ -262,7 +262,7 @@ async def close_event(request: Request, event: Event) -> Response:
 async def boards_file(request: Request, event: Event) -> Response:
     """The event's boards as a PBN file (for hand records, or to deal them at the tables)."""
     text = dumps(list(event.boards))
-    headers = {"Content-Disposition": f'attachment; filename="{file_name(event)}-boards.pbn"'}
+    headers = {"Content-Disposition": attachment(f"{file_name(event)}-boards.pbn")}
     return PlainTextResponse(text, headers=headers)
 
 

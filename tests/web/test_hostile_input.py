@@ -1,0 +1,148 @@
+"""Hostile numbers and names on every field of every route of the classroom server: ``²``, ``٣``, a 5,000-digit
+number, a lone surrogate in JSON, U+202E, U+200B, NUL, 100,000 letters, Cyrillic. The routes are found from the
+app, not typed by hand; no answer is a 500, and afterwards the pages the class uses still answer (nothing bad was
+stored)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from classroom_client import make_client
+from starlette.routing import Route
+from starlette.testclient import TestClient
+
+TEACHER = {"Authorization": "Bearer teacher", "Origin": "http://testserver"}
+HOSTILE = ["²", "٣", "9" * 5000, "Amy\u202e", "Amy\u200b", "Amy\x00", "x" * 100_000, "Пётр", "-1", "1.5"]
+"""Values sent in every field: Unicode digits, a huge number, control and format characters, a long and a
+Cyrillic name, and numbers out of range."""
+SURROGATE = "a\ud800"
+"""A lone surrogate: only JSON can carry it (``"a\\ud800"``)."""
+FIELDS = [
+    "name", "pair", "pairs", "board", "round", "lesson", "deals", "seed", "trick", "target", "tricks", "contract",
+    "declarer", "seat", "player", "table", "tables", "points", "code", "class_code", "pupil", "ns", "ew", "to",
+    "boards", "result", "first", "second", "title", "number", "chosen", "last",
+]  # fmt: skip
+"""The field names sent to every route, in its query, its form and its JSON body."""
+SKIPPED = ("stream",)
+"""Routes left out of the sweep: a stream of events never ends (its Last-Event-ID is tried on its own below)."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, dict[str, str]]]:
+    """A server with an event, a table and a game, and the real ids to put in the routes' addresses."""
+    client = make_client(tmp_path_factory.mktemp("data"))
+    client.headers.update({"X-Forwarded-For": "127.0.0.1"})
+    event = client.post("/api/events", json={"name": "Tuesday club", "boards": 4}, headers=TEACHER)
+    assert event.status_code == 201, event.text
+    tables = client.post("/api/tables", json={"tables": 1, "lesson": 3, "deals": 2, "seed": 7}, headers=TEACHER)
+    assert tables.status_code == 201, tables.text
+    game = client.post("/api/games", json={"lesson": 3})
+    assert game.status_code in (200, 201), game.text
+    ids = {
+        "event_id": str(event.json()["id"]),
+        "table_id": str(tables.json()["tables"][0]["id"]),
+        "game_id": str(game.json()["id"]),
+        "number": "3",
+    }
+    yield client, ids
+    client.close()
+
+
+def _routes(client: TestClient) -> list[Route]:
+    return [r for r in client.app.routes if isinstance(r, Route) and not any(s in r.path for s in SKIPPED)]  # type: ignore[attr-defined]
+
+
+def _address(route: Route, ids: dict[str, str], hostile: str | None) -> str:
+    """The route's address with its parts filled in: the real ids, or ``hostile`` in each."""
+    path = route.path
+    for part in route.param_convertors:
+        value = ids.get(part, "spring.yaml") if hostile is None else hostile
+        if route.param_convertors[part].regex == "[0-9]+" and not value.isascii():
+            value = "3"
+        path = path.replace("{" + part + "}", value).replace("{" + part + ":int}", value)
+        path = path.replace("{" + part + ":path}", value).replace("{" + part + ":str}", value)
+    return path
+
+
+def _assert_no_crash(response, what: str) -> None:  # type: ignore[no-untyped-def]
+    assert response.status_code < 500 or response.status_code == 503, f"{what}: {response.status_code}"
+
+
+def _sweep(client: TestClient, ids: dict[str, str], headers: dict[str, str]) -> None:
+    for route in _routes(client):
+        for method in sorted((route.methods or {"GET"}) - {"HEAD"}):
+            for value in HOSTILE:
+                for address in (_address(route, ids, None), _address(route, ids, value[:200])):
+                    fields = dict.fromkeys(FIELDS, value)
+                    sent = {**headers, "Last-Event-ID": value[:200].encode("utf-8").decode("latin-1")}
+                    what = f"{method} {address[:80]} with {value[:10]!r}"
+                    if method == "GET":
+                        response = client.get(address, params=fields, headers=sent)
+                        _assert_no_crash(response, what)
+                        continue
+                    response = client.request(method, address, data=fields, headers=sent)
+                    _assert_no_crash(response, f"{what} (form)")
+                    for json_value in (value, SURROGATE, int("9" * 30) if value.startswith("9") else value):
+                        body = json.dumps(dict.fromkeys(FIELDS, json_value))
+                        response = client.request(
+                            method, address, content=body, headers={**sent, "Content-Type": "application/json"}
+                        )
+                        _assert_no_crash(response, f"{what} (JSON {json_value!r:.10})")
+
+
+def _still_answering(client: TestClient, ids: dict[str, str]) -> None:
+    """The class's pages still answer: nothing bad was stored."""
+    event = ids["event_id"]
+    for address, headers in [
+        ("/", {}),
+        ("/events/" + event + "/join", {}),
+        (f"/api/events/{event}/ranking", {}),
+        (f"/api/events/{event}/results", {}),
+        ("/teacher/events/" + event, TEACHER),
+        ("/teacher/screen", TEACHER),
+        ("/teacher", TEACHER),
+        ("/api/tables", {}),
+    ]:
+        response = client.get(address, headers=headers)
+        assert response.status_code in (200, 303, 404), f"{address}: {response.status_code} {response.text[:200]}"
+        assert response.status_code != 404 or address.startswith("/events/"), address
+
+
+def test_hostile_values_on_every_route_never_give_a_500_as_the_teacher(server: tuple[TestClient, dict[str, str]]):
+    client, ids = server
+    assert client.get("/teacher?token=teacher", follow_redirects=False).status_code == 303
+    _sweep(client, ids, TEACHER)
+    _still_answering(client, ids)
+
+
+def test_hostile_values_on_every_route_never_give_a_500_as_a_pupil(server: tuple[TestClient, dict[str, str]]):
+    client, ids = server
+    client.cookies.clear()
+    _sweep(client, ids, {"Origin": "http://testserver"})
+    _still_answering(client, ids)
+
+
+def test_a_hostile_event_name_is_refused_and_not_stored(server: tuple[TestClient, dict[str, str]]):
+    client, _ = server
+    for name in (SURROGATE, "Amy\u200b", "Amy\u202e", "x" * 100_000, "\x00"):
+        body = json.dumps({"name": name, "boards": 4})
+        response = client.post("/api/events", content=body, headers={**TEACHER, "Content-Type": "application/json"})
+        assert response.status_code in (413, 422), (name[:10], response.status_code)
+        assert response.json()["error"]
+    listed = client.get("/api/events", headers=TEACHER)
+    assert listed.status_code == 200
+    assert all("\u200b" not in e["name"] and "\u202e" not in e["name"] for e in listed.json())
+
+
+def test_a_cyrillic_event_downloads_its_results_with_a_utf8_file_name(server: tuple[TestClient, dict[str, str]]):
+    client, _ = server
+    event = client.post("/api/events", json={"name": "Пётр клуб", "boards": 4}, headers=TEACHER)
+    assert event.status_code == 201, event.text
+    for address in ("/api/events/{}/results.txt", "/teacher/events/{}/boards.pbn"):
+        response = client.get(address.format(event.json()["id"]), headers=TEACHER)
+        assert response.status_code == 200, response.text
+        disposition = response.headers["content-disposition"]
+        assert "filename*=UTF-8''%D0%BF%D1%91%D1%82%D1%80" in disposition, disposition
+        disposition.encode("ascii")
