@@ -78,4 +78,4 @@ def test_an_events_tablet_shows_the_calculation_of_the_score_it_asks_to_check_an
     done = unescape(client.post(table, data=fields).text)
     assert f'<p class="calculation">{calculation}</p>' in done
     down = unescape(client.get(table, params={**fields, "board": "3", "tricks": "8"}).text)
-    assert '<p class="calculation">to the defenders: 2 tricks short × 50 = 100</p>' in down
+    assert '<p class="calculation">To the defenders: 2 tricks short × 50 = 100</p>' in down
