@@ -15,7 +15,7 @@ from typing import Any
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 
-__all__ = ["ReadingError", "bad_character", "name", "refuse_bad_text", "whole_number", "MOST_DIGITS"]
+__all__ = ["ReadingError", "bad_character", "digits", "name", "refuse_bad_text", "whole_number", "MOST_DIGITS"]
 
 MOST_DIGITS = 12
 """The most digits a whole number may have: more is refused before it is turned into a number."""
@@ -52,6 +52,17 @@ def whole_number(text: Any, *, least: int, most: int, what: str) -> int:
             % {"name": what, "low": least, "high": most}
         )
     return value
+
+
+def digits(text: str) -> int | None:
+    """The whole number ``text`` writes in ASCII digits (at most :data:`MOST_DIGITS` of them, spaces around
+    allowed), or None: for a value that may be a number or something else.
+
+    >>> digits(" 12 "), digits("²"), digits("٣"), digits("9" * 5000), digits("-1")
+    (12, None, None, None, None)
+    """
+    bare = text.strip()
+    return int(bare) if bare.isascii() and bare.isdigit() and len(bare) <= MOST_DIGITS else None
 
 
 def bad_character(text: str) -> str | None:

@@ -29,6 +29,7 @@ from minibridge.duplicate.event import RESULT_FIELDS, Event, EventProblem, read_
 from minibridge.duplicate.results import Entry
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
+from minibridge.reading import digits
 from minibridge.scoring import score
 
 __all__ = [
@@ -88,12 +89,12 @@ def seat_step(
     table, round_number = fields.get("table", ""), fields.get("round", "")
     if not table:
         return "table", {}, None
-    if not table.isdigit() or not 1 <= int(table) <= movement.tables:
+    if digits(table) is None or not 1 <= int(table) <= movement.tables:
         return "table", {}, gettext("Choose your table.")
     kept = {"table": table}
     if not round_number:
         return "round", kept, None
-    meeting = movement.at(int(table), int(round_number)) if round_number.isdigit() else None
+    meeting = movement.at(int(table), int(round_number)) if digits(round_number) is not None else None
     if meeting is None:
         return "round", kept, gettext("Choose the round.")
     if meeting.ew is None:
@@ -151,7 +152,8 @@ def _part_problem(event: Event, key: str, value: str, kept: Mapping[str, str]) -
             return None
         return gettext("There is no board %(board)s in %(event)s.") % {"board": value, "event": event.name}
     if key in ("ns", "ew"):
-        return None if value.isalnum() and len(value) <= 16 else gettext("Choose the pair's number.")
+        plain = value.isalnum() and len(value) <= 16 and all(c.isascii() or not c.isdigit() for c in value)
+        return None if plain else gettext("Choose the pair's number.")
     if key == "contract":
         try:
             Contract.from_str(value)
@@ -200,9 +202,9 @@ def step_choices(
         return choices
     choices |= {"tables": list(range(1, movement.tables + 1)), "rounds": list(range(1, movement.rounds + 1))}
     table, round_number = (fields or {}).get("table", ""), (fields or {}).get("round", "")
-    if table.isdigit() and 1 <= int(table) <= movement.tables:
+    if digits(table) is not None and 1 <= int(table) <= movement.tables:
         choices["current_round"] = current_round(event, int(table), entries)
-        meeting = movement.at(int(table), int(round_number)) if round_number.isdigit() else None
+        meeting = movement.at(int(table), int(round_number)) if digits(round_number) is not None else None
         if meeting is not None and meeting.ew is not None:
             choices["boards"] = list(meeting.boards)
             choices["done"] = [int(b) for b in done_boards(meeting.ns, meeting.ew, entries)]
@@ -216,7 +218,7 @@ def pair_choices(entries: Sequence[Entry]) -> list[str]:
     >>> pair_choices([read_entry(["1", "12", "3", "3NT", "S", "9"])])[-3:]
     ['12', '13', '14']
     """
-    numbers = [int(pair) for entry in entries for pair in (entry.ns, entry.ew) if pair.isdigit()]
+    numbers = [int(pair) for entry in entries for pair in (entry.ns, entry.ew) if digits(pair) is not None]
     return [str(n) for n in range(1, max(_PAIR_CHOICES, max(numbers, default=0) + 2) + 1)]
 
 

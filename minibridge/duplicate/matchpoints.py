@@ -19,6 +19,7 @@ from typing import Any
 from minibridge.cards import Seat, Side
 from minibridge.contract import Contract
 from minibridge.duplicate.results import Entry, check_results
+from minibridge.reading import digits
 from minibridge.rules import RuleSet, find_rules
 from minibridge.scoring import score
 
@@ -166,7 +167,7 @@ def _ranking(travellers: Sequence[Traveller], side: Side) -> tuple[PairTotal, ..
 
 def _natural(text: str) -> tuple[int, int, str]:
     """Pair 2 before pair 10."""
-    return (0, int(text), "") if text.isdigit() else (1, 0, text.casefold())
+    return (0, int(text), "") if digits(text) is not None else (1, 0, text.casefold())
 
 
 def competition_data(competition: Competition) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from minibridge.cards import Seat, Side
 from minibridge.contract import Contract
 from minibridge.errors import MiniBridgeError, ResultsError
 from minibridge.language import N_, at_board, at_line, file_place, gettext, pgettext, raise_problems
+from minibridge.reading import digits, name
 from minibridge.rules import RuleSet, find_rules
 from minibridge.scoring import score
 
@@ -118,9 +119,14 @@ def parse_results(text: str, *, source: str = "<text>", rules: RuleSet | None = 
     return entries
 
 
+_MOST_PAIR = 40
+"""The most letters of a pair's name or number in a results file."""
+
+
 def _entry(fields: list[str], line: int, rules: RuleSet) -> Entry:
     board_text, ns, ew, contract_text, declarer_text, tricks_text = fields
-    if not board_text.isdigit() or int(board_text) < 1:
+    board = digits(board_text)
+    if board is None or board < 1:
         raise ResultsError(gettext("board: '%(text)s' is not a board number (1, 2, 3 …)") % {"text": board_text})
     try:
         contract = Contract.from_str(contract_text)
@@ -133,7 +139,9 @@ def _entry(fields: list[str], line: int, rules: RuleSet) -> Entry:
         declarer = Seat.from_str(declarer_text)
     except MiniBridgeError as err:
         raise ResultsError(gettext("declarer: %(problem)s") % {"problem": err.message}) from None
-    if tricks_text.isdigit():
+    ns = name(ns, most=_MOST_PAIR, what=gettext("N-S pair"))
+    ew = name(ew, most=_MOST_PAIR, what=gettext("E-W pair"))
+    if digits(tricks_text) is not None:
         tricks = int(tricks_text)
     elif _RELATIVE.match(tricks_text):
         tricks = contract.goal() + (0 if tricks_text == "=" else int(tricks_text))
@@ -151,7 +159,7 @@ def _entry(fields: list[str], line: int, rules: RuleSet) -> Entry:
         score(contract, tricks, rules)
     except MiniBridgeError as err:
         raise ResultsError(gettext("contract: %(problem)s") % {"problem": err.message}) from None
-    return Entry(board=int(board_text), ns=ns, ew=ew, contract=contract, declarer=declarer, tricks=tricks, line=line)
+    return Entry(board=board, ns=ns, ew=ew, contract=contract, declarer=declarer, tricks=tricks, line=line)
 
 
 def read_entry(fields: Sequence[str], *, rules: RuleSet | None = None) -> Entry:

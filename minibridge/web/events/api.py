@@ -36,6 +36,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from minibridge.classroom import PupilGame, pupil_view
 from minibridge.duplicate import EventProblem, change_data, event_file, event_from_fields, read_result
 from minibridge.language import gettext
+from minibridge.reading import digits
 from minibridge.web.auth import Who, is_teacher, require_teacher, route
 from minibridge.web.event_service import (
     EnteredBefore,
@@ -131,7 +132,7 @@ async def results_stream(request: Request) -> Response:
     event = await find_event(request)
     state = request.app.state
     last_id = request.headers.get("last-event-id", "")
-    last = int(last_id) if last_id.isdigit() else 0
+    last = digits(last_id) or 0
 
     async def news() -> list[str]:
         nonlocal last

@@ -35,6 +35,7 @@ from minibridge.contract import Contract
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 from minibridge.lessons import find_lesson, lesson_numbers
+from minibridge.reading import digits
 from minibridge.web.auth import Who, class_code_ok, keep_class_code, route, tablet_pupil, typed_code_ok
 from minibridge.web.event_service import open_events
 from minibridge.web.pages import START_CHOICES, free_rules, render_page, render_start, render_table
@@ -117,8 +118,8 @@ async def table_page(request: Request) -> Response:
     game = await run_in_threadpool(load_game, request.app.state.store, game_id)
     view = pupil_view(game_id, game)
     trick = request.query_params.get("trick", "")
-    if trick.isdigit():
-        view["replay"] = replay_view(view, int(trick))
+    if digits(trick) is not None:
+        view["replay"] = replay_view(view, digits(trick))
     if request.headers.get("hx-request"):
         return HTMLResponse(render_table(view))
     return HTMLResponse(render_page(view))
@@ -234,7 +235,7 @@ def _setup_fields(form: Any) -> dict[str, Any]:
         if name == "target" and "deals" in fields:
             continue
         if text:
-            fields[name] = int(text) if text.isdigit() else text
+            fields[name] = text if digits(text) is None else digits(text)
     for name in ("three_handed", "practice", "robots"):
         text = str(form.get(name, "")).strip()
         if text:

@@ -31,6 +31,7 @@ from minibridge.errors import MiniBridgeError
 from minibridge.language import N_, gettext
 from minibridge.lessons import find_lesson, lesson_numbers, no_lesson_at
 from minibridge.practice import practice_deals
+from minibridge.reading import digits
 from minibridge.replay import Position, position
 from minibridge.rules import RuleSet, find_rules, free_play_rules
 from minibridge.web.urls import path
@@ -130,7 +131,7 @@ def _whole(query: Mapping[str, str], name: str) -> int | None:
     text = (query.get(name) or "").strip()
     if not text:
         return None
-    if not text.isdigit() or len(text) > 9:
+    if digits(text) is None or len(text) > 9:
         raise MiniBridgeError(
             gettext("the %(field)s should be a whole number, like 3, not '%(text)s'")
             % {"field": gettext(_NUMBER_FIELDS[name]), "text": text}

@@ -31,6 +31,7 @@ from minibridge.duplicate import (
 from minibridge.language import N_, gettext
 from minibridge.lessons import find_lesson, lesson_numbers
 from minibridge.pbn import dumps
+from minibridge.reading import digits
 from minibridge.web.auth import Who, route
 from minibridge.web.event_service import (
     event_page,
@@ -86,7 +87,7 @@ async def start_event(request: Request) -> Response:
         for key, words in _NUMBER_FIELDS.items():
             text = str(form.get(key, "")).strip()
             if text:
-                if not text.lstrip("-").isdigit():
+                if digits(text.removeprefix("-")) is None:
                     raise EventProblem(
                         gettext("the %(field)s should be a whole number, not '%(text)s'")
                         % {"field": gettext(words), "text": text}
@@ -171,7 +172,7 @@ async def panel_fragment(request: Request, event: Event) -> Response:
 def _shown(request: Request, event: Event) -> tuple[str, int]:
     show = request.query_params.get("show", "ranking")
     board_text = request.query_params.get("board", "")
-    board = int(board_text) if board_text.isdigit() and int(board_text) in event.numbers else event.numbers[0]
+    board = digits(board_text) if digits(board_text) in event.numbers else event.numbers[0]
     if not event.rules.has_contract or show not in _SHOWS:  # without contracts, only the pupils' tricks
         show = "ranking" if event.rules.has_contract else "pupils"
     return show, board
@@ -195,7 +196,9 @@ async def live_stream(request: Request, event: Event) -> Response:
     pupil's game moves on."""
     state = request.app.state
     given = request.headers.get("last-event-id", "")
-    last = int(given) if given.isdigit() else await run_in_threadpool(state.events.last_change, event.id)
+    last = digits(given)
+    if last is None:
+        last = await run_in_threadpool(state.events.last_change, event.id)
     channel = pupils_channel(event.id)
     seen = state.hub.count(channel)
 

@@ -35,6 +35,7 @@ from minibridge.league import (
     record_result,
     standings,
 )
+from minibridge.reading import digits
 from minibridge.web.auth import Who, route
 from minibridge.web.pages import download, render_teacher
 from minibridge.web.store import Store
@@ -252,7 +253,7 @@ async def record(request: Request) -> Response:
     def take() -> str:
         league = load_league(path)
         round_text = fields.get("round", "")
-        if not round_text.isdigit():
+        if digits(round_text) is None:
             raise MiniBridgeError(gettext("the form names no round: open the league page again"))
         first, second = fields.get("first", ""), fields.get("second", "")
         replace = fields.get("replace") == "1"

@@ -39,6 +39,7 @@ from minibridge.documents import (
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 from minibridge.lessons import find_lesson, lesson_numbers
+from minibridge.reading import digits
 from minibridge.rules import free_play_rules
 from minibridge.web.auth import Who, route
 from minibridge.web.pages import download, free_rules, render_teacher
@@ -111,7 +112,7 @@ def _page(request: Request, *, form: str | None = None, problem: str | None = No
         "lessons": list(lesson_numbers()),
         "papers": PAPERS,
         "rules": free_rules(),
-        "chosen": int(chosen) if chosen.isdigit() and int(chosen) in lesson_numbers() else None,
+        "chosen": digits(chosen) if digits(chosen) in lesson_numbers() else None,
         "form": form,
         "problem": problem,
         "values": values,

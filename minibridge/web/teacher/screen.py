@@ -23,6 +23,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from minibridge.errors import MiniBridgeError
 from minibridge.lessons import find_lesson, lesson_numbers
+from minibridge.reading import digits
 from minibridge.replay import double_dummy_view
 from minibridge.web.auth import Who, route
 from minibridge.web.join_link import join_view
@@ -128,7 +129,8 @@ async def next_card(request: Request) -> Response:
     try:
         screen = Screen.from_query(request.query_params)
         to = request.query_params.get("to", "")
-        target = 4 * int(to) if to.isdigit() and len(to) < 3 else len(screen.cards) + 1
+        trick = digits(to) if len(to) < 3 else None
+        target = 4 * trick if trick is not None else len(screen.cards) + 1
     except MiniBridgeError as error:
         return await _refused(request, error)
 
