@@ -157,7 +157,7 @@ def test_score_table_in_words_looks_like_the_rule_book():
         (["3NT", "9", "--rules", "nbb", "--hcp", "50"], 1, "21 to 40 points together, not 50"),
         (["1NT", "7", "--rules", "nbb", "--hcp", "5"], 1, "21 to 40 points together, not 5"),
         (["3NT", "9", "--hcp", "41"], 1, "21 to 40 points together, not 41"),
-        (["4S", "ten"], 2, "not a valid integer"),
+        (["4S", "ten"], 2, "is not a whole number"),
         (["4S"], 2, "give a CONTRACT and the TRICKS"),
         (["4S", "9", "--rules", "targets"], 2, "--hcp"),
         (["4S", "9", "--rules", "chess"], 2, "Invalid value for '--rules'"),

@@ -20,6 +20,7 @@ from minibridge import language
 from minibridge.cards import Seat
 from minibridge.errors import LessonError, MiniBridgeError, RuleError
 from minibridge.language import gettext
+from minibridge.reading import ReadingError, whole_number
 from minibridge.rules import RULE_SETS, RuleSet, find_rules
 
 if TYPE_CHECKING:
@@ -40,9 +41,35 @@ __all__ = [
     "rules_in_force",
     "quiet_option",
     "progress_bar",
+    "WholeNumber",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class WholeNumber(click.ParamType):
+    """A whole number given on the command line, from ``least`` to ``most``, read as every number from outside is
+    (:func:`minibridge.reading.whole_number`): ASCII digits only, so ``٧`` or ``²`` is refused (exit 2)."""
+
+    name = "integer"
+
+    def __init__(self, least: int = 0, most: int = 10**9) -> None:
+        self.least = least
+        self.most = most
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        """The number, or a usage error that names the argument and the range."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        try:
+            return whole_number(value, least=self.least, most=self.most, what=str(value))
+        except ReadingError:
+            self.fail(
+                gettext("'%(text)s' is not a whole number from %(low)s to %(high)s")
+                % {"text": str(value)[:20], "low": self.least, "high": self.most},
+                param,
+                ctx,
+            )
 
 
 def reports_errors(command: F) -> F:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from minibridge.cli.common import language_options, lesson_from, lessons_folder_option, reports_errors
+from minibridge.cli.common import WholeNumber, language_options, lesson_from, lessons_folder_option, reports_errors
 from minibridge.cli.printing import force_option
 from minibridge.documents import MOST_DEALS
 from minibridge.language import ngettext
@@ -23,11 +23,13 @@ from minibridge.language import ngettext
 @click.option(
     "-n",
     "count",
-    type=click.IntRange(1, MOST_DEALS),
+    type=WholeNumber(1, MOST_DEALS),
     help="How many boards: the lesson's own deals first, then random ones that suit it (default: the lesson's deals).",
 )
 @click.option(
-    "--seed", type=int, help="The seed of the random deals: the same seed, the same deals (default: the lesson's)."
+    "--seed",
+    type=WholeNumber(-(10**12), 10**12),
+    help="The seed of the random deals: the same seed, the same deals (default: the lesson's).",
 )
 @click.option(
     "-o",

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from minibridge import language
-from minibridge.cli.common import json_option, language_options, print_json, reports_errors, slam_option
+from minibridge.cli.common import WholeNumber, json_option, language_options, print_json, reports_errors, slam_option
 from minibridge.cli.printing import force_option, paper_option, refuse_existing, templates_option
 from minibridge.documents import check_templates, duplicate_results
 from minibridge.language import gettext
@@ -126,8 +126,8 @@ def _cell(text: str, size: int, column: int) -> str:
 
 
 @duplicate.command()
-@click.argument("pairs", type=int)
-@click.argument("boards", type=int)
+@click.argument("pairs", type=WholeNumber(0, 10**4))
+@click.argument("boards", type=WholeNumber(0, 10**4))
 @click.option(
     "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Also write the guide cards as a PDF."
 )

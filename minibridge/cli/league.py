@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from minibridge.cli.common import json_option, language_options, print_json, reports_errors
+from minibridge.cli.common import WholeNumber, json_option, language_options, print_json, reports_errors
 from minibridge.cli.lazy import LazyGroup
 from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option
 from minibridge.documents import check_templates, league_table, pdf_name
@@ -37,6 +37,17 @@ def league() -> None:
     """
 
 
+def _bounded_pairs(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """The --pairs given, refused (exit 2) when far longer than any league's pairs."""
+    from minibridge.league import MAX_PAIRS_TEXT
+
+    if len(value) > MAX_PAIRS_TEXT:
+        raise click.BadParameter(
+            gettext("at most %(most)s letters, not %(count)s") % {"most": MAX_PAIRS_TEXT, "count": len(value)}
+        )
+    return value
+
+
 @league.command()
 @LEAGUE_FILE
 @click.option(
@@ -44,6 +55,7 @@ def league() -> None:
     "pairs_text",
     required=True,
     metavar="NAMES",
+    callback=_bounded_pairs,
     help='The pairs, separated by commas: "I,II,III,IV,V" or "Anna & Ben,Mary-Jane & Tom,…".',
 )
 @click.option(
@@ -84,12 +96,20 @@ def new(file: Path, pairs_text: str, best_of: str, scoring: str, title: str, for
 
 @league.command()
 @LEAGUE_FILE
-@click.option("--round", "round_number", type=int, required=True, metavar="R", help="The round of the mini-match.")
+@click.option(
+    "--round",
+    "round_number",
+    type=WholeNumber(1, 10**4),
+    required=True,
+    metavar="R",
+    help="The round of the mini-match.",
+)
 @click.option(
     "--pairs",
     "pairs_text",
     required=True,
     metavar="A-B",
+    callback=_bounded_pairs,
     help="The two pairs, first named first, like I-III (or 'Mary-Jane & Tom v Cara & Dev').",
 )
 @click.option("--deals", "deals_text", metavar="W,L,…", help="Each deal won (W) or lost (L) by the first pair.")

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from minibridge.cli.common import (
+    WholeNumber,
     language_options,
     lesson_from,
     lessons_folder_option,
@@ -26,13 +27,15 @@ from minibridge.language import gettext, ngettext
 @click.option(
     "--deals",
     "count",
-    type=click.IntRange(1, MOST_DEALS),
+    type=WholeNumber(1, MOST_DEALS),
     help="How many boards: the lesson's own deals first, then random ones that suit it (default: the lesson's deals).",
 )
-@click.option("--seed", type=int, help="The seed of the random deals (default: the lesson's).")
+@click.option(
+    "--seed", type=WholeNumber(-(10**12), 10**12), help="The seed of the random deals (default: the lesson's)."
+)
 @click.option(
     "--tables",
-    type=click.IntRange(1, MOST_TABLES),
+    type=WholeNumber(1, MOST_TABLES),
     default=TABLES,
     show_default=True,
     help="Lines on each travelling score sheet: one for each table that plays the board.",

@@ -9,6 +9,7 @@ import click
 
 from minibridge.cards import Seat
 from minibridge.cli.common import (
+    WholeNumber,
     json_option,
     language_options,
     lesson_options,
@@ -30,19 +31,23 @@ if TYPE_CHECKING:
 
 
 @click.command()
-@click.option("--deals", type=click.IntRange(min=1), help="Play this many deals.")
+@click.option("--deals", type=WholeNumber(1, 10**6), help="Play this many deals.")
 @click.option(
     "--target",
-    type=click.IntRange(min=1),
+    type=WholeNumber(1, 10**6),
     help="Play until a side reaches this score (default 1000; under targets, deals won: default 2, best of three).",
 )
-@click.option("--seed", type=int, help="Deal the same cards and play the same way again (default: new deals).")
+@click.option(
+    "--seed",
+    type=WholeNumber(-(10**12), 10**12),
+    help="Deal the same cards and play the same way again (default: new deals).",
+)
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path), help="Save every deal played, as PBN.")
 @click.option("--force", is_flag=True, help="Replace the --save file if it exists.")
 @click.option("--auto", is_flag=True, help="The computer plays all four seats.")
 @click.option(
     "--samples",
-    type=click.IntRange(min=1),
+    type=WholeNumber(1, 10**6),
     help="Layouts the computer thinks about for each card (default 20): more play better and slower.",
 )
 @click.option(

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from minibridge.cli.common import (
+    WholeNumber,
     json_option,
     language_options,
     lesson_options,
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--board", "board_number", type=int, help="Only the games of this board number.")
+@click.option("--board", "board_number", type=WholeNumber(1, 10**6), help="Only the games of this board number.")
 @click.option("--tricks", "show_tricks", is_flag=True, help="Show every trick: the cards, who led and who won.")
 @click.option(
     "--review", "show_review", is_flag=True, help="Weigh every card double dummy: list the cards that cost a trick."

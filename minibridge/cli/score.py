@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from minibridge.cli.common import (
+    WholeNumber,
     json_option,
     language_options,
     lesson_options,
@@ -26,12 +27,14 @@ if TYPE_CHECKING:
 
 @click.command()
 @click.argument("contract", required=False)
-@click.argument("tricks", required=False, type=int)
+@click.argument("tricks", required=False, type=WholeNumber(0, 10**4))
 @click.option("--table", is_flag=True, help="Print the score table of every contract for 0 to 13 tricks.")
 @rules_option
 @slam_option
 @lesson_options
-@click.option("--hcp", type=int, help="The declaring side's combined points (targets; Dutch game rule).")
+@click.option(
+    "--hcp", type=WholeNumber(0, 10**4), help="The declaring side's combined points (targets; Dutch game rule)."
+)
 @json_option
 @language_options
 @reports_errors

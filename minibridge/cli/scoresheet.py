@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from minibridge.cli.common import language_options, lesson_from, lessons_folder_option, reports_errors
+from minibridge.cli.common import WholeNumber, language_options, lesson_from, lessons_folder_option, reports_errors
 from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option
 from minibridge.documents import (
     BLANK_BOARDS,
@@ -30,12 +30,12 @@ from minibridge.language import ngettext
 @click.option(
     "--deals",
     "count",
-    type=click.IntRange(1, MOST_DEALS),
+    type=WholeNumber(1, MOST_DEALS),
     help=f"How many boards (default: the lesson's, or {BLANK_BOARDS}).",
 )
 @click.option(
     "--tables",
-    type=click.IntRange(1, MOST_TABLES),
+    type=WholeNumber(1, MOST_TABLES),
     default=TABLES,
     show_default=True,
     help="Lines on each travelling score sheet: one for each table that plays the board.",

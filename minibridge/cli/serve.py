@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from minibridge.cli.common import language_options, reports_errors
+from minibridge.cli.common import WholeNumber, language_options, reports_errors
 from minibridge.language import N_, gettext
 
 
@@ -17,7 +17,7 @@ from minibridge.language import N_, gettext
     show_default=True,
     help="The address to listen on (0.0.0.0: the school's network; 127.0.0.1: this computer only).",
 )
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="The port to listen on.")
+@click.option("--port", type=WholeNumber(1, 65535), default=8000, show_default=True, help="The port to listen on.")
 @click.option(
     "--data",
     "data",

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from minibridge.cli.common import language_options, print_json, progress_bar, quiet_option, reports_errors
+from minibridge.cli.common import WholeNumber, language_options, print_json, progress_bar, quiet_option, reports_errors
 from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option
 from minibridge.documents import CHART_DEALS, CHART_SAMPLES, CHART_SEED, TRICKS_CHART, check_templates
 from minibridge.documents import tricks_chart as chart_document
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 @click.command("tricks-chart")
 @click.option(
     "--deals",
-    type=click.IntRange(min=1),
+    type=WholeNumber(1, 10**6),
     default=CHART_DEALS,
     show_default=True,
     help="How many deals the computer plays for the chart.",
@@ -32,11 +32,15 @@ if TYPE_CHECKING:
     help="The PDF to write (default: output/tricks-chart.pdf).",
 )
 @click.option(
-    "--seed", type=int, default=CHART_SEED, show_default=True, help="Which deals: the same seed, the same chart."
+    "--seed",
+    type=WholeNumber(-(10**12), 10**12),
+    default=CHART_SEED,
+    show_default=True,
+    help="Which deals: the same seed, the same chart.",
 )
 @click.option(
     "--samples",
-    type=click.IntRange(min=1),
+    type=WholeNumber(1, 10**6),
     default=CHART_SAMPLES,
     show_default=True,
     help="Layouts the computer thinks about for each card.",

@@ -20,10 +20,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from minibridge import reading
 from minibridge.errors import LeagueError
 from minibridge.language import N_, gettext
 from minibridge.league.results import Result
 from minibridge.league.schedule import berger_rounds, draw_rounds
+from minibridge.reading import ReadingError
 from minibridge.schemes import Scheme, find_scheme
 
 __all__ = [
@@ -52,6 +54,10 @@ SCORINGS: dict[str, str] = {
 score."""
 MAX_PAIRS = 40
 """The most pairs a league may have."""
+MAX_PAIR_NAME = 60
+"""The most letters of a pair's name."""
+MAX_PAIRS_TEXT = MAX_PAIRS * (MAX_PAIR_NAME + 2)
+"""The most letters of the pairs written out (``I,II,III``), longer is refused before it is read."""
 CHANGES = ("joined", "withdrew", "renamed")
 """What may happen to a pair in mid-term: the kinds of :class:`Change`."""
 
@@ -372,7 +378,16 @@ class League:
 
 def check_pairs(names: Sequence[str]) -> list[str]:
     """The pair names, tidied, or a LeagueError naming the first problem."""
-    names = [" ".join(str(name).split()) for name in names]
+    if len(names) > MAX_PAIRS:
+        raise LeagueError(
+            gettext("a league has 2 to %(most)s pairs, not %(count)s") % {"most": MAX_PAIRS, "count": len(names)}
+        )
+    try:
+        names = [
+            reading.name(str(name), most=MAX_PAIR_NAME, what=gettext("a pair's name"), empty=True) for name in names
+        ]
+    except ReadingError as error:
+        raise LeagueError(error.message) from None
     if any(not name for name in names):
         raise LeagueError(gettext("a pair's name cannot be empty: write the names like I,II,III,IV"))
     bad = [name for name in names if not _NAME.fullmatch(name)]
@@ -401,8 +416,15 @@ _NAME = re.compile(r"[\w][\w &.'’-]*", re.UNICODE)
 # --- reading what a teacher types ----------------------------------------------------------------------------
 
 
+def _bounded(text: str, most: int) -> None:
+    """Refuse ``text`` longer than ``most`` letters before it is read."""
+    if len(text) > most:
+        raise LeagueError(gettext("the pairs are too long: at most %(most)s letters") % {"most": most})
+
+
 def parse_pair_names(text: str) -> list[str]:
     """``I,II,III,IV`` → the names of the pairs."""
+    _bounded(text, MAX_PAIRS_TEXT)
     return check_pairs(text.split(",") if text.strip() else [])
 
 
@@ -424,6 +446,7 @@ def parse_match(text: str, pairs: Sequence[str]) -> tuple[str, str]:
     """``I-III`` (also ``I v III``, ``I,III``) → the two pairs, first named first. Names may hold a hyphen
     (``Mary-Jane & Tom-Cara & Dev``): the split that names two pairs is taken; ``v`` settles a text that can be
     split more than one way."""
+    _bounded(text, 2 * MAX_PAIR_NAME + 10)
     splits = []
     for found in re.finditer(r"\s+vs?\.?\s+|\s*[-–,/]\s*", text):
         left, right = text[: found.start()].strip(), text[found.end() :].strip()
