@@ -15,7 +15,7 @@ from typing import Any
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 
-__all__ = ["ReadingError", "bad_character", "digits", "name", "refuse_bad_text", "whole_number", "MOST_DIGITS"]
+__all__ = ["ReadingError", "bad_character", "digits", "name", "refuse_bad_text", "shown", "whole_number", "MOST_DIGITS"]
 
 MOST_DIGITS = 12
 """The most digits a whole number may have: more is refused before it is turned into a number."""
@@ -63,6 +63,16 @@ def digits(text: str) -> int | None:
     """
     bare = text.strip()
     return int(bare) if bare.isascii() and bare.isdigit() and len(bare) <= MOST_DIGITS else None
+
+
+def shown(text: Any, most: int = 20) -> str:
+    """A value from outside as a message may quote it: cut to ``most`` letters.
+
+    >>> shown("9" * 50)
+    '99999999999999999999…'
+    """
+    text = str(text)
+    return text if len(text) <= most else text[:most] + "…"
 
 
 def bad_character(text: str) -> str | None:

@@ -313,7 +313,7 @@ def read_result(fields: Mapping[str, Any], event: Event) -> Entry:
     if isinstance(board, bool) or not isinstance(board, int | str) or str(board).strip() not in map(str, event.numbers):
         raise EventProblem(
             gettext("board: '%(board)s' is not one of this event's boards, %(boards)s")
-            % {"board": board, "boards": _numbers(event.numbers)}
+            % {"board": reading.shown(board), "boards": _numbers(event.numbers)}
         )
     texts = {}
     for key in RESULT_FIELDS[1:]:
@@ -328,7 +328,7 @@ def read_result(fields: Mapping[str, Any], event: Event) -> Entry:
         if not _PAIR.fullmatch(texts[key]):
             raise EventProblem(
                 gettext("%(part)s: '%(pair)s' is not a pair; write its number, or a short name without spaces")
-                % {"part": gettext(_RESULT_WORDS[key]), "pair": texts[key]}
+                % {"part": gettext(_RESULT_WORDS[key]), "pair": reading.shown(texts[key])}
             )
     columns = [str(board).strip(), *(texts[key] for key in RESULT_FIELDS[1:])]
     try:

@@ -123,13 +123,18 @@ _MOST_PAIR = 40
 """The most letters of a pair's name or number in a results file."""
 
 
+_PAIR = re.compile(r"\w[\w &.'’-]*")
+"""A pair's name or number: a letter or digit first, then letters, digits, spaces and ``& . ' -``."""
+
+
 def _pair(text: str, what: str) -> str:
     """A pair's name or number as a results file writes it: digits only as 0 to 9, so ``³`` is refused."""
-    if any(c.isdigit() and not c.isascii() for c in text):
+    text = name(text, most=_MOST_PAIR, what=what)
+    if any(c.isdigit() and not c.isascii() for c in text) or not _PAIR.fullmatch(text):
         raise ResultsError(
             gettext("%(what)s: '%(text)s' is not a pair's number (1, 2, 3 …)") % {"what": what, "text": text}
         )
-    return name(text, most=_MOST_PAIR, what=what)
+    return text
 
 
 def _entry(fields: list[str], line: int, rules: RuleSet) -> Entry:
@@ -148,7 +153,7 @@ def _entry(fields: list[str], line: int, rules: RuleSet) -> Entry:
         declarer = Seat.from_str(declarer_text)
     except MiniBridgeError as err:
         raise ResultsError(gettext("declarer: %(problem)s") % {"problem": err.message}) from None
-    ns, ew = _pair(ns, gettext("N-S pair")), _pair(ew, gettext("E-W pair"))
+    ns, ew = _pair(ns, gettext("N–S pair")), _pair(ew, gettext("E–W pair"))
     if digits(tricks_text) is not None:
         tricks = int(tricks_text)
     elif _RELATIVE.match(tricks_text):
