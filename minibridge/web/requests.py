@@ -116,12 +116,14 @@ def pupils_address(request: Request) -> str:
 
 def attachment(name: str) -> str:
     """The ``Content-Disposition`` of a file to download under ``name``, whatever its letters: an ASCII name for
-    old browsers, and the real one in UTF-8 (RFC 6266's ``filename*``).
+    old browsers, and the real one in UTF-8 (RFC 6266's ``filename*``) when it is not plain ASCII.
 
-    >>> attachment("Пётр-results.txt")
-    "attachment; filename=\"results.txt\"; filename*=UTF-8''%D0%9F%D1%91%D1%82%D1%80-results.txt"
+    >>> print(attachment("Пётр-results.txt"))
+    attachment; filename="results.txt"; filename*=UTF-8''%D0%9F%D1%91%D1%82%D1%80-results.txt
     """
     plain = re.sub(r"[^A-Za-z0-9 ._()-]", "", name).strip(" .-") or "download"
+    if plain == name:
+        return f'attachment; filename="{name}"'
     if "." in name and "." not in plain.lstrip("."):
         plain = "download" + name[name.rindex(".") :]
     plain = re.sub(r"^[^A-Za-z0-9]+", "", plain) or "download"

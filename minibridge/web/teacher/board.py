@@ -31,7 +31,7 @@ from minibridge.errors import MiniBridgeError
 from minibridge.language import N_, gettext
 from minibridge.lessons import find_lesson, lesson_numbers, no_lesson_at
 from minibridge.practice import practice_deals
-from minibridge.reading import digits
+from minibridge.reading import digits, shown
 from minibridge.replay import Position, position
 from minibridge.rules import RuleSet, find_rules, free_play_rules
 from minibridge.web.urls import path
@@ -134,7 +134,7 @@ def _whole(query: Mapping[str, str], name: str) -> int | None:
     if digits(text) is None or len(text) > 9:
         raise MiniBridgeError(
             gettext("the %(field)s should be a whole number, like 3, not '%(text)s'")
-            % {"field": gettext(_NUMBER_FIELDS[name]), "text": text}
+            % {"field": gettext(_NUMBER_FIELDS[name]), "text": shown(text)}
         )
     return int(text)
 

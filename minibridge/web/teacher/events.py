@@ -31,7 +31,7 @@ from minibridge.duplicate import (
 from minibridge.language import N_, gettext
 from minibridge.lessons import find_lesson, lesson_numbers
 from minibridge.pbn import dumps
-from minibridge.reading import digits
+from minibridge.reading import digits, shown
 from minibridge.web.auth import Who, route
 from minibridge.web.event_service import (
     event_page,
@@ -90,7 +90,7 @@ async def start_event(request: Request) -> Response:
                 if digits(text.removeprefix("-")) is None:
                     raise EventProblem(
                         gettext("the %(field)s should be a whole number, not '%(text)s'")
-                        % {"field": gettext(words), "text": text}
+                        % {"field": gettext(words), "text": shown(text)}
                     )
                 fields[key] = int(text)
         event = await run_in_threadpool(lambda: new_event(**fields))

@@ -39,7 +39,7 @@ from minibridge.documents import (
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 from minibridge.lessons import find_lesson, lesson_numbers
-from minibridge.reading import digits
+from minibridge.reading import ReadingError, digits, whole_number
 from minibridge.rules import free_play_rules
 from minibridge.web.auth import Who, route
 from minibridge.web.pages import download, free_rules, render_teacher
@@ -143,9 +143,10 @@ def _number(fields: Mapping[str, Any], name: str, low: int, high: int, *, proble
     text = str(fields.get(name, "")).strip()
     if not text:
         return None
-    if not re.fullmatch(r"-?\d{1,9}", text) or not low <= int(text) <= high:
-        raise _Refused(problem)
-    return int(text)
+    try:
+        return whole_number(text, least=low, most=high, what=name)
+    except ReadingError:
+        raise _Refused(problem) from None
 
 
 def _paper(fields: Mapping[str, Any]) -> str:
