@@ -91,16 +91,16 @@ def name(text: Any, *, most: int, what: str, empty: bool = False) -> str:
 
     >>> name("  Amy   Lee ", most=40, what="name")
     'Amy Lee'
-    >>> name("Amy\\u202e", most=40, what="name")
+    >>> name("Amy\\u202e", most=40, what="the name")
     Traceback (most recent call last):
-    minibridge.reading.ReadingError: 'name' holds a character that cannot be shown (U+202E): type it again
+    minibridge.reading.ReadingError: the name holds a hidden or broken character (U+202E): type it again
     """
     if not isinstance(text, str):
-        raise ReadingError(gettext("'%(name)s' should be text") % {"name": what})
+        raise ReadingError(gettext("%(name)s should be text") % {"name": what})
     found = bad_character(text)
     if found is not None:
         raise ReadingError(
-            gettext("'%(name)s' holds a character that cannot be shown (%(code)s): type it again")
+            gettext("%(name)s holds a hidden or broken character (%(code)s): type it again")
             % {"name": what, "code": f"U+{ord(found):04X}"}
         )
     if len(text) > 20 * most:
@@ -109,12 +109,12 @@ def name(text: Any, *, most: int, what: str, empty: bool = False) -> str:
     if len(tidy) > most:
         raise _too_long(what, most)
     if not tidy and not empty:
-        raise ReadingError(gettext("'%(name)s' is empty: type it in") % {"name": what})
+        raise ReadingError(gettext("%(name)s is empty: type it in") % {"name": what})
     return tidy
 
 
 def _too_long(what: str, most: int) -> ReadingError:
-    return ReadingError(gettext("'%(name)s' is too long: at most %(most)s letters") % {"name": what, "most": most})
+    return ReadingError(gettext("%(name)s is too long: at most %(most)s letters") % {"name": what, "most": most})
 
 
 def refuse_bad_text(value: Any, *, what: str = "request") -> None:
