@@ -154,7 +154,7 @@ def parse_scores(text: str) -> Result:
     """``420-0,0-100,90-0``: each deal's EBU points for the first pair named, then the second."""
     scores = []
     for number, item in enumerate(_items(text), start=1):
-        found = re.fullmatch(r"(\d+)[-–:/](\d+)", item)
+        found = re.fullmatch(r"([0-9]{1,3})[-–:/]([0-9]{1,3})", item)
         values: dict[str, object] = {"number": number, "item": item}
         if not found:
             raise LeagueError(
@@ -190,7 +190,7 @@ def parse_scores(text: str) -> Result:
 
 def parse_result(text: str) -> Result:
     """``2-1``: the mini-match result, deals won by the first pair named and by the second."""
-    found = re.fullmatch(r"\s*(\d+)\s*[-–:/]\s*(\d+)\s*", text)
+    found = re.fullmatch(r"\s*([0-9]{1,3})\s*[-–:/]\s*([0-9]{1,3})\s*", text)
     if not found:
         raise LeagueError(
             gettext("'%(text)s' is not a mini-match result; write the deals won by each pair, like 2-1")

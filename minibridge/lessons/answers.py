@@ -27,6 +27,7 @@ from minibridge.lessons.exercises import answer_form, asked_keys, find_kind, rea
 from minibridge.lessons.lesson import Exercise, Lesson
 from minibridge.lessons.schema import load_lesson
 from minibridge.places import place, read_yaml_file
+from minibridge.reading import digits
 
 __all__ = ["Answers", "Mark", "answers_template", "read_answers", "mark_answers", "marks_data"]
 
@@ -104,7 +105,7 @@ def read_answers(path: Path, folder: Path | None = None) -> Answers:
             where=str(path),
         )
     ref = str(data["lesson"]).strip()
-    if ref.isdigit():
+    if digits(ref) is not None:
         lesson = find_lesson(int(ref), folder)
     else:
         ref = str(path.parent / ref) if not Path(ref).is_absolute() else ref
@@ -187,7 +188,7 @@ def marks_data(lesson: Lesson, pupil: str | None, marks: list[Mark]) -> dict[str
 
 
 def _natural(text: str) -> tuple[int, str]:
-    return (int(text), "") if text.isdigit() else (10**9, text)
+    return (int(text), "") if digits(text) is not None else (10**9, text)
 
 
 def _answer_text(value: Any) -> str:

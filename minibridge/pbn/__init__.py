@@ -34,6 +34,7 @@ from minibridge.pbn.boards import board_of, resolve
 from minibridge.pbn.general import Game, games
 from minibridge.pbn.plain import plain_games as _plain_games
 from minibridge.pbn.writing import dump, dumps
+from minibridge.reading import digits
 
 __all__ = ["load", "loads", "load_partly", "loads_partly", "LeftOut", "game_numbers", "dump", "dumps"]
 
@@ -94,7 +95,7 @@ class LeftOut:
         return cls(
             source=source,
             game=number,
-            board=int(board) if board.isdecimal() else None,
+            board=digits(board),
             line=game.line,
             reason=reason,
             where=error.where or "",

@@ -16,6 +16,7 @@ from minibridge.language import gettext
 from minibridge.pbn.auction import contract_of_auction
 from minibridge.pbn.general import Game, place_of, short
 from minibridge.pbn.plays import SEATS, deal_and_play, play_record
+from minibridge.reading import digits
 
 __all__ = ["resolve", "board_of"]
 
@@ -57,7 +58,7 @@ def board_of(game: Game, source: str, deals: dict[str, Deal | None]) -> Board:
     tags = game.tags
     get = tags.get
     board_text = get("Board", "").strip()
-    number = int(board_text) if board_text.isdecimal() else None
+    number = digits(board_text)
     dealer = SEATS.get(get("Dealer", "").strip())
     declarer_text = get("Declarer", "").lstrip("^").strip()
     declarer = SEATS.get(declarer_text)
@@ -106,7 +107,7 @@ def board_of(game: Game, source: str, deals: dict[str, Deal | None]) -> Board:
     result_text = get("Result", "").strip()
     if result_text and result_text != "?":
         most = deal.hands[0].mask.bit_count() if deal is not None else 13  # the tricks there are
-        if len(result_text) <= 2 and result_text.isdecimal() and int(result_text) <= most:  # the usual form
+        if len(result_text) <= 2 and digits(result_text) is not None and int(result_text) <= most:  # the usual form
             result = int(result_text)
         else:
             try:
