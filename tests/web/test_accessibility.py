@@ -154,6 +154,7 @@ def _busy(address: str) -> dict[str, Visit]:
         "the review of a trick": Visit(f"/games/{result}?trick=3"),
         "the end of the game": Visit(f"/games/{over}"),
         "the end of a short deal": Visit(f"/games/{short}"),
+        "start from the class's QR code": Visit(f"/?code={CODE}", teacher=False),  # the code kept: answers taken
         "exercises": Visit("/lessons/3/exercises", teacher=False),
         "an exercise to try again": Visit(
             "/lessons/3/exercises", teacher=False, then=_signal_read("encourage", "#answer .retry")
