@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import quote
 
+import httpx2
 import pytest
 from classroom_client import make_client
 from starlette.routing import Route
 from starlette.testclient import TestClient
+
+from minibridge.web.server import running
 
 TEACHER = {"Authorization": "Bearer teacher", "Origin": "http://testserver"}
 HOSTILE = ["²", "٣", "9" * 5000, "Amy\u202e", "Amy\u200b", "Amy\x00", "x" * 100_000, "Пётр", "-1", "1.5"]
@@ -182,3 +186,18 @@ def test_a_tablet_result_with_one_hostile_field_is_refused_and_not_stored(
     assert all(ns in ("3", *kept) and ew in ("4", *kept) for ns, ew in stored), stored
     for address in (f"/teacher/events/{event}", f"/teacher/events/{event}/screen", f"/events/{event}/table"):
         assert client.get(address, headers=TEACHER).status_code == 200, address
+
+
+def test_a_hostile_last_event_id_on_every_stream_is_not_a_500(tmp_path: Path):
+    app = make_client(tmp_path).app
+    with running(app) as address:
+        event = httpx2.post(f"{address}/api/events", json={"name": "Club", "boards": 4}, headers=TEACHER)
+        tables = httpx2.post(f"{address}/api/tables", json={"tables": 1, "lesson": 3}, headers=TEACHER)
+        ids = {"event_id": event.json()["id"], "table_id": tables.json()["tables"][0]["id"]}
+        streams = [r for r in app.routes if isinstance(r, Route) and "stream" in r.path]  # type: ignore[attr-defined]
+        assert len(streams) >= 3
+        for route in streams:
+            for value in ("²", "٣", "9" * 5000, "-1", "Пётр"):
+                headers = {**TEACHER, "Last-Event-ID": value.encode("utf-8"), "Cookie": "x=y"}
+                with httpx2.stream("GET", address + _address(route, ids, None), headers=headers, timeout=10) as got:
+                    assert got.status_code < 500, (route.path, value[:10], got.status_code)
