@@ -17,12 +17,14 @@ from typing import Any, TypeVar
 
 import yaml
 
+from minibridge import reading
 from minibridge.errors import LeagueError
 from minibridge.files import write_atomic
 from minibridge.language import N_, gettext, ngettext, raise_problems
 from minibridge.league.model import BEST_OF, CHANGES, SCORINGS, Change, League, Match, Round, check_pairs, find_pair
 from minibridge.league.results import Result, parse_deals, parse_scores
 from minibridge.places import place, read_yaml, read_yaml_file, unknown_field
+from minibridge.reading import ReadingError
 
 __all__ = [
     "LOCK_SECONDS",
@@ -146,6 +148,10 @@ def league_lock(path: str | Path, *, timeout: float = LOCK_SECONDS) -> Iterator[
         lock.release()
 
 
+MAX_TITLE = 80
+"""The most letters of a league's title."""
+
+
 def new_league(
     path: str | Path,
     pairs: Sequence[str],
@@ -161,6 +167,10 @@ def new_league(
     file is kept unless ``overwrite``.
     """
     path = Path(path)
+    try:
+        title = reading.name(title, most=MAX_TITLE, what=gettext("the league's title"), empty=True)
+    except ReadingError as error:
+        raise LeagueError(error.message) from None
     league = League.create(pairs, best_of=best_of, scoring=scoring, title=title or _title_of(path))
     text = dumps_league(league)
     loads_league(text, source=str(path))
