@@ -233,7 +233,9 @@ def _teacher_page_refused(request: Request) -> Response | None:
 
 def _session_kept(request: Request) -> Response:
     """The teacher's page opened with the right token: keep the teacher's session in a cookie and come back to the
-    same address without the token, so it is not left in the address bar for the projector to show."""
+    same address without the token, so it is not left in the address bar for the projector to show. The cookie is
+    sent on a link followed from another site (SameSite=Lax: the teacher may open the link from an e-mail); forms
+    posted from another site are refused all the same (:func:`route`)."""
     kept = [(key, value) for key, value in request.query_params.multi_items() if key != "token"]
     address = request.url.path + ("?" + urlencode(kept) if kept else "")
     response = RedirectResponse(address, status_code=303)
@@ -242,7 +244,7 @@ def _session_kept(request: Request) -> Response:
         teacher_session(request),
         max_age=COOKIE_AGE,
         httponly=True,
-        samesite="strict",
+        samesite="lax",
         path="/",
     )
     return response
