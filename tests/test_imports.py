@@ -14,10 +14,10 @@ import pytest
 PACKAGE = Path(__file__).parents[1] / "minibridge"
 
 LAYERS = (
-    "errors, turns ◄ language ◄ cards, reading ◄ deal, contract, places, files ◄ schemes ◄ rules ◄ board, trick, announce, "
-    "play, signals, knowledge ◄ scoring, pbn, recorded, dealing, dealing_machine, lessons ◄ analysis ◄ replay, review, "
-    "card_reasons, robot, table, league, duplicate, practice ◄ classroom, experiments, event_games ◄ render ◄ "
-    "documents ◄ web, cli"
+    "errors, turns ◄ language ◄ cards, reading ◄ deal, contract, places, files ◄ schemes ◄ rules ◄ "
+    "board, trick, announce, play, signals, knowledge ◄ scoring, pbn, recorded, dealing, dealing_machine, lessons ◄ "
+    "analysis ◄ replay, review, card_reasons, robot, table, league, duplicate, practice ◄ "
+    "classroom, experiments, event_games ◄ render ◄ documents ◄ web, cli"
 )
 """The package's layers, lowest first, as DESIGN.md writes them: a module imports only from its own layer or lower
 ones (and never in a circle)."""
