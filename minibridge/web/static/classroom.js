@@ -268,9 +268,13 @@ document.addEventListener("DOMContentLoaded", () => {
   setRoving();
   sayNews(true);
 });
-document.addEventListener("htmx:afterSettle", () => {
-  showLooks();
+// The focus comes back as soon as the new table is in the page (htmx settles it a moment later): a key pressed in
+// between still finds the hand.
+document.addEventListener("htmx:afterSwap", () => {
   setRoving();
   focusHand();
+});
+document.addEventListener("htmx:afterSettle", () => {
+  showLooks();
   sayNews(false);
 });
