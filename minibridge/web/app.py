@@ -38,6 +38,7 @@ from minibridge.web.pages import html
 from minibridge.web.requests import ApiError, sentence
 from minibridge.web.store import GameLocks, Store
 from minibridge.web.table_service import ROBOT_PACE
+from minibridge.web.tablets import TabletKeys
 from minibridge.web.teacher.printing import MAX_UPLOAD
 from minibridge.web.urls import url
 
@@ -93,6 +94,7 @@ def create_app(
         ],
         middleware=[
             Middleware(SafeHeaders),
+            Middleware(TabletKeys),
             Middleware(LanguageChoice),
             Middleware(BodyLimit, limit=MAX_BODY, uploads={url("teacher_printing_records"): MAX_UPLOAD + MAX_BODY}),
         ],
