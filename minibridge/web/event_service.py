@@ -27,6 +27,7 @@ from minibridge.lessons import find_lesson
 from minibridge.web.auth import is_teacher
 from minibridge.web.events_store import AlreadyEntered, EventStore, Player
 from minibridge.web.live import Hub
+from minibridge.web.names import take_name
 from minibridge.web.pages import html
 from minibridge.web.requests import ApiError, given_name
 from minibridge.web.setups import class_help
@@ -173,10 +174,13 @@ def pupil_name(value: Any) -> str:
 
 def join_event(request: Request, event: Event, pupil: str, *, auto_single: bool, advance: bool) -> tuple[str, bool]:
     """The game of ``pupil`` on the event's boards: the one the pupil started before, or a new one (with
-    ``advance``, at the pupil's first decision). Its id, and whether it is new. Runs in a worker thread."""
+    ``advance``, at the pupil's first decision). Its id, and whether it is new. The name must be this tablet's
+    (:func:`minibridge.web.names.take_name`: 409 when another tablet holds it, and nothing is kept). Runs in a
+    worker thread."""
     state = request.app.state
     events: EventStore = state.events
     store: Store = state.store
+    take_name(request, pupil)
     found = events.player(event.id, pupil)
     if found is not None and store.game(found.game) is not None:
         return found.game, False

@@ -2,7 +2,8 @@
 
 A game is kept as the plain data of :meth:`minibridge.classroom.PupilGame.to_data` under an unguessable id, so
 that it survives a tablet going to sleep, a reload and a restart of the server. Each answer a pupil gives to an
-exercise is kept by the pupil's name, for the teacher.
+exercise is kept by the pupil's name, for the teacher, once for each answer form sent (a double tap counts once).
+A pupil's name belongs for the day to the tablet that gave it (:mod:`minibridge.web.names` says the rule).
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -21,17 +22,18 @@ import json
 import secrets
 import sqlite3
 import threading
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from minibridge.classroom.data_folder import DATABASE, DiskFull, disk_is_full
 from minibridge.classroom.switches import ClassSwitches
 
-__all__ = ["DATABASE", "HelpUsed", "Progress", "Store", "GameLocks", "connect"]
+__all__ = ["DATABASE", "HelpUsed", "NameInUse", "Progress", "Store", "GameLocks", "connect", "name_key"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -60,6 +62,18 @@ CREATE TABLE IF NOT EXISTS help_used (
     kind TEXT NOT NULL,
     used TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS answer_forms (
+    pupil_key TEXT NOT NULL,
+    form TEXT NOT NULL,
+    sent TEXT NOT NULL,
+    PRIMARY KEY (pupil_key, form)
+);
+CREATE TABLE IF NOT EXISTS names (
+    name_key TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    tablet TEXT NOT NULL,
+    used TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS class_tables (
     id TEXT PRIMARY KEY,
     number INTEGER NOT NULL,
@@ -80,6 +94,15 @@ class Progress:
     exercise: str
     right: bool
     answered: str
+    """The moment, in ISO 8601 (UTC)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class NameInUse:
+    """A pupil's name a tablet holds: the name as last given, and when the tablet last used it."""
+
+    name: str
+    used: str
     """The moment, in ISO 8601 (UTC)."""
 
 
@@ -112,6 +135,8 @@ class Store:
         self._lock = threading.Lock()
         self._db = connect(self.path, _SCHEMA)
         self._watchers: list[Callable[[str], None]] = []
+        self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+        """The time now, in UTC, for the pupils' names (a test may set another clock)."""
 
     def close(self) -> None:
         """Close the database."""
@@ -200,14 +225,26 @@ class Store:
 
     # --- the pupils' progress ---------------------------------------------------------------------------------
 
-    def record_answers(self, pupil: str, lesson: int, marks: list[tuple[str, bool]]) -> None:
-        """Keep a pupil's answers to a lesson's exercises: each exercise's id and whether the answer was right."""
+    def record_answers(
+        self, pupil: str, lesson: int, marks: list[tuple[str, bool]], *, form: str | None = None
+    ) -> bool:
+        """Keep a pupil's answers to a lesson's exercises: each exercise's id and whether the answer was right.
+        With ``form`` (the one-time id of the answer form), answers sent again with the same id (a double tap) are
+        not kept again. Whether they were kept."""
         now = _now()
         with self._writing():
+            if form is not None:
+                sent = self._db.execute(
+                    "INSERT OR IGNORE INTO answer_forms (pupil_key, form, sent) VALUES (?, ?, ?)",
+                    (name_key(pupil), form, now),
+                )
+                if sent.rowcount == 0:
+                    return False
             self._db.executemany(
                 "INSERT INTO answers (pupil, lesson, exercise, right, answered) VALUES (?, ?, ?, ?, ?)",
                 [(pupil, lesson, exercise, int(right), now) for exercise, right in marks],
             )
+        return True
 
     def progress(self, pupil: str) -> list[Progress]:
         """Every answer a pupil gave, oldest first."""
@@ -225,6 +262,45 @@ class Store:
                 "SELECT pupil, lesson, exercise, right, answered FROM answers ORDER BY number"
             ).fetchall()
         return _progress(rows)
+
+    # --- the pupils' names, each held by one tablet ---------------------------------------------------------------
+
+    def take_name(self, name: str, tablet: str, *, idle: timedelta) -> bool:
+        """Give ``name`` to ``tablet``, and note that it uses it now, unless another tablet holds it and has used it
+        within ``idle``; whether the tablet has it. Checked and written in one transaction."""
+        now = self.clock()
+        key = name_key(name)
+        with self._writing():
+            row = self._db.execute("SELECT tablet, used FROM names WHERE name_key = ?", (key,)).fetchone()
+            if row is not None and row[0] != tablet and datetime.fromisoformat(row[1]) > now - idle:
+                return False
+            self._db.execute(
+                "INSERT INTO names (name_key, name, tablet, used) VALUES (?, ?, ?, ?) ON CONFLICT (name_key) "
+                "DO UPDATE SET name = excluded.name, tablet = excluded.tablet, used = excluded.used",
+                (key, name, tablet, _moment(now)),
+            )
+        return True
+
+    def name_is_free(self, name: str, tablet: str, *, idle: timedelta) -> bool:
+        """Whether ``tablet`` may use ``name``: it holds it, nobody does, or its tablet has not used it within
+        ``idle``. Nothing is written."""
+        with self._lock:
+            row = self._db.execute("SELECT tablet, used FROM names WHERE name_key = ?", (name_key(name),)).fetchone()
+        return row is None or row[0] == tablet or datetime.fromisoformat(row[1]) <= self.clock() - idle
+
+    def names_in_use(self, *, idle: timedelta) -> list[NameInUse]:
+        """The names a tablet has used within ``idle``, in alphabetical order."""
+        since = _moment(self.clock() - idle)
+        with self._lock:
+            rows = self._db.execute("SELECT name, used FROM names WHERE used > ?", (since,)).fetchall()
+        used = [NameInUse(name=row[0], used=row[1]) for row in rows]
+        return sorted(used, key=lambda u: (name_key(u.name), u.name))
+
+    def release_name(self, name: str) -> bool:
+        """Let the next tablet that gives ``name`` take it; whether a tablet held it."""
+        with self._writing():
+            gone = self._db.execute("DELETE FROM names WHERE name_key = ?", (name_key(name),))
+        return gone.rowcount > 0
 
     # --- what the teacher allows, and the help the pupils used ---------------------------------------------------
 
@@ -266,7 +342,20 @@ def _progress(rows: list[tuple[Any, ...]]) -> list[Progress]:
 
 
 def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    return _moment(datetime.now(UTC))
+
+
+def _moment(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def name_key(name: str) -> str:
+    """A pupil's name as names are compared: in any case, with any spaces.
+
+    >>> name_key("  amy   LEE ") == name_key("Amy Lee")
+    True
+    """
+    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
 
 
 class GameLocks:

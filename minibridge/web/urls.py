@@ -55,6 +55,7 @@ ADDRESSES: dict[str, str] = {
     "teacher_screen_next": "/teacher/screen/next",
     "teacher_progress": "/teacher/progress",
     "teacher_switches": "/teacher/progress/switches",
+    "teacher_names": "/teacher/progress/names",
     "teacher_leagues": "/teacher/league",
     "teacher_league": "/teacher/league/{name}",
     "teacher_league_standings": "/teacher/league/{name}/standings",
@@ -77,6 +78,8 @@ ADDRESSES: dict[str, str] = {
     "teacher_event_stream": "/teacher/events/{event_id}/stream",
     "teacher_event_correct": "/teacher/events/{event_id}/correct",
     "teacher_event_close": "/teacher/events/{event_id}/close",
+    "teacher_event_remove": "/teacher/events/{event_id}/results/{number:int}/remove",
+    "teacher_event_release": "/teacher/events/{event_id}/tables/{table:int}/release",
     "teacher_event_boards": "/teacher/events/{event_id}/boards.pbn",
     "teacher_event_guide": "/teacher/events/{event_id}/guide.pdf",
     "teacher_event_travellers": "/teacher/events/{event_id}/travellers.pdf",
@@ -89,6 +92,7 @@ ADDRESSES: dict[str, str] = {
     "api_exercises": "/api/lessons/{number:int}/exercises",
     "api_answers": "/api/lessons/{number:int}/answers",
     "api_progress": "/api/progress",
+    "api_name_release": "/api/progress/names/{name:path}/release",
     "api_switches": "/api/switches",
     "api_tables": "/api/tables",
     "api_tables_new": "/api/tables",
@@ -106,6 +110,7 @@ ADDRESSES: dict[str, str] = {
     "api_event_stream": "/api/events/{event_id}/stream",
     "api_event_games": "/api/events/{event_id}/games",
     "api_event_pupils": "/api/events/{event_id}/pupils",
+    "api_event_release": "/api/events/{event_id}/tables/{table:int}/release",
 }
 """Each address by name, as a route declares it (placeholders in braces, with Starlette's ``:int`` where the
 route reads a number)."""

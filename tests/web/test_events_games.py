@@ -21,6 +21,7 @@ from starlette.testclient import TestClient
 from minibridge.classroom import GameSetup, PupilGame
 from minibridge.duplicate import new_event
 from minibridge.errors import RuleError
+from minibridge.web.tablets import TABLET_COOKIE, TABLET_HEADER
 
 CARD = re.compile(r"\b[SHDC][AKQJT2-9]\b")
 
@@ -182,8 +183,9 @@ def test_joined_games_survive_a_restart(tmp_path: Path):
     with make_client(tmp_path) as client:
         event = _event(client)
         amy = client.post(f"/api/events/{event}/games", json={"pupil": "Amy"}).json()
-    with make_client(tmp_path) as client:
-        again = client.post(f"/api/events/{event}/games", json={"pupil": "Amy"})
+        tablet = client.cookies[TABLET_COOKIE]
+    with make_client(tmp_path) as client:  # the same tablet, its key sent by a program that keeps no cookies
+        again = client.post(f"/api/events/{event}/games", json={"pupil": "Amy"}, headers={TABLET_HEADER: tablet})
         assert again.status_code == 200 and again.json() == amy
         rows = client.get(f"/api/events/{event}/pupils", headers=TEACHER).json()["pupils"]
         assert [row["pupil"] for row in rows] == ["Amy"]

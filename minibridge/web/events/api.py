@@ -17,7 +17,9 @@
   entered or corrected, its id the change's number: every result so far first (after ``Last-Event-ID`` when
   the browser connects again), then each new one as it comes.
 - ``POST /api/events/{id}/games`` (tables) ``{"pupil": "Amy"}`` → 201 and the VIEW of the pupil's game on
-  the event's boards against the computer (200 and the same game when Amy joined before).
+  the event's boards against the computer (200 and the same game when Amy joined before from the same tablet).
+  The name belongs to the tablet that gave it (:mod:`minibridge.web.names`): a program keeps the tablet's cookie
+  or sends its key in the header ``X-Tablet``; a name another tablet holds → 409, and nothing is kept.
 - ``GET /api/events/{id}/pupils`` (teacher) → each pupil's game where it stands, and each board's pupils'
   traveller.
 

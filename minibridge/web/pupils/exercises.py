@@ -1,17 +1,24 @@
 """The pupils' exercise pages: a lesson's exercises one at a time, answered by tapping, marked at once.
 
-The pupil gives a name first (kept in a cookie, so that the teacher sees the progress by name). An exercise's
+The pupil gives a name first (kept in a cookie, so that the teacher sees the progress by name); the name belongs to
+the tablet that gave it for the day (:mod:`minibridge.web.names`): a name another tablet holds is refused in words
+(409), and answers are kept under a name only from the tablet that holds it. An exercise's
 page is rendered from :func:`minibridge.web.views.exercise_view` alone, which holds no answer, so a page cannot
 give the answer away before the pupil has answered. The pupil's taps come back as a plain form (one field per
 widget), become an answer in the form of the lesson files, and are marked as ``minibridge check`` marks them.
 A first wrong answer brings the form back with the pupil's taps and a hint ("Not yet. Try again!"), never the
 answer; the form then carries a token the server signed (the pupil, the lesson, the exercise), so that only an
 answer sent with it, a second try, is shown the right answer and the reason. Every try is kept in the store
-(right or not), so that the progress shows an exercise right at once, or right on the second try.
+(right or not), so that the progress shows an exercise right at once, or right on the second try. Each answer form
+carries a one-time id (the field ``once``): the same form sent twice (a double tap) is marked the same way twice but
+kept once.
 
 The JSON API: ``GET /api/lessons/{n}/exercises`` → each exercise as a pupil sees it before answering (the same view
 as the pages); ``POST /api/lessons/{n}/answers`` (``{"pupil": "Amy", "answers": {"1": 7}}``) → the answers marked
-as ``minibridge check --json`` marks them, kept as the pupil's progress.
+as ``minibridge check --json`` marks them, kept as the pupil's progress. The name is taken for the tablet as on the
+pages (a program keeps the tablet's cookie or sends its key in the header ``X-Tablet``; a name another tablet holds
+→ 409, nothing kept). An optional ``"try"`` (text, up to 64 letters, e.g. a random id made for each answer sheet)
+keeps the answers once: the same sheet sent again with the same ``"try"`` is marked again but not kept again.
 """
 
 from __future__ import annotations
@@ -36,8 +43,9 @@ from minibridge.lessons.lesson import Exercise, Lesson
 from minibridge.lessons.reading import Form
 from minibridge.reading import bad_character
 from minibridge.web.auth import COOKIE_AGE, PUPIL_COOKIE, Who, class_code_ok, route, tablet_pupil
+from minibridge.web.names import may_use_name, name_taken_words, take_name
 from minibridge.web.pages import render
-from minibridge.web.requests import ApiError, json_body
+from minibridge.web.requests import ApiError, json_body, should_be
 from minibridge.web.store import Store
 from minibridge.web.urls import url
 from minibridge.web.views import exercise_view
@@ -49,6 +57,10 @@ _TRY_KEY = secrets.token_bytes(32)
 """The key that signs a first try: a try signed by a server since stopped counts as none (a hint again)."""
 _TRIED = "tried"
 """The form field that carries the signed first try."""
+_ONCE = "once"
+"""The form field that carries the answer form's one-time id."""
+_MAX_ONCE = 64
+"""The longest one-time id of an answer form (or ``"try"`` of the API) taken."""
 
 
 # --- the routes ----------------------------------------------------------------------------------------------
@@ -62,10 +74,18 @@ async def exercises_page(request: Request) -> Response:
     pupil = _pupil(request)
     if pupil is None or "change" in request.query_params:
         return HTMLResponse(render("pupils/exercises.j2", lesson=_lesson_data(lesson), pupil=pupil, marks={}, ask=True))
+    if not await run_in_threadpool(may_use_name, request, pupil):
+        return _name_form(lesson, name_taken_words(pupil), status=200)
     store: Store = request.app.state.store
     progress = await run_in_threadpool(store.progress, pupil)
     marks = _marks([(p.exercise, p.right) for p in progress if p.lesson == lesson.number])
     return HTMLResponse(render("pupils/exercises.j2", lesson=_lesson_data(lesson), pupil=pupil, marks=marks, ask=False))
+
+
+def _name_form(lesson: Lesson, message: str, *, status: int) -> Response:
+    """The lesson's page asking for a name again, with ``message`` saying why."""
+    page = render("pupils/exercises.j2", lesson=_lesson_data(lesson), pupil=None, marks={}, ask=True, message=message)
+    return HTMLResponse(page, status_code=status)
 
 
 def _marks(answers: list[tuple[str, bool]]) -> dict[str, str]:
@@ -78,7 +98,8 @@ def _marks(answers: list[tuple[str, bool]]) -> dict[str, str]:
 
 
 async def give_name(request: Request) -> Response:
-    """Keep the pupil's name in a cookie, then show the lesson's exercises."""
+    """Take the pupil's name for this tablet and keep it in a cookie, then show the lesson's exercises; a name
+    another tablet holds is asked again, with why (409)."""
     lesson = _lesson(request)
     if lesson is None:
         return _not_found()
@@ -87,6 +108,10 @@ async def give_name(request: Request) -> Response:
     if not name or len(name) > _MAX_NAME or bad_character(name) is not None:
         page = render("pupils/exercises.j2", lesson=_lesson_data(lesson), pupil=None, marks={}, ask=True, problem=True)
         return HTMLResponse(page, status_code=422)
+    try:
+        await run_in_threadpool(take_name, request, name)
+    except ApiError as refused:
+        return _name_form(lesson, refused.message, status=refused.status)
     response = RedirectResponse(url("exercises", number=lesson.number), status_code=303)
     response.set_cookie(PUPIL_COOKIE, quote(name), max_age=COOKIE_AGE, httponly=True, samesite="lax")
     return response
@@ -104,7 +129,9 @@ async def exercise_page(request: Request) -> Response:
 async def answer(request: Request) -> Response:
     """The pupil's answer from the widgets, marked at once with the reason and kept as the pupil's progress;
     the marked fragment (the whole page without htmx), or the form again with what is still to answer (422). Where
-    the class has a code, the tablet must keep it (403 otherwise, nothing recorded)."""
+    the class has a code, the tablet must keep it (403 otherwise, nothing recorded); the pupil's name must be this
+    tablet's (the form again with why, 409, nothing recorded). The same form sent again (its one-time id) is
+    answered the same way and recorded once."""
     if not class_code_ok(request):
         return HTMLResponse(render("partials/code_refused.j2", reason="code"), status_code=403)
     asked = _asked(request)
@@ -122,8 +149,11 @@ async def answer(request: Request) -> Response:
         return HTMLResponse(html, status_code=422)
     mark = _mark(lesson, exercise, given)
     second = _tried_once(fields.get(_TRIED, ""), pupil, lesson.number, exercise.id)
-    store: Store = request.app.state.store
-    await run_in_threadpool(store.record_answers, pupil, lesson.number, [(mark.exercise, mark.right)])
+    try:
+        await run_in_threadpool(_keep, request, pupil, lesson.number, [(mark.exercise, mark.right)], _once(fields))
+    except ApiError as refused:
+        html = render_exercise(lesson_data, view, pupil=pupil, fields=fields, refused=refused.message, page=whole)
+        return HTMLResponse(html, status_code=refused.status)
     if not mark.right and not second:
         token = _try_token(pupil, lesson.number, exercise.id)
         retry = {"hint": exercise_hint(exercise), "cue": mark.cue or "", "tried": token}
@@ -158,14 +188,30 @@ async def answers_api(request: Request) -> Response:
             gettext("%(lesson)s has no exercise %(exercise)s; its exercises are %(exercises)s")
             % {"lesson": lesson.name, "exercise": unknown[0], "exercises": ", ".join(known)},
         )
+    once = body.get("try")
+    if once is not None and (not isinstance(once, str) or not once.strip() or len(once) > _MAX_ONCE):
+        raise ApiError(422, should_be("try", gettext("text, up to %(most)s letters") % {"most": _MAX_ONCE}))
     try:
         marks = [m for m in mark_answers(lesson, given) if given.get(m.exercise) is not None]
     except MiniBridgeError as error:
         raise ApiError(422, str(error)) from None
-    store: Store = request.app.state.store
-    pupil = pupil.strip()
-    await run_in_threadpool(store.record_answers, pupil, lesson.number, [(m.exercise, m.right) for m in marks])
+    pupil = " ".join(pupil.split())
+    await run_in_threadpool(_keep, request, pupil, lesson.number, [(m.exercise, m.right) for m in marks], once)
     return JSONResponse(marks_data(lesson, pupil, marks))
+
+
+def _keep(request: Request, pupil: str, lesson: int, marks: list[tuple[str, bool]], once: str | None) -> None:
+    """Keep a pupil's answers, once for the form's one-time id ``once``, when the pupil's name is this tablet's
+    (refused, 409, otherwise: nothing kept). Runs in a worker thread."""
+    take_name(request, pupil)
+    store: Store = request.app.state.store
+    store.record_answers(pupil, lesson, marks, form=once)
+
+
+def _once(fields: Mapping[str, str]) -> str | None:
+    """The one-time id an answer form sent, or None when it sent none (or one no form of this server holds)."""
+    once = fields.get(_ONCE, "").strip()
+    return once if 0 < len(once) <= _MAX_ONCE else None
 
 
 def _api_lesson(number: int) -> Lesson:
@@ -227,13 +273,23 @@ def render_exercise(
     fields: Mapping[str, str] | None = None,
     missing: list[str] | None = None,
     retry: Mapping[str, str] | None = None,
+    refused: str | None = None,
     page: bool = True,
 ) -> str:
     """An exercise's page (or, with ``page`` false, its answer form alone), from the exercise's view only:
     ``fields`` are the pupil's own taps to show again, ``missing`` the parts still to answer; ``retry``, after a
     first wrong answer, the ``hint``, the rule book's ``cue`` for that answer (or empty) and the signed first try
-    (``tried``) the form sends back."""
-    context = {"lesson": lesson, "view": view, "pupil": pupil, "fields": fields or {}, "missing": missing or []}
+    (``tried``) the form sends back; ``refused``, why the answer was not kept (the name is another tablet's). Each
+    form rendered carries a new one-time id."""
+    context: dict[str, Any] = {
+        "lesson": lesson,
+        "view": view,
+        "pupil": pupil,
+        "fields": fields or {},
+        "missing": missing or [],
+        "once": secrets.token_urlsafe(16),
+        "refused": refused,
+    }
     if retry is not None:
         context["retry"] = retry
     elif fields and fields.get(_TRIED):

@@ -1,5 +1,6 @@
 """A pupil joins the teacher's deals: a first name (and the class code, where one is set and the tablet does not
-keep it yet), then the event's boards against the computer; the same name plays the same game again.
+keep it yet), then the event's boards against the computer; the same name plays the same game again on the same
+tablet. A name another tablet holds today is refused in words (:mod:`minibridge.web.names`).
 """
 
 from __future__ import annotations

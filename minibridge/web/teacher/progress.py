@@ -4,13 +4,20 @@ and how many cards they took back while playing; and the help the teacher lets t
 (hints, taking back, claiming, counting their own points), turned off for the class or for one lesson.
 
 The page refreshes its tables by itself while pupils work; ``GET /api/progress`` (teacher token) gives the same
-as JSON (``lessons``, ``help``, ``switches``). ``GET /api/switches`` gives the switches; ``POST /api/switches``
+as JSON (``lessons``, ``help``, ``switches``, and the ``names`` the class's tablets hold today, each ``name`` and when
+it was last ``used``). ``GET /api/switches`` gives the switches; ``POST /api/switches``
 (``{"every": {"hints": false}, "3": {"undo": false}}``: each scope's kinds, a kind left out stays on) sets them.
+
+A pupil's name belongs to the tablet that gave it for the day (:mod:`minibridge.web.names`); the page lists the names
+in use today, each with a button that lets another tablet use it (the pupil moved to another tablet): the next
+tablet that gives the name takes it, with its games and answers. ``POST /api/progress/names/{name}/release`` does
+the same for programs (404 when no tablet holds the name).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -22,6 +29,7 @@ from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 from minibridge.lessons import find_lesson
 from minibridge.web.auth import Who, route
+from minibridge.web.names import names_in_use, release_name
 from minibridge.web.pages import render_teacher
 from minibridge.web.requests import ApiError, json_body
 from minibridge.web.store import HelpUsed, Progress, Store
@@ -86,6 +94,7 @@ async def _progress(request: Request) -> dict[str, Any]:
             "lessons": progress_by_lesson(store.all_progress()),
             "help": help_rows(store.help_used()),
             "switches": store.switches().as_data(),
+            "names": names_in_use(request),
         }
 
     return await run_in_threadpool(read)
@@ -96,7 +105,13 @@ async def progress_page(request: Request) -> Response:
     refreshes them)."""
     progress = await _progress(request)
     template = "teacher/progress_tables.j2" if request.headers.get("hx-request") else "teacher/progress.j2"
+    progress["names"] = [name | {"time": _clock_time(name["used"])} for name in progress["names"]]
     return HTMLResponse(render_teacher(request, template, **progress, help_words=HELP_WORDS, scopes=scopes()))
+
+
+def _clock_time(moment: str) -> str:
+    """A moment kept in UTC as the time of day on the server's clock: ``09:41``."""
+    return f"{datetime.fromisoformat(moment).astimezone():%H:%M}"
 
 
 async def progress_api(request: Request) -> Response:
@@ -111,6 +126,22 @@ async def switch_help(request: Request) -> Response:
     data = {scope: {kind: f"{scope}.{kind}" in form for kind in HELP} for scope in scopes()}
     await run_in_threadpool(request.app.state.store.save_switches, ClassSwitches.from_data(data))
     return RedirectResponse(url("teacher_progress") + "#switches", status_code=303)
+
+
+async def release_name_form(request: Request) -> Response:
+    """The teacher's button: the next tablet that gives the name takes it."""
+    form = await request.form()
+    await run_in_threadpool(release_name, request, str(form.get("name", "")))
+    return RedirectResponse(url("teacher_progress") + "#names", status_code=303)
+
+
+async def release_name_api(request: Request) -> Response:
+    """The next tablet that gives the name of the address takes it: ``{"name", "released": true}``; 404 when no
+    tablet holds it."""
+    name = request.path_params["name"]
+    if not await run_in_threadpool(release_name, request, name):
+        raise ApiError(404, gettext("no tablet is using the name %(name)s") % {"name": name})
+    return JSONResponse({"name": name, "released": True})
 
 
 async def switches_api(request: Request) -> Response:
@@ -135,6 +166,8 @@ async def switches_api(request: Request) -> Response:
 routes = [
     route("teacher_progress", progress_page, who=Who.TEACHER),
     route("teacher_switches", switch_help, who=Who.TEACHER, methods=["POST"]),
+    route("teacher_names", release_name_form, who=Who.TEACHER, methods=["POST"]),
     route("api_progress", progress_api, who=Who.TEACHER),
     route("api_switches", switches_api, who=Who.TEACHER, methods=["GET", "POST"]),
+    route("api_name_release", release_name_api, who=Who.TEACHER, methods=["POST"]),
 ]
