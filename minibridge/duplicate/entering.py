@@ -3,7 +3,8 @@ E–W pair, the contract, declarer and the tricks, in the order of a results fil
 choices (:func:`step_choices`); a part that cannot be right is asked again, saying why (:func:`next_step`); once
 every part is given, declarer's opponents check the result (:func:`result_row`) before it is entered. With a
 movement, the tablet says its table and round first, and the movement gives the pairs and the boards; a board
-already entered for these pairs is refused at once (:func:`seat_step`).
+already entered for these pairs is refused at once (:func:`seat_step`), and so is a table another tablet enters
+the results of (``taken``): one tablet a table, so that no one enters another table's results.
 
 >>> from minibridge.duplicate.event import new_event
 >>> event = new_event(name="Club", boards=2, seed=4)
@@ -16,11 +17,15 @@ already entered for these pairs is refused at once (:func:`seat_step`).
 >>> moving = new_event(name="Club", boards=4, seed=4, pairs=4)
 >>> next_step(moving, {"table": "2", "round": "2"})
 ('board', {'table': '2', 'round': '2', 'ns': '2', 'ew': '1'}, None)
+>>> next_step(moving, {"table": "2", "round": "2"}, taken=[2])
+('table', {}, 'Another tablet is entering the results of table 2. Ask your teacher.')
+>>> step_choices(moving, taken=[2])["tables"]
+[1]
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from minibridge.cards import Seat
@@ -52,17 +57,18 @@ SEAT_FIELDS = ("table", "round")
 
 
 def next_step(
-    event: Event, fields: Mapping[str, str], entries: Sequence[Entry] = ()
+    event: Event, fields: Mapping[str, str], entries: Sequence[Entry] = (), *, taken: Collection[int] = ()
 ) -> tuple[str, dict[str, str], str | None]:
     """The first step whose part is missing, with the parts given before it (and while the board is asked, the
     pairs: the same pairs play the next board), or ``confirm`` with every part; a part that cannot be right is
     asked again, with what is wrong with it in plain words.
 
-    With a movement, the table and the round come first and give the pairs (:func:`seat_step`); a board of the
-    round already entered for these pairs (``entries``) is refused at once."""
+    With a movement, the table and the round come first and give the pairs (:func:`seat_step`); a table another
+    tablet holds (``taken``) and a board of the round already entered for these pairs (``entries``) are refused at
+    once."""
     kept: dict[str, str] = {}
     if event.movement is not None:
-        step, kept, problem = seat_step(event, fields, entries)
+        step, kept, problem = seat_step(event, fields, entries, taken=taken)
         if step != "board" or problem is not None or not fields.get("board"):
             return step, kept, problem
     for key in RESULT_FIELDS:
@@ -79,11 +85,11 @@ def next_step(
 
 
 def seat_step(
-    event: Event, fields: Mapping[str, str], entries: Sequence[Entry] = ()
+    event: Event, fields: Mapping[str, str], entries: Sequence[Entry] = (), *, taken: Collection[int] = ()
 ) -> tuple[str, dict[str, str], str | None]:
-    """With a movement: ``table`` or ``round`` while they are missing or wrong, else ``board`` with the table,
-    the round and the pairs the movement seats there; the board given is checked against the boards of the
-    round at that table and those already entered (``entries``)."""
+    """With a movement: ``table`` or ``round`` while they are missing or wrong (a table in ``taken`` is another
+    tablet's), else ``board`` with the table, the round and the pairs the movement seats there; the board given
+    is checked against the boards of the round at that table and those already entered (``entries``)."""
     movement = event.movement
     assert movement is not None
     table, round_number = fields.get("table", ""), fields.get("round", "")
@@ -91,6 +97,12 @@ def seat_step(
         return "table", {}, None
     if digits(table) is None or not 1 <= int(table) <= movement.tables:
         return "table", {}, gettext("Choose your table.")
+    if int(table) in taken:
+        return (
+            "table",
+            {},
+            gettext("Another tablet is entering the results of table %(table)s. Ask your teacher.") % {"table": table},
+        )
     kept = {"table": table}
     if not round_number:
         return "round", kept, None
@@ -170,12 +182,17 @@ def _part_problem(event: Event, key: str, value: str, kept: Mapping[str, str]) -
 
 
 def step_choices(
-    event: Event, *, fields: Mapping[str, str] | None = None, entries: Sequence[Entry] = ()
+    event: Event,
+    *,
+    fields: Mapping[str, str] | None = None,
+    entries: Sequence[Entry] = (),
+    taken: Collection[int] = (),
 ) -> dict[str, Any]:
     """The choices of the steps: the boards, the contracts the event's rules have (only those of its lesson), the
     seats, and for the contract chosen each number of tricks as made (=, +1 …) or down (−1 …); with a movement,
-    the ``tables``, the ``rounds``, the table's ``current_round`` once the table is given, and once the round is
-    given only the boards of that round at that table, with those ``done`` (entered already: ``entries``)."""
+    the ``tables`` still free (not in ``taken``: other tablets'), the ``rounds``, the table's ``current_round``
+    once the table is given, and once the round is given only the boards of that round at that table, with those
+    ``done`` (entered already: ``entries``)."""
     rules = event.rules
     contracts = [
         {"contract": str(c), "words": c.words, "strain": c.strain.letter, "kind": c.kind, "goal": c.goal()}
@@ -200,7 +217,8 @@ def step_choices(
     movement = event.movement
     if movement is None:
         return choices
-    choices |= {"tables": list(range(1, movement.tables + 1)), "rounds": list(range(1, movement.rounds + 1))}
+    free = [number for number in range(1, movement.tables + 1) if number not in taken]
+    choices |= {"tables": free, "rounds": list(range(1, movement.rounds + 1))}
     table, round_number = (fields or {}).get("table", ""), (fields or {}).get("round", "")
     if digits(table) is not None and 1 <= int(table) <= movement.tables:
         choices["current_round"] = current_round(event, int(table), entries)

@@ -6,6 +6,11 @@ in force and says which they were, so the record keeps what was entered first. A
 a second result on a board for the same N–S pair or the same E–W pair is refused (:class:`AlreadyEntered`),
 checked and written in one transaction so that tables entering results at the same moment lose none.
 
+A result entered on a table's tablet keeps the key of that tablet. With a movement, the first tablet that enters a
+result at a table holds that table: another tablet's result there is refused (:class:`TableTaken`), in the same
+transaction, until the teacher lets another tablet enter it (:meth:`EventStore.let_go`). The teacher may also
+remove a wrong result (:meth:`EventStore.remove_result`).
+
 >>> import tempfile
 >>> from minibridge.duplicate import read_entry
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -21,6 +26,23 @@ checked and written in one transaction so that tables entering results at the sa
 ...     events.close()
 >>> clash, now
 ([('1', '2')], [(10, (1,))])
+
+>>> with tempfile.TemporaryDirectory() as folder:
+...     events = EventStore(Path(folder) / "classroom.sqlite3")
+...     event_id = events.create_event({"name": "Tuesday club"})
+...     tablet_a, tablet_b = "A" * 22, "B" * 22
+...     entry, other = read_entry(["1", "1", "1", "3NT", "S", "9"]), read_entry(["2", "1", "1", "3NT", "S", "9"])
+...     first = events.add_result(event_id, entry, by="table", tablet=tablet_a, table=1)
+...     try:
+...         events.add_result(event_id, other, by="table", tablet=tablet_b, table=1)
+...     except TableTaken as refused:
+...         taken = refused.table
+...     closed = events.closed_tables(event_id, tablet_b)
+...     released = events.let_go(event_id, 1)
+...     after = events.closed_tables(event_id, tablet_a), events.closed_tables(event_id, tablet_b)
+...     events.close()
+>>> taken, closed, released, after
+(1, [1], True, ([1], []))
 """
 
 from __future__ import annotations
@@ -38,7 +60,7 @@ from minibridge.contract import Contract
 from minibridge.duplicate import EnteredResult, Entry
 from minibridge.web.store import connect
 
-__all__ = ["AlreadyEntered", "StoredEvent", "Player", "EventStore"]
+__all__ = ["AlreadyEntered", "TableTaken", "StoredEvent", "Player", "EventStore"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
@@ -72,6 +94,24 @@ CREATE TABLE IF NOT EXISTS event_players (
     joined TEXT NOT NULL,
     PRIMARY KEY (event, pupil_key)
 );
+CREATE TABLE IF NOT EXISTS event_result_tablets (
+    number INTEGER PRIMARY KEY REFERENCES event_results (number),
+    event TEXT NOT NULL REFERENCES events (id),
+    tablet TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS event_result_tablets_by_event ON event_result_tablets (event, number);
+CREATE TABLE IF NOT EXISTS event_tables (
+    event TEXT NOT NULL REFERENCES events (id),
+    table_number INTEGER NOT NULL,
+    tablet TEXT,
+    let_go TEXT,
+    PRIMARY KEY (event, table_number)
+);
+CREATE TABLE IF NOT EXISTS event_removals (
+    number INTEGER PRIMARY KEY REFERENCES event_results (number),
+    event TEXT NOT NULL REFERENCES events (id),
+    removed TEXT NOT NULL
+);
 """
 
 _RESULT_COLUMNS = "number, board, ns, ew, contract, declarer, tricks, entered, by, replaces, in_force"
@@ -83,6 +123,14 @@ class AlreadyEntered(Exception):
     def __init__(self, existing: list[Entry]) -> None:
         super().__init__("already entered")
         self.existing = existing
+
+
+class TableTaken(Exception):
+    """A result refused: another tablet holds its table (``table``), or the teacher let this tablet go from it."""
+
+    def __init__(self, table: int) -> None:
+        super().__init__(f"table {table} is taken")
+        self.table = table
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -149,10 +197,23 @@ class EventStore:
 
     # --- the tables' results ------------------------------------------------------------------------------------
 
-    def add_result(self, event_id: str, entry: Entry, *, by: str, replace: bool = False) -> EnteredResult:
-        """Keep a result. A result on a board already entered for its N–S pair or its E–W pair is refused
-        (:class:`AlreadyEntered`), unless ``replace``: then it replaces them, and says so."""
+    def add_result(
+        self,
+        event_id: str,
+        entry: Entry,
+        *,
+        by: str,
+        replace: bool = False,
+        tablet: str | None = None,
+        table: int | None = None,
+    ) -> EnteredResult:
+        """Keep a result, and the key of the ``tablet`` that entered it. A result on a board already entered for its
+        N–S pair or its E–W pair is refused (:class:`AlreadyEntered`), unless ``replace``: then it replaces them, and
+        says so. With a ``table`` (a movement's), the tablet holds it from its first result; a result there from
+        another tablet is refused (:class:`TableTaken`). Nothing is kept when a result is refused."""
         with self._lock, self._db:
+            if tablet is not None and table is not None:
+                self._hold(event_id, table, tablet)
             rows = self._db.execute(
                 f"SELECT {_RESULT_COLUMNS} FROM event_results WHERE event = ? AND board = ? AND in_force = 1 "
                 "AND (ns = ? OR ew = ?) ORDER BY number",
@@ -184,8 +245,104 @@ class EventStore:
                 ),
             )
             number = cursor.lastrowid
+            if tablet is not None:
+                self._db.execute(
+                    "INSERT INTO event_result_tablets (number, event, tablet) VALUES (?, ?, ?)",
+                    (number, event_id, tablet),
+                )
         assert number is not None
         return EnteredResult(number=number, entry=entry, entered=now, by=by, replaces=replaced, in_force=True)
+
+    def _hold(self, event_id: str, table: int, tablet: str) -> None:
+        """Give ``table`` to ``tablet`` if it is free (and the teacher did not let this tablet go from it), or
+        refuse (:class:`TableTaken`) when another tablet holds it. Runs inside the caller's transaction."""
+        row = self._db.execute(
+            "SELECT tablet, let_go FROM event_tables WHERE event = ? AND table_number = ?", (event_id, table)
+        ).fetchone()
+        holder, let_go = row if row is not None else (None, None)
+        if holder == tablet:
+            return
+        if holder is not None or let_go == tablet:
+            raise TableTaken(table)
+        self._db.execute(
+            "INSERT OR REPLACE INTO event_tables (event, table_number, tablet, let_go) VALUES (?, ?, ?, NULL)",
+            (event_id, table, tablet),
+        )
+
+    def remove_result(self, event_id: str, number: int) -> bool:
+        """Take the result ``number`` out of the event's results (the record keeps it, marked removed); whether
+        there was such a result in force."""
+        with self._lock, self._db:
+            cursor = self._db.execute(
+                "UPDATE event_results SET in_force = 0 WHERE event = ? AND number = ? AND in_force = 1",
+                (event_id, number),
+            )
+            if cursor.rowcount == 0:
+                return False
+            self._db.execute(
+                "INSERT INTO event_removals (number, event, removed) VALUES (?, ?, ?)", (number, event_id, _now())
+            )
+        return True
+
+    def removed(self, event_id: str) -> list[int]:
+        """The numbers of the results the teacher removed, in the order they were removed."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT number FROM event_removals WHERE event = ? ORDER BY rowid", (event_id,)
+            ).fetchall()
+        return [row[0] for row in rows]
+
+    # --- the tablets that entered the results, and the tables they hold -----------------------------------------
+
+    def tablets(self, event_id: str) -> dict[str, int]:
+        """Each tablet that entered a result of the event, by its key: its number (1, 2 …) in the order the
+        tablets entered their first result."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT tablet FROM event_result_tablets WHERE event = ? GROUP BY tablet ORDER BY MIN(number)",
+                (event_id,),
+            ).fetchall()
+        return {row[0]: count for count, row in enumerate(rows, start=1)}
+
+    def result_tablets(self, event_id: str) -> dict[int, str]:
+        """The key of the tablet that entered each result (by the result's number), for those entered on one."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT number, tablet FROM event_result_tablets WHERE event = ?", (event_id,)
+            ).fetchall()
+        return dict(rows)
+
+    def held_tables(self, event_id: str) -> dict[int, str]:
+        """The key of the tablet that holds each table held (by the table's number)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT table_number, tablet FROM event_tables WHERE event = ? AND tablet IS NOT NULL "
+                "ORDER BY table_number",
+                (event_id,),
+            ).fetchall()
+        return dict(rows)
+
+    def closed_tables(self, event_id: str, tablet: str) -> list[int]:
+        """The tables where ``tablet`` may not enter a result: those another tablet holds, and those the teacher
+        let it go from (until another tablet takes them)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT table_number FROM event_tables WHERE event = ? AND (tablet != ? OR let_go = ?) "
+                "ORDER BY table_number",
+                (event_id, tablet, tablet),
+            ).fetchall()
+        return [row[0] for row in rows]
+
+    def let_go(self, event_id: str, table: int) -> bool:
+        """The teacher lets another tablet enter ``table``: the tablet that holds it may not enter a result there,
+        the next other tablet to enter one holds it. Whether a tablet held it."""
+        with self._lock, self._db:
+            cursor = self._db.execute(
+                "UPDATE event_tables SET let_go = tablet, tablet = NULL "
+                "WHERE event = ? AND table_number = ? AND tablet IS NOT NULL",
+                (event_id, table),
+            )
+        return cursor.rowcount > 0
 
     def results(self, event_id: str) -> list[EnteredResult]:
         """The results in force, in the order they were entered."""

@@ -3,6 +3,10 @@ contract, declarer, tricks), the opponents' check, then the score at once and th
 movement the tablet asks its table and the round first (the round the table is at chosen already), and then
 knows the pairs and the boards: a board already entered for them is refused at that first tap.
 
+A result belongs to the tablet that entered it (its key: :func:`minibridge.web.tablets.tablet_key`), and with a
+movement the first tablet that enters a result at a table holds that table: another tablet choosing it is refused
+at that step, in plain words, and offered the tables still free, until the teacher lets another tablet enter it.
+
 Each step is a plain page whose address holds the steps taken, so the browser's Back goes back a step. The steps,
 their choices and the result the opponents check are the competition's (:mod:`minibridge.duplicate.entering`); the
 tablet needs the class code where one is set (typed once, kept in a cookie for the day).
@@ -19,6 +23,7 @@ from starlette.responses import RedirectResponse, Response
 from minibridge.duplicate import (
     RESULT_FIELDS,
     SEAT_FIELDS,
+    Entry,
     Event,
     EventProblem,
     next_step,
@@ -29,11 +34,13 @@ from minibridge.duplicate import (
     step_choices,
 )
 from minibridge.language import gettext
-from minibridge.web.auth import Who, class_code_ok, keep_class_code, route, typed_code_ok
-from minibridge.web.event_service import EnteredBefore, event_page, event_view, ranking_view, record_result
-from minibridge.web.events_store import EventStore
+from minibridge.reading import digits
+from minibridge.web.auth import Who, class_code_ok, is_teacher, keep_class_code, route, typed_code_ok
+from minibridge.web.event_service import event_page, event_view, ranking_view, results_channel
+from minibridge.web.events_store import AlreadyEntered, EventStore, TableTaken
 from minibridge.web.pages import html
 from minibridge.web.requests import sentence
+from minibridge.web.tablets import tablet_key
 from minibridge.web.urls import url
 
 __all__ = ["routes"]
@@ -64,6 +71,14 @@ def _result(fields: dict[str, str]) -> dict[str, str]:
     return {key: value for key, value in fields.items() if key in RESULT_FIELDS}
 
 
+async def _taken(request: Request, event: Event) -> list[int]:
+    """The tables this tablet may not enter the results of: those other tablets hold (none without a movement)."""
+    if event.movement is None:
+        return []
+    events: EventStore = request.app.state.events
+    return await run_in_threadpool(events.closed_tables, event.id, tablet_key(request))
+
+
 async def _step_context(
     request: Request, event: Event, fields: dict[str, str], problem: str | None = None
 ) -> dict[str, Any]:
@@ -71,12 +86,13 @@ async def _step_context(
     opponents' check, the result and its score."""
     events: EventStore = request.app.state.events
     entries = [result.entry for result in await run_in_threadpool(events.results, event.id)]
-    step, fields, found = next_step(event, fields, entries)
+    taken = await _taken(request, event)
+    step, fields, found = next_step(event, fields, entries, taken=taken)
     message = problem or (sentence(found) if found else None)
     context: dict[str, Any] = {"event": event_view(event), "step": step, "fields": fields, "message": message}
     if step == "confirm":
         context["result"] = result_row(read_result(_result(fields), event), event)
-    context["choices"] = step_choices(event, fields=fields, entries=entries)
+    context["choices"] = step_choices(event, fields=fields, entries=entries, taken=taken)
     if step in ("ns", "ew"):
         context["pairs"] = pair_choices(entries)
     context["back"] = _back(event, fields, step)
@@ -85,7 +101,9 @@ async def _step_context(
 
 @event_page
 async def enter_result(request: Request, event: Event) -> Response:
-    """The opponents confirmed: the result is kept, its score shown at once with the board's traveller."""
+    """The opponents confirmed: the result is kept as this tablet's (with a movement, the tablet holds its table
+    from now on), its score shown at once with the board's traveller. A table another tablet holds is refused,
+    and nothing is kept."""
     if not class_code_ok(request):
         return html("tables/code.j2", status=401, event=event_view(event), message=None)
     form = await request.form()
@@ -93,20 +111,27 @@ async def enter_result(request: Request, event: Event) -> Response:
     if event.closed:
         words = gettext("The teacher has closed this event: no more results are taken.")
         return html("tables/done.j2", status=409, event=event_view(event), message=words)
+    taken = await _taken(request, event)
+    table = None
     try:
         if event.movement is not None:
-            step, seated, seat_problem = seat_step(event, fields)
+            step, seated, seat_problem = seat_step(event, fields, taken=taken)
             if step != "board" or seat_problem is not None:
                 raise EventProblem(seat_problem or gettext("Choose your table and the round."))
             fields |= {"ns": seated["ns"], "ew": seated["ew"]}  # the pairs the movement seats there
+            table = int(seated["table"])
         entry = read_result(_result(fields), event)
     except EventProblem as error:
+        status = 409 if digits(fields.get("table", "")) in taken else 422
         context = await _step_context(request, event, fields, sentence(error.message))
-        return html("tables/step.j2", status=422, **context)
+        return html("tables/step.j2", status=status, **context)
     problem = None
     try:
-        await record_result(request, event, entry, replace=False)
-    except EnteredBefore as refused:
+        await _keep(request, event, entry, table)
+    except TableTaken:  # another tablet took the table a moment before
+        context = await _step_context(request, event, {"table": fields.get("table", "")})
+        return html("tables/step.j2", status=409, **context)
+    except AlreadyEntered as refused:
         if refused.existing != [entry] and event.movement is not None:
             problem = gettext("Board %(board)s is done at this table. Ask your teacher to fix it.") % {
                 "board": entry.board
@@ -127,6 +152,17 @@ async def enter_result(request: Request, event: Event) -> Response:
         fields=fields,
         message=problem,
     )
+
+
+async def _keep(request: Request, event: Event, entry: Entry, table: int | None) -> None:
+    """Keep a result as this tablet's (holding ``table``, a movement's) and wake the pages that follow the event;
+    :class:`TableTaken` or :class:`AlreadyEntered` when it is refused, and then nothing is kept."""
+    state = request.app.state
+    events: EventStore = state.events
+    by = "teacher" if is_teacher(request) else "table"
+    key = tablet_key(request)
+    await run_in_threadpool(lambda: events.add_result(event.id, entry, by=by, tablet=key, table=table))
+    state.hub.publish(results_channel(event.id))
 
 
 @event_page

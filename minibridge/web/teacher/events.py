@@ -2,6 +2,12 @@
 a result, close it, download its boards and the guide cards of its movement, and the class screen of results for the
 projector (the ranking, a board's traveller from the tables, or every pupil's result on a board, live).
 
+Each result says the tablet that entered it ("tablet 2": the tablets are numbered in the order they entered their
+first result; their keys are never shown), and the teacher may remove a wrong one. With a movement, each table says
+the tablet that holds it, and the teacher may let another tablet enter it: on the event page, or for programs
+``POST /api/events/{id}/tables/{table}/release`` (teacher) → ``{"table": 3, "released": true}`` (``false`` when no
+tablet held it; 409 when the event has no movement, 404 for a table it has not).
+
 The data of each page is the one the events' JSON API gives (:mod:`minibridge.web.event_service`), rendered.
 Live parts follow ``/teacher/events/{id}/stream`` (Server-Sent Events) and fetch themselves again.
 """
@@ -13,14 +19,13 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, RedirectResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 
 from minibridge import language
 from minibridge.documents import duplicate_results, guide_cards
 from minibridge.duplicate import (
     MAX_BOARDS,
     RESULT_FIELDS,
-    EnteredResult,
     Event,
     EventProblem,
     new_event,
@@ -38,6 +43,7 @@ from minibridge.web.event_service import (
     event_view,
     events_listing,
     file_name,
+    find_event,
     local_time,
     pupils_channel,
     pupils_overview,
@@ -48,7 +54,7 @@ from minibridge.web.event_service import (
 from minibridge.web.events_store import EventStore
 from minibridge.web.live import message, stream
 from minibridge.web.pages import download, html, teacher_html
-from minibridge.web.requests import attachment, pupils_address, sentence
+from minibridge.web.requests import ApiError, attachment, pupils_address, sentence
 from minibridge.web.urls import url
 
 __all__ = ["routes"]
@@ -112,9 +118,16 @@ def _teacher_context(request: Request, event: Event) -> dict[str, Any]:
     state = request.app.state
     return {
         "pupils": pupils_overview(request, event)["pupils"],
-        "history": _history(state.events.history(event.id), event),
         "class_code": state.class_code,
+        **_results_context(state.events, event),
     }
+
+
+def _results_context(events: EventStore, event: Event) -> dict[str, Any]:
+    """The results part of the event page: the ``history`` of the results and, with a movement, the ``tablets``
+    that hold the tables. Runs in a worker thread."""
+    numbers = events.tablets(event.id)
+    return {"history": _history(events, event, numbers), "tablets": _tables(events, event, numbers)}
 
 
 @event_page
@@ -126,21 +139,36 @@ async def pupils_fragment(request: Request, event: Event) -> Response:
 
 @event_page
 async def results_fragment(request: Request, event: Event) -> Response:
-    """The results entered, corrections included (the live part of the teacher's event page)."""
-    events: EventStore = request.app.state.events
-    history = _history(await run_in_threadpool(events.history, event.id), event)
-    return html("teacher/event_history.j2", event=event_view(event), history=history)
+    """The results entered, corrections included, and the tablets that hold the tables (the live part of the
+    teacher's event page)."""
+    context = await run_in_threadpool(_results_context, request.app.state.events, event)
+    return html("teacher/event_history.j2", event=event_view(event), **context)
 
 
-def _history(results: list[EnteredResult], event: Event) -> list[dict[str, Any]]:
-    """Every result entered, newest first, scored on its own, with who entered it and what it replaced."""
+def _history(events: EventStore, event: Event, numbers: dict[str, int]) -> list[dict[str, Any]]:
+    """Every result entered, newest first, scored on its own, with who entered it (the ``tablet``'s number, from
+    ``numbers``: None when not on a tablet), what it replaced, and whether the teacher ``removed`` it."""
+    tablets = events.result_tablets(event.id)
+    removed = set(events.removed(event.id))
     rows = []
-    for result in reversed(results):
+    for result in reversed(events.history(event.id)):
         row = result_row(result.entry, event)
         row.update(number=result.number, by=result.by, replaces=list(result.replaces), in_force=result.in_force)
         row["entered"] = f"{local_time(result.entered):%H:%M}"
+        row["tablet"] = numbers.get(tablets.get(result.number, ""))
+        row["removed"] = result.number in removed
         rows.append(row)
     return rows
+
+
+def _tables(events: EventStore, event: Event, numbers: dict[str, int]) -> list[dict[str, Any]]:
+    """With a movement, each ``table`` and the number of the ``tablet`` that holds it (None when free); without
+    one, none."""
+    movement = event.movement
+    if movement is None:
+        return []
+    held = events.held_tables(event.id)
+    return [{"table": n, "tablet": numbers.get(held[n]) if n in held else None} for n in range(1, movement.tables + 1)]
 
 
 async def newest_screen(request: Request) -> Response:
@@ -201,13 +229,18 @@ async def live_stream(request: Request, event: Event) -> Response:
         last = await run_in_threadpool(state.events.last_change, event.id)
     channel = pupils_channel(event.id)
     seen = state.hub.count(channel)
+    results_seen = state.hub.count(results_channel(event.id))
 
     async def news() -> list[str]:
-        nonlocal last, seen
+        nonlocal last, seen, results_seen
         changes = await run_in_threadpool(state.events.changes, event.id, last)
         said = [message(c.number, "result", {"board": c.entry.board}) for c in changes]
         if changes:
             last = changes[-1].number
+        count = state.hub.count(results_channel(event.id))
+        if count != results_seen and not changes:  # a result removed, a table let go: no new result
+            said.append(message(None, "result", {}))
+        results_seen = count
         count = state.hub.count(channel)
         if count != seen:
             seen = count
@@ -250,6 +283,47 @@ async def correct(request: Request, event: Event) -> Response:
         )
     await record_result(request, event, entry, replace=True)
     return RedirectResponse(url("teacher_event", event_id=event.id) + "#results", status_code=303)
+
+
+@event_page
+async def remove_result(request: Request, event: Event) -> Response:
+    """The teacher removes a wrong result: the tables may enter that board again; the record keeps it, marked
+    removed."""
+    events: EventStore = request.app.state.events
+    number = request.path_params["number"]
+    if await run_in_threadpool(events.remove_result, event.id, number):
+        request.app.state.hub.publish(results_channel(event.id))
+    return RedirectResponse(url("teacher_event", event_id=event.id) + "#results", status_code=303)
+
+
+@event_page
+async def release_table(request: Request, event: Event) -> Response:
+    """The teacher lets another tablet enter the results of a table (on the event page)."""
+    table = request.path_params["table"]
+    if event.movement is None or not 1 <= table <= event.movement.tables:
+        return html("partials/event_missing.j2", status=404)
+    await _let_go(request, event, table)
+    return RedirectResponse(url("teacher_event", event_id=event.id) + "#tablets", status_code=303)
+
+
+async def release_table_api(request: Request) -> Response:
+    """The teacher lets another tablet enter the results of a table (for programs)."""
+    event = await find_event(request)
+    table = request.path_params["table"]
+    if event.movement is None:
+        raise ApiError(409, gettext("this event has no movement: no tablet holds a table"))
+    if not 1 <= table <= event.movement.tables:
+        raise ApiError(404, gettext("this event has no table %(table)s") % {"table": table})
+    return JSONResponse({"table": table, "released": await _let_go(request, event, table)})
+
+
+async def _let_go(request: Request, event: Event, table: int) -> bool:
+    """Let another tablet enter ``table``'s results and wake the teacher's pages; whether a tablet held it."""
+    events: EventStore = request.app.state.events
+    released = await run_in_threadpool(events.let_go, event.id, table)
+    if released:
+        request.app.state.hub.publish(results_channel(event.id))
+    return released
 
 
 @event_page
@@ -308,6 +382,9 @@ routes = [
     route("teacher_event_stream", live_stream, who=Who.TEACHER),
     route("teacher_event_correct", correction_page, who=Who.TEACHER),
     route("teacher_event_correct", correct, who=Who.TEACHER, methods=["POST"]),
+    route("teacher_event_remove", remove_result, who=Who.TEACHER, methods=["POST"]),
+    route("teacher_event_release", release_table, who=Who.TEACHER, methods=["POST"]),
+    route("api_event_release", release_table_api, who=Who.TEACHER, methods=["POST"]),
     route("teacher_event_close", close_event, who=Who.TEACHER, methods=["POST"]),
     route("teacher_event_boards", boards_file, who=Who.TEACHER),
     route("teacher_event_guide", guide_file, who=Who.TEACHER),
