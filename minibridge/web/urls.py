@@ -80,8 +80,6 @@ ADDRESSES: dict[str, str] = {
     "teacher_event_close": "/teacher/events/{event_id}/close",
     "teacher_event_remove": "/teacher/events/{event_id}/results/{number:int}/remove",
     "teacher_event_release": "/teacher/events/{event_id}/tables/{table:int}/release",
-    "teacher_event_remove": "/teacher/events/{event_id}/results/{number:int}/remove",
-    "teacher_event_release": "/teacher/events/{event_id}/tables/{table:int}/release",
     "teacher_event_boards": "/teacher/events/{event_id}/boards.pbn",
     "teacher_event_guide": "/teacher/events/{event_id}/guide.pdf",
     "teacher_event_travellers": "/teacher/events/{event_id}/travellers.pdf",
@@ -112,7 +110,6 @@ ADDRESSES: dict[str, str] = {
     "api_event_stream": "/api/events/{event_id}/stream",
     "api_event_games": "/api/events/{event_id}/games",
     "api_event_pupils": "/api/events/{event_id}/pupils",
-    "api_event_release": "/api/events/{event_id}/tables/{table:int}/release",
     "api_event_release": "/api/events/{event_id}/tables/{table:int}/release",
 }
 """Each address by name, as a route declares it (placeholders in braces, with Starlette's ``:int`` where the
