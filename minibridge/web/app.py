@@ -29,12 +29,14 @@ from minibridge.classroom import DEFAULT_SAMPLES
 from minibridge.classroom.data_folder import disk_is_full
 from minibridge.classroom.joining import new_class_code, session_secret_kept
 from minibridge.language import gettext, number, speaking
+from minibridge.reading import ReadingError
 from minibridge.web import events, pupils, tables, teacher
 from minibridge.web.auth import Who, route
 from minibridge.web.event_service import install
 from minibridge.web.guessing import WrongCodes
 from minibridge.web.languages import LanguageChoice, language_of
 from minibridge.web.pages import html
+from minibridge.web.rates import GameStarts
 from minibridge.web.requests import ApiError, sentence
 from minibridge.web.store import GameLocks, Store
 from minibridge.web.table_service import ROBOT_PACE
@@ -100,6 +102,7 @@ def create_app(
         ],
         exception_handlers={
             ApiError: _api_error,
+            ReadingError: _reading_error,
             HTTPException: _http_error,
             OSError: _disk_full,
             sqlite3.OperationalError: _disk_full,
@@ -112,6 +115,7 @@ def create_app(
     app.state.teacher_token = teacher_token
     app.state.session_secret = session_secret_kept(data)
     app.state.wrong_codes = WrongCodes()
+    app.state.game_starts = None if loopback else GameStarts()
     app.state.loopback = loopback
     app.state.samples = samples
     app.state.locks = GameLocks()
@@ -150,6 +154,11 @@ def _refused(request: Request, status: int, words: str, *, title: str | None = N
 async def _api_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, ApiError)
     return _refused(request, error.status, error.message)
+
+
+async def _reading_error(request: Request, error: Exception) -> Response:
+    """A number or a name from outside that a route read without catching it: 422 with what is wrong."""
+    return _refused(request, 422, str(error))
 
 
 async def _http_error(request: Request, error: Exception) -> Response:

@@ -6,10 +6,13 @@
   QR code opens the start page with the code filled in (``/?code=CODE``), which keeps it the same way.
 - ``Who.CLASS``: the class's programs and tablets on the JSON API: the class code in the header ``X-Class-Code``
   where one is set (without it → 401, a wrong one → 403), or the teacher's token.
-- ``Who.SEAT``: a pupil at a table of pupils: the seat's player key (header or the tablet's cookie), checked by the
-  table itself under the table's lock, since a key opens a seat only while the pupil still sits there.
+- ``Who.SEAT``: a pupil at a table of pupils: the seat's key (the header ``X-Player``, the ``player`` of the
+  address, or the tablet's cookie for that table) opens the seat it was given for, or the teacher's token every
+  seat. The table is read once, here, and given to the route with the seat (``request.state.table_data``,
+  ``request.state.seat``: None for the teacher): without a key 401, with a wrong one 403 (a page: "this is not your
+  seat"). A change to the table checks the key again under the table's lock, since the pupil may leave meanwhile.
 - ``Who.TABLET``: a table's tablet entering results: the class code, asked on the page where one is set and kept in
-  the tablet's cookie (like ``Who.ANYONE``'s forms).
+  the tablet's cookie (like ``Who.ANYONE``'s forms); without it, the page that asks for it (401).
 - ``Who.TEACHER``: the teacher: the token of the link ``minibridge serve`` prints (``/teacher?token=TOKEN`` or any
   teacher page with ``?token=TOKEN``), or ``Authorization: Bearer TOKEN`` for programs. Opening a teacher page with
   the token keeps a signed session in a cookie that scripts cannot read (never the token itself; one cookie a server,
@@ -30,13 +33,16 @@ from collections.abc import Awaitable, Callable, Sequence
 from enum import StrEnum
 from urllib.parse import unquote, urlencode
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from minibridge.classroom.class_table import place_of_key
 from minibridge.language import gettext
 from minibridge.web.guessing import WrongCodes
 from minibridge.web.pages import render
+from minibridge.web.rates import GameStarts
 from minibridge.web.requests import ApiError, same_origin
 from minibridge.web.urls import path
 
@@ -58,6 +64,9 @@ __all__ = [
     "typed_code_ok",
     "keep_class_code",
     "tablet_pupil",
+    "seat_cookie",
+    "key_given",
+    "no_such_table",
 ]
 
 TEACHER_COOKIE = "minibridge_teacher"
@@ -83,10 +92,13 @@ class Who(StrEnum):
     TEACHER = "teacher"
 
 
-def route(name: str, endpoint: Handler, *, who: Who, methods: Sequence[str] = ("GET",)) -> Route:
+def route(
+    name: str, endpoint: Handler, *, who: Who, methods: Sequence[str] = ("GET",), starts_game: bool = False
+) -> Route:
     """The route of the address ``name`` (see :mod:`minibridge.web.urls`), answered by ``endpoint`` for ``who``:
     the check is made before the endpoint runs, and a form posted to a page must come from the classroom's own
-    pages (the Origin header, where the browser sends it, names this server)."""
+    pages (the Origin header, where the browser sends it, names this server). A route that ``starts_game`` is
+    bounded: see :func:`_too_many_games`."""
     api = name.startswith("api_")
 
     @functools.wraps(endpoint)
@@ -105,6 +117,11 @@ def route(name: str, endpoint: Handler, *, who: Who, methods: Sequence[str] = ("
                 return waiting
         if who is Who.CLASS and not is_teacher(request):
             require_class_code(request)
+        refused = await _DOORS[who](request, api) if who in _DOORS else None
+        if refused is None and starts_game:
+            refused = _too_many_games(request, api)
+        if refused is not None:
+            return refused
         if request.method == "POST" and not api:
             same_origin(request)
         return await endpoint(request)
@@ -217,6 +234,65 @@ def tablet_pupil(request: Request) -> str:
     return " ".join(unquote(request.cookies.get(PUPIL_COOKIE, "")).split())
 
 
+def seat_cookie(table_id: str) -> str:
+    """The cookie that keeps a pupil's key for a seat of this table on the tablet."""
+    return f"minibridge_seat_{table_id}"
+
+
+def key_given(request: Request) -> str | None:
+    """The seat's key a request carries: the header ``X-Player``, the ``player`` of the address, or the tablet's
+    cookie for the table of the address."""
+    table_id = request.path_params["table_id"]
+    return (
+        request.headers.get("x-player")
+        or request.query_params.get("player")
+        or request.cookies.get(seat_cookie(table_id))
+    )
+
+
+def no_such_table() -> ApiError:
+    """The refusal of an address that names no open table (404)."""
+    return ApiError(404, gettext("there is no such table: ask your teacher which table to join"))
+
+
+async def _seat_door(request: Request, api: bool) -> Response | None:
+    """``Who.SEAT``: the table of the address, read once, and the seat the request's key opens (None for the
+    teacher, whose token opens every seat), kept for the route; a page in words or a refusal otherwise."""
+    data = await run_in_threadpool(request.app.state.store.table, request.path_params["table_id"])
+    if data is None:
+        raise no_such_table()
+    key = key_given(request)
+    place = place_of_key(data["places"], key) if key else None
+    if place is None and not is_teacher(request):
+        if not api:
+            return HTMLResponse(render("tables/no_seat.j2"), status_code=403)
+        if key:
+            raise ApiError(403, gettext("that is not the key of a seat at this table: sit down again"))
+        raise ApiError(401, gettext("sit down at the table first: choose a free seat"))
+    request.state.table_data = data
+    request.state.seat = place
+    return None
+
+
+async def _tablet_door(request: Request, api: bool) -> Response | None:
+    """``Who.TABLET``: a tablet that does not keep the class code (where one is set) is asked for it (401); an
+    address that names no event is left to the route, which says so."""
+    if class_code_ok(request):
+        return None
+    stored = await run_in_threadpool(request.app.state.events.event, request.path_params["event_id"])
+    if stored is None:
+        return None
+    event = {"id": stored.id, "name": stored.data["name"]}
+    return HTMLResponse(render("tables/code.j2", event=event, message=None), status_code=401)
+
+
+_DOORS: dict[Who, Callable[[Request, bool], Awaitable[Response | None]]] = {
+    Who.SEAT: _seat_door,
+    Who.TABLET: _tablet_door,
+}
+"""The checks of the audiences that need more than a credential: what the route may then take for granted."""
+
+
 def _teacher_page_refused(request: Request) -> Response | None:
     """The page that refuses a teacher page in plain words (401, 403), or None when the teacher may see it."""
     try:
@@ -261,6 +337,23 @@ def _wrong_code(request: Request) -> None:
         request.state.wrong_code = True
         wrong_codes: WrongCodes = request.app.state.wrong_codes
         wrong_codes.wrong(_client(request))
+
+
+def _too_many_games(request: Request, api: bool) -> Response | None:
+    """On the school's network, a computer that started :data:`~minibridge.web.rates.GAMES_A_MINUTE` games in the
+    last minute, or a class that started :data:`~minibridge.web.rates.CLASS_GAMES_A_MINUTE`, waits (429, the
+    seconds in ``Retry-After``); the teacher never waits, nor a server only this computer reaches. None: the
+    game may start (it is counted)."""
+    starts: GameStarts | None = request.app.state.game_starts
+    seconds = 0 if starts is None or is_teacher(request) else starts.start(_client(request))
+    if not seconds:
+        return None
+    headers = {"Retry-After": str(seconds)}
+    words = gettext("You started a lot of games. Wait a minute, then try again.")
+    if api:
+        return JSONResponse({"error": words}, status_code=429, headers=headers)
+    page = render("partials/refused.j2", message=words, back="start", title=gettext("Wait a minute"))
+    return HTMLResponse(page, status_code=429, headers=headers)
 
 
 def _waiting(request: Request) -> Response | None:

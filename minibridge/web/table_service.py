@@ -26,7 +26,7 @@ from minibridge.duplicate import Entry, Event
 from minibridge.errors import MiniBridgeError
 from minibridge.event_games import game_setup
 from minibridge.language import gettext
-from minibridge.web.auth import is_teacher
+from minibridge.web.auth import no_such_table
 from minibridge.web.event_service import results_channel
 from minibridge.web.live import Hub
 from minibridge.web.requests import ApiError
@@ -39,10 +39,8 @@ __all__ = [
     "TABLES_CHANNEL",
     "Viewer",
     "table_channel",
-    "seat_cookie",
     "load_table",
-    "viewer_of",
-    "key_given",
+    "seated",
     "view_for",
     "change_table",
     "open_tables",
@@ -69,11 +67,6 @@ def table_channel(table_id: str) -> str:
     return f"table:{table_id}"
 
 
-def seat_cookie(table_id: str) -> str:
-    """The cookie that keeps a pupil's key for a seat of this table on the tablet."""
-    return f"minibridge_seat_{table_id}"
-
-
 @dataclass(frozen=True)
 class Viewer:
     """Who asks about a table: the pupil at a place (by their key), or the teacher (``place`` None)."""
@@ -85,34 +78,14 @@ def load_table(store: Store, table_id: str) -> ClassTable:
     """The open table of that id, rebuilt from the store (404 when there is none)."""
     data = store.table(table_id)
     if data is None:
-        raise ApiError(404, gettext("there is no such table: ask your teacher which table to join"))
+        raise no_such_table()
     return ClassTable.from_data(data)
 
 
-def viewer_of(request: Request, table: ClassTable) -> Viewer:
-    """Who asks: a seat's key (the header ``X-Player``, the ``player`` of the address, or the tablet's cookie)
-    opens that seat; the teacher's token opens every hand. Without either 401, with a wrong key 403."""
-    key = key_given(request)
-    if key:
-        place = table.place_of(key)
-        if place is not None:
-            return Viewer(place)
-        if not is_teacher(request):
-            raise ApiError(403, gettext("that is not the key of a seat at this table: sit down again"))
-    if is_teacher(request):
-        return Viewer(None)
-    raise ApiError(401, gettext("sit down at the table first: choose a free seat"))
-
-
-def key_given(request: Request) -> str | None:
-    """The seat's key a request carries: the header ``X-Player``, the ``player`` of the address, or the tablet's
-    cookie for the table of the address."""
-    table_id = request.path_params["table_id"]
-    return (
-        request.headers.get("x-player")
-        or request.query_params.get("player")
-        or request.cookies.get(seat_cookie(table_id))
-    )
+def seated(request: Request) -> tuple[ClassTable, Viewer]:
+    """The table of a ``Who.SEAT`` route as its door read it, and who asks: the seat the request's key opens, or
+    the teacher. Runs in a worker thread."""
+    return ClassTable.from_data(request.state.table_data), Viewer(request.state.seat)
 
 
 def view_for(table_id: str, table: ClassTable, viewer: Viewer) -> dict[str, Any]:
@@ -140,7 +113,7 @@ async def change_table(
         with state.locks.lock(table_id):
             data = state.store.table(table_id)
             if data is None:
-                raise ApiError(404, gettext("there is no such table: ask your teacher which table to join"))
+                raise no_such_table()
             table = ClassTable.from_data(data)
             try:
                 given = change(table)

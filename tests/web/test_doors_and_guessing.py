@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 
 from minibridge.web.app import create_app
 from minibridge.web.auth import CLASS_COOKIE, TEACHER_COOKIE
+from minibridge.web.rates import GAMES_A_MINUTE
 
 CODE = "K7MPX"
 WAIT = "Too many wrong codes. Wait a minute, then ask your teacher."
@@ -159,3 +160,29 @@ def test_without_a_class_code_exercise_answers_are_taken_as_before(tmp_path: Pat
     client = TestClient(create_app(data=tmp_path, class_code=None, teacher_token="teacher-token", loopback=True))
     given = client.post("/api/lessons/3/answers", json={"pupil": "Amy", "answers": {"1": 7}})
     assert given.status_code == 200
+
+
+# --- games started ------------------------------------------------------------------------------------------------
+
+
+def test_a_computer_that_starts_too_many_games_waits_while_others_and_the_teacher_go_on(tmp_path: Path):
+    app = _app(tmp_path)
+    busy = TestClient(app, client=("10.0.0.7", 50000), headers={"X-Class-Code": CODE})
+    other = TestClient(app, client=("10.0.0.8", 50000), headers={"X-Class-Code": CODE})
+    for _ in range(GAMES_A_MINUTE):
+        assert busy.post("/api/games", json={"lesson": 1}).status_code == 201
+    refused = busy.post("/api/games", json={"lesson": 1})
+    assert refused.status_code == 429 and 0 < int(refused.headers["retry-after"]) <= 60
+    assert refused.json() == {"error": "You started a lot of games. Wait a minute, then try again."}
+    busy.cookies.set(CLASS_COOKIE, CODE)
+    page = busy.post("/games", data={"lesson": "1"})
+    assert page.status_code == 429 and "Wait a minute" in page.text and 'role="alert"' in page.text
+    assert other.post("/api/games", json={"lesson": 1}).status_code == 201
+    teacher = {"Authorization": "Bearer teacher-token"}
+    assert busy.post("/api/games", json={"lesson": 1}, headers=teacher).status_code == 201
+
+
+def test_a_server_only_this_computer_reaches_does_not_count_games(tmp_path: Path):
+    app = create_app(data=tmp_path, class_code=None, teacher_token="teacher-token", loopback=True, samples=2)
+    client = TestClient(app)
+    assert all(client.post("/api/games", json={"lesson": 1}).status_code == 201 for _ in range(GAMES_A_MINUTE + 2))

@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 from tables_client import TEACHER, events, open_tables, player, pupil_action, settle, sit, tables_client
 
 from minibridge.classroom.class_table import ClassTable
+from minibridge.web.table_service import Viewer
 from minibridge.web.tables import play
 
 CARD = re.compile(r"\b[SHDC][AKQJT2-9]\b")
@@ -463,7 +464,7 @@ def test_a_tap_from_a_seat_that_changed_hands_meanwhile_is_refused(server: TestC
     assert server.post(f"/api/tables/{table_id}/teacher", json={"free": "S"}, headers=TEACHER).status_code == 200
     ben = sit(server, table_id, "S", "Ben")
     settle(server, table_id, player(ben))
-    monkeypatch.setattr(play, "load_table", lambda store, table_id: ClassTable.from_data(before))
+    monkeypatch.setattr(play, "seated", lambda request: (ClassTable.from_data(before), Viewer("S")))
     tap = server.post(f"/api/tables/{table_id}/actions", json={"card": view["legal"][0]}, headers=player(ann))
     _error(tap, 403, "not the key of a seat")
     monkeypatch.undo()

@@ -400,11 +400,11 @@ def _at_moment(game: PupilGame, phase: str, message: str) -> None:
 
 routes = [
     route("start", start_page, who=Who.ANYONE),
-    route("games", start_game, who=Who.ANYONE, methods=["POST"]),
+    route("games", start_game, who=Who.ANYONE, methods=["POST"], starts_game=True),
     route("game", table_page, who=Who.ANYONE),
     route("game_actions", tap, who=Who.ANYONE, methods=["POST"]),
     route("game_step", step, who=Who.ANYONE, methods=["POST"]),
-    route("api_games", create_game, who=Who.CLASS, methods=["POST"]),
+    route("api_games", create_game, who=Who.CLASS, methods=["POST"], starts_game=True),
     route("api_game", show_game, who=Who.ANYONE),
     route("api_game_actions", act, who=Who.ANYONE, methods=["POST"]),
 ]

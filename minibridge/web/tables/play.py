@@ -28,22 +28,29 @@ from minibridge.classroom.class_table import ClassTable, place_of_key
 from minibridge.contract import Contract
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
-from minibridge.web.auth import COOKIE_AGE, Who, class_code_ok, keep_class_code, route, typed_code_ok
+from minibridge.reading import digits
+from minibridge.web.auth import (
+    COOKIE_AGE,
+    Who,
+    class_code_ok,
+    keep_class_code,
+    key_given,
+    route,
+    seat_cookie,
+    typed_code_ok,
+)
 from minibridge.web.event_service import pupil_name
 from minibridge.web.live import message, stream
-from minibridge.web.pages import html, render
+from minibridge.web.pages import render
 from minibridge.web.requests import ApiError, json_body, sentence, whole_number
 from minibridge.web.table_service import (
     Viewer,
     change_table,
-    key_given,
-    load_table,
-    seat_cookie,
+    seated,
     table_channel,
     tables_overview,
     tables_seated,
     view_for,
-    viewer_of,
     wake_driver,
 )
 from minibridge.web.urls import url
@@ -88,8 +95,7 @@ async def _sit(request: Request, seat: str, name: str) -> tuple[str, dict[str, A
 async def show_table(request: Request) -> Response:
     """The table as the seat of the key sees it (or the teacher)."""
     table_id = request.path_params["table_id"]
-    table = await run_in_threadpool(load_table, request.app.state.store, table_id)
-    viewer = viewer_of(request, table)
+    table, viewer = await run_in_threadpool(seated, request)
     wake_driver(request.app, table_id)
     return JSONResponse(view_for(table_id, table, viewer))
 
@@ -99,8 +105,7 @@ async def act(request: Request) -> Response:
     after leaving, what everyone at the table may see. The key must still open the seat when the decision is
     taken (403 when the seat changed hands meanwhile)."""
     table_id = request.path_params["table_id"]
-    table = await run_in_threadpool(load_table, request.app.state.store, table_id)
-    viewer = viewer_of(request, table)
+    table, viewer = await run_in_threadpool(seated, request)
     if viewer.place is None:
         raise ApiError(403, gettext("the teacher steers a table at its teacher's address"))
     body = await json_body(request)
@@ -118,8 +123,7 @@ async def follow(request: Request) -> Response:
     version)."""
     table_id = request.path_params["table_id"]
     state = request.app.state
-    table = await run_in_threadpool(load_table, state.store, table_id)
-    viewer = viewer_of(request, table)
+    _, viewer = await run_in_threadpool(seated, request)
     key = key_given(request)
     sent = {"version": -1}
 
@@ -268,16 +272,12 @@ async def _sit_refused(request: Request, words: str, status: int) -> Response:
     return await _tables_html(request, words, status)
 
 
-async def _seated(request: Request, table_id: str) -> tuple[ClassTable, Viewer] | Response:
-    """The table and the pupil whose seat this tablet holds; else the page that says this is not their seat (403),
-    or for the teacher the teacher's page of the table."""
-    table = await run_in_threadpool(load_table, request.app.state.store, table_id)
-    try:
-        viewer = viewer_of(request, table)
-    except ApiError:
-        return html("tables/no_seat.j2", status=403)
+async def _seated(request: Request) -> tuple[ClassTable, Viewer] | Response:
+    """The table and the pupil whose seat this tablet holds (its door let the tablet in); for the teacher, the
+    teacher's page of the table."""
+    table, viewer = await run_in_threadpool(seated, request)
     if viewer.place is None:  # the teacher steers from the teacher's page of the table
-        return RedirectResponse(url("teacher_table", table_id=table_id), status_code=303)
+        return RedirectResponse(url("teacher_table", table_id=request.path_params["table_id"]), status_code=303)
     return table, viewer
 
 
@@ -285,25 +285,25 @@ async def table_page(request: Request) -> Response:
     """The table as this tablet's seat sees it: the whole page, or the table alone to htmx; a tablet without a
     seat at this table is sent to the start page to choose one."""
     table_id = request.path_params["table_id"]
-    seated = await _seated(request, table_id)
-    if isinstance(seated, Response):
-        return seated
-    table, viewer = seated
+    found = await _seated(request)
+    if isinstance(found, Response):
+        return found
+    table, viewer = found
     wake_driver(request.app, table_id)
     view = view_for(table_id, table, viewer)
-    trick = request.query_params.get("trick", "")
-    if trick.isascii() and trick.isdigit() and len(trick) <= 2:
-        view["replay"] = replay_view(view, int(trick))
+    trick = digits(request.query_params.get("trick", ""))
+    if trick is not None:
+        view["replay"] = replay_view(view, trick)
     return _table_html(request, view)
 
 
 async def tap(request: Request) -> Response:
     """The pupil's tap: the table after it, or the same table with the reason it is refused (409 or 422)."""
     table_id = request.path_params["table_id"]
-    seated = await _seated(request, table_id)
-    if isinstance(seated, Response):
-        return seated
-    table, viewer = seated
+    found = await _seated(request)
+    if isinstance(found, Response):
+        return found
+    table, viewer = found
     assert viewer.place is not None
     form = await request.form()
     body: dict[str, Any] = {
