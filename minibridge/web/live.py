@@ -5,7 +5,11 @@ its channel, from any thread; every stream listening on it wakes up, asks what i
 carries nothing itself, so none is ever lost: a stream that wakes once for three changes sends all three,
 because it asks for everything after the last change it sent. While nothing happens a stream sends a comment
 now and then, so that a tablet's browser and the school's network keep the connection open. When the server
-stops, the hub closes and every stream ends at once (a browser connects again when the server is back).
+stops, the hub closes and every stream ends at once (a browser connects again when the server is back). A stream
+ends too as soon as its browser goes away (uvicorn tells the response, which stops listening).
+
+One computer (its address) keeps at most :data:`MOST_STREAMS` streams open at once; beyond, a stream is refused with
+429, ``{"error": …}`` in words and ``Retry-After``. The teacher's streams are not counted.
 
 >>> message(7, "result", {"board": 1})
 'id: 7\\nevent: result\\ndata: {"board": 1}\\n\\n'
@@ -20,24 +24,36 @@ import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
 from typing import Any
 
-from starlette.responses import StreamingResponse
+from starlette.requests import Request
+from starlette.responses import JSONResponse, StreamingResponse
+from starlette.types import Receive, Scope, Send
 
-__all__ = ["KEEP_ALIVE", "Hub", "message", "stream"]
+from minibridge.language import gettext
+from minibridge.web.auth import is_teacher
+
+__all__ = ["KEEP_ALIVE", "MOST_STREAMS", "Hub", "message", "stream"]
 
 KEEP_ALIVE = 15.0
 """Seconds between two comments on a quiet stream."""
 
 _RETRY = 2000
 """Milliseconds a browser waits before it connects again."""
+MOST_STREAMS = 16
+"""Streams one computer may keep open at once (a tablet shows one or two pages)."""
+_WAIT = 10
+"""Seconds a computer with too many streams is told to wait."""
 
 
 class Hub:
-    """Named channels that wake the streams listening on them; a count of the publications on each."""
+    """Named channels that wake the streams listening on them; a count of the publications on each; the streams
+    open from each computer."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, most_streams: int = MOST_STREAMS) -> None:
         self._guard = threading.Lock()
         self._waiting: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
         self._counts: dict[str, int] = {}
+        self._streams: dict[str, int] = {}
+        self._most_streams = most_streams
         self._closed = False
 
     @property
@@ -70,6 +86,21 @@ class Hub:
         with self._guard:
             return self._counts.get(channel, 0)
 
+    def open_stream(self, client: str) -> bool:
+        """Count a stream opened by ``client`` (its address); False, counting nothing, when it has too many."""
+        with self._guard:
+            if self._streams.get(client, 0) >= self._most_streams:
+                return False
+            self._streams[client] = self._streams.get(client, 0) + 1
+            return True
+
+    def close_stream(self, client: str) -> None:
+        """A stream of ``client`` has ended."""
+        with self._guard:
+            self._streams[client] -= 1
+            if not self._streams[client]:
+                del self._streams[client]
+
     @contextlib.contextmanager
     def listen(self, channels: Iterable[str]) -> Iterator[asyncio.Event]:
         """An event set whenever one of ``channels`` is published on, while the block runs (in the event loop)."""
@@ -98,7 +129,7 @@ def message(number: int | None, kind: str, data: Any) -> str:
 def stream(hub: Hub, channels: Iterable[str], news: Callable[[], Awaitable[list[str]]]) -> StreamingResponse:
     """A response of Server-Sent Events: ``news()`` gives the messages not yet sent, once at the start and
     again each time one of ``channels`` is published on; a comment keeps a quiet stream open. The stream ends
-    when the browser goes away (found out at the latest by the next comment) or the hub closes."""
+    when the browser goes away or the hub closes; it is refused (429) when its computer has too many open."""
     names = list(channels)
 
     async def events() -> AsyncIterator[str]:
@@ -113,5 +144,29 @@ def stream(hub: Hub, channels: Iterable[str], news: Callable[[], Awaitable[list[
                 except TimeoutError:
                     yield ": still here\n\n"
 
-    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-    return StreamingResponse(events(), media_type="text/event-stream", headers=headers)
+    return _Stream(hub, events())
+
+
+class _Stream(StreamingResponse):
+    """A response of Server-Sent Events, counted against the computer that opened it while it runs."""
+
+    def __init__(self, hub: Hub, events: AsyncIterator[str]) -> None:
+        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+        super().__init__(events, media_type="text/event-stream", headers=headers)
+        self.hub = hub
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        request = Request(scope)
+        if is_teacher(request):
+            await super().__call__(scope, receive, send)
+            return
+        client = request.client.host if request.client is not None else ""
+        if not self.hub.open_stream(client):
+            words = gettext("Too many pages are open on this tablet. Close some of them, then try again.")
+            refused = JSONResponse({"error": words}, status_code=429, headers={"Retry-After": str(_WAIT)})
+            await refused(scope, receive, send)
+            return
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.hub.close_stream(client)

@@ -1,5 +1,9 @@
 """Running the classroom server on uvicorn: in the foreground for ``minibridge serve``, or in a thread.
 
+Its connections are bounded and timed (:mod:`minibridge.web.connections`), and its log written at most one line a
+minute of each kind (:mod:`minibridge.web.quiet_log`), so that a flood of connections or of bad requests neither
+locks the class out nor fills the log.
+
 >>> is_loopback("127.0.0.1"), is_loopback("localhost"), is_loopback("0.0.0.0")
 (True, True, False)
 """
@@ -15,6 +19,9 @@ from collections.abc import Callable, Iterator
 
 import uvicorn
 from starlette.applications import Starlette
+
+from minibridge.web.connections import BACKLOG, Limits, fitted, guarded_protocol, raise_open_files
+from minibridge.web.quiet_log import QuietLog
 
 __all__ = ["is_loopback", "local_address", "free_port", "run", "running"]
 
@@ -52,16 +59,40 @@ def free_port(host: str = "127.0.0.1") -> int:
 
 
 class _Server(uvicorn.Server):
-    """uvicorn's server, which first ends the classroom's live streams (``app.state.hub``) when it stops: they
-    would otherwise hold the stop up until they were cut off."""
+    """uvicorn's server, with a quiet log while it serves, which first ends the classroom's live streams
+    (``app.state.hub``) when it stops: they would otherwise hold the stop up until they were cut off."""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self.quiet_log = QuietLog()
+
+    async def serve(self, sockets: list[socket.socket] | None = None) -> None:
+        with self.quiet_log.installed():
+            await super().serve(sockets)
+
+    async def on_tick(self, counter: int) -> bool:
+        if counter % 10 == 0:
+            self.quiet_log.tell()
+        return await super().on_tick(counter)
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         self.config.app.state.hub.close()
         await super().shutdown(sockets)
 
 
-def _server(app: Starlette, host: str, port: int) -> uvicorn.Server:
-    return _Server(uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2))
+def _server(app: Starlette, host: str, port: int, limits: Limits) -> uvicorn.Server:
+    limits = fitted(limits, raise_open_files())
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        timeout_graceful_shutdown=2,
+        http=guarded_protocol(limits),
+        timeout_keep_alive=limits.keep_alive,
+        backlog=BACKLOG,
+    )
+    return _Server(config)
 
 
 def run(app: Starlette, *, host: str, port: int, on_ready: Callable[[], None] | None = None) -> None:
@@ -72,7 +103,7 @@ def run(app: Starlette, *, host: str, port: int, on_ready: Callable[[], None] | 
         # as uvicorn binds: the port of a server just stopped is free at once, not after its closed connections wait
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         probe.bind((host, port))
-    server = _server(app, host, port)
+    server = _server(app, host, port, Limits())
     if on_ready is not None:
         threading.Thread(target=_when_started, args=(server, on_ready), daemon=True).start()
     with contextlib.suppress(KeyboardInterrupt):
@@ -88,10 +119,13 @@ def _when_started(server: uvicorn.Server, action: Callable[[], None]) -> None:
 
 
 @contextlib.contextmanager
-def running(app: Starlette, *, host: str = "127.0.0.1", port: int | None = None) -> Iterator[str]:
-    """The server running in a thread while the block runs; yields its address (``http://127.0.0.1:PORT``)."""
+def running(
+    app: Starlette, *, host: str = "127.0.0.1", port: int | None = None, limits: Limits | None = None
+) -> Iterator[str]:
+    """The server running in a thread while the block runs (its connections bound by ``limits``, the defaults
+    when None); yields its address (``http://127.0.0.1:PORT``)."""
     port = port or free_port(host)
-    server = _server(app, host, port)
+    server = _server(app, host, port, limits or Limits())
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
