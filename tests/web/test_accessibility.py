@@ -85,6 +85,16 @@ def _event(address: str) -> str:
     return event
 
 
+def _moving_event(address: str) -> str:
+    """An event with a movement whose table 1 another tablet holds (it entered a result there)."""
+    event = str(_api(address, "/api/events", {"name": "Club", "boards": 6, "pairs": 6})["id"])
+    result = {"table": "1", "round": "1", "board": "1", "contract": "3NT", "declarer": "S", "tricks": "9"}
+    other = {**HEADERS, "X-Tablet": "another-tablet-key-0123456789"}
+    entered = httpx2.post(f"{address}/events/{event}/table", data=result, headers=other, timeout=60)
+    assert entered.status_code == 200, entered.text
+    return event
+
+
 def _league(address: str) -> str:
     """A league of four pairs with one mini-match recorded: its file name."""
     cookies = {"Authorization": f"Bearer {TOKEN}"}
@@ -131,6 +141,7 @@ def _busy(address: str) -> dict[str, Visit]:
     over = _played(address, {"lesson": 6, "deals": 1, "seed": 4, "count_points": False}, ("game_over",))
     short = _played(address, {"lesson": 1, "deals": 1, "seed": 5, "count_points": False}, ("game_over",))
     event = _event(address)
+    moving = _moving_event(address)
     league = _league(address)
     table = str(_api(address, "/api/tables", {"tables": 2, "lesson": 5, "seed": 3})["tables"][0]["id"])  # type: ignore[index]
     seat = _api(address, f"/api/tables/{table}/seats", {"seat": "N", "name": "Amy"})
@@ -179,12 +190,14 @@ def _busy(address: str) -> dict[str, Visit]:
         "no such league": Visit("/teacher/league/nothing.yaml", 404),
         "events": Visit("/teacher/events"),
         "event": Visit(f"/teacher/events/{event}"),
+        "event with the tables' tablets": Visit(f"/teacher/events/{moving}"),
         "event correction": Visit(f"/teacher/events/{event}/correct?board=1&ns=1&ew=5&contract=3NT&declarer=S"),
         "events on the class screen": Visit("/teacher/events/screen"),
         "event screen": Visit(f"/teacher/events/{event}/screen"),
         "event screen board": Visit(f"/teacher/events/{event}/screen?show=board&board=1"),
         "event screen pupils": Visit(f"/teacher/events/{event}/screen?show=pupils&board=1"),
         "tablet board": Visit(f"/events/{event}/table"),
+        "tablet table held by another": Visit(f"/events/{moving}/table?table=1"),
         "tablet pair": Visit(f"/events/{event}/table?board=3"),
         "tablet contract": Visit(entry),
         "tablet declarer": Visit(f"{entry}&contract=4H"),
