@@ -30,6 +30,17 @@ FIELDS = [
     "boards", "result", "first", "second", "title", "number", "chosen", "last",
 ]  # fmt: skip
 """The field names sent to every route, in its query, its form and its JSON body."""
+GOOD = {
+    "name": "Amy", "pair": "3", "pairs": "6", "board": "2", "round": "1", "lesson": "3", "deals": "2", "seed": "7",
+    "trick": "1", "target": "100", "tricks": "9", "contract": "3N", "declarer": "S", "seat": "N", "player": "x",
+    "table": "1", "tables": "1", "points": "12", "code": "K7MPX", "class_code": "K7MPX", "pupil": "Amy", "ns": "3",
+    "ew": "4", "to": "2", "boards": "4", "result": "9", "first": "Amy", "second": "Ben", "title": "Club",
+    "number": "1", "chosen": "1", "last": "1",
+}  # fmt: skip
+"""A plausible value for each field, so a route reads every field up to the hostile one (a route that refuses
+the first bad field it meets would hide the fields after it)."""
+ONE_FIELD = ["²", "9" * 5000, "Amy\u200b"]
+"""Values sent in one field at a time, the others good (and a lone surrogate in JSON)."""
 SKIPPED = ("stream",)
 """Routes left out of the sweep: a stream of events never ends (its Last-Event-ID is tried on its own below)."""
 
@@ -101,6 +112,26 @@ def _sweep(client: TestClient, ids: dict[str, str], headers: dict[str, str]) -> 
                         _assert_no_crash(response, f"{what} (JSON {json_value!r:.10})")
 
 
+def _sweep_one_field(client: TestClient, ids: dict[str, str], headers: dict[str, str]) -> None:
+    """Every field of every route hostile in turn, the others good: in the query, the form and a JSON body."""
+    for route in _routes(client):
+        address = _address(route, ids, None)
+        for method in sorted((route.methods or {"GET"}) - {"HEAD"}):
+            for field in FIELDS:
+                for value in ONE_FIELD:
+                    fields = {**GOOD, field: value}
+                    what = f"{method} {address[:80]} with {field}={value[:10]!r}"
+                    if method == "GET":
+                        _assert_no_crash(client.get(address, params=fields, headers=headers), what)
+                        continue
+                    _assert_no_crash(client.request(method, address, data=fields, headers=headers), f"{what} (form)")
+                if method != "GET":
+                    body = json.dumps({**GOOD, field: SURROGATE})
+                    sent = {**headers, "Content-Type": "application/json"}
+                    response = client.request(method, address, content=body, headers=sent)
+                    _assert_no_crash(response, f"{method} {address[:80]} with {field} a lone surrogate (JSON)")
+
+
 def _still_answering(client: TestClient, ids: dict[str, str]) -> None:
     """The class's pages still answer: nothing bad was stored."""
     event = ids["event_id"]
@@ -131,6 +162,21 @@ def test_hostile_values_on_every_route_never_give_a_500_as_a_pupil(server: tuple
     client, ids = server
     client.cookies.clear()
     _sweep(client, ids, {"Origin": "http://testserver"})
+    _still_answering(client, ids)
+
+
+def test_one_hostile_field_at_a_time_never_gives_a_500(tmp_path: Path):
+    client = make_client(tmp_path)
+    event = client.post("/api/events", json={"name": "Tuesday club", "boards": 4}, headers=TEACHER)
+    tables = client.post("/api/tables", json={"tables": 1, "lesson": 3, "deals": 2, "seed": 7}, headers=TEACHER)
+    game = client.post("/api/games", json={"lesson": 3})
+    ids = {
+        "event_id": str(event.json()["id"]),
+        "table_id": str(tables.json()["tables"][0]["id"]),
+        "game_id": str(game.json()["id"]),
+        "number": "3",
+    }
+    _sweep_one_field(client, ids, TEACHER)  # the teacher passes every door: each route reads its fields
     _still_answering(client, ids)
 
 
