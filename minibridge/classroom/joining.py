@@ -21,10 +21,12 @@ import json
 import secrets
 from datetime import date
 from pathlib import Path
-
-import segno
+from typing import TYPE_CHECKING
 
 from minibridge.files import write_atomic
+
+if TYPE_CHECKING:
+    import segno
 
 __all__ = [
     "CODE_LETTERS",
@@ -103,6 +105,8 @@ def session_secret_kept(folder: Path) -> bytes:
 
 def qr_code(address: str) -> segno.QRCode:
     """The QR code of ``address`` (always a full QR code, never a micro one, which phones do not read)."""
+    import segno  # only the classroom server draws QR codes: the other commands do not load it
+
     return segno.make_qr(address, error="m")
 
 
