@@ -10,7 +10,7 @@ import re
 import threading
 
 import httpx2
-from events_client import TEACHER
+from events_client import TEACHER, read_events
 from starlette.testclient import TestClient
 
 from minibridge.web.tablets import TABLET_COOKIE
@@ -203,3 +203,28 @@ def test_the_teacher_sees_the_tablet_of_each_result_and_removes_a_wrong_one(clie
     assert again.status_code == 200 and _step(again.text) == "done"
     fragment = client.get(f"/teacher/events/{event}/results", headers=TEACHER).text
     assert _rows(fragment)[0][1:] == ("tablet 1", "")
+
+
+def test_the_teachers_pages_hear_of_a_result_removed(address: str):
+    event = httpx2.post(f"{address}/api/events", json={"name": "X", "boards": 2}, headers=TEACHER).json()["id"]
+    result = {"board": "1", "ns": "1", "ew": "2", "contract": "3NT", "declarer": "S", "tricks": "9"}
+    assert httpx2.post(f"{address}/events/{event}/table", data=result).status_code == 200
+    number = re.findall(r'data-number="(\d+)"', httpx2.get(f"{address}/teacher/events/{event}", headers=TEACHER).text)
+    received: list[dict[str, object]] = []
+    connected = threading.Event()
+
+    def listen() -> None:
+        stream = f"{address}/teacher/events/{event}/stream"
+        with httpx2.stream("GET", stream, headers=TEACHER, timeout=30) as response:
+            connected.set()
+            received.extend(read_events(response, 1))
+
+    listener = threading.Thread(target=listen)
+    listener.start()
+    assert connected.wait(30)
+    removed = httpx2.post(f"{address}/teacher/events/{event}/results/{number[0]}/remove", headers=TEACHER)
+    assert removed.status_code == 303
+    listener.join(30)
+    assert not listener.is_alive() and [e["event"] for e in received] == ["result"]
+    ranking = httpx2.get(f"{address}/api/events/{event}/ranking").json()
+    assert [r for b in ranking["boards"] for r in b["results"]] == []
