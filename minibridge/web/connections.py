@@ -14,8 +14,8 @@ files the process may open. Here, bounded by :class:`Limits`:
 - the process may open as many files as the system allows (bounded: :func:`raise_open_files`), and ``in_all``
   is lowered to fit under that (:func:`fitted`).
 
->>> fitted(Limits(), open_files=1024).in_all, fitted(Limits(), open_files=20000).in_all
-(668, 900)
+>>> [fitted(Limits(), open_files=files).in_all for files in (256, 1024, 20000)]
+[64, 668, 900]
 """
 
 from __future__ import annotations
@@ -81,10 +81,11 @@ def raise_open_files(most: int = _MOST_FILES) -> int | None:
 
 def fitted(limits: Limits, open_files: int | None) -> Limits:
     """``limits`` with ``in_all`` lowered so that the connections, those waiting to be accepted and the server's
-    own files fit in ``open_files``."""
+    own files fit in ``open_files`` (a quarter of them at least, where they are very few)."""
     if open_files is None:
         return limits
-    return replace(limits, in_all=max(1, min(limits.in_all, open_files - BACKLOG - _SPARE_FILES)))
+    room = max(open_files // 4, open_files - BACKLOG - _SPARE_FILES)
+    return replace(limits, in_all=min(limits.in_all, room))
 
 
 class _Door:

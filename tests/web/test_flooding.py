@@ -88,16 +88,16 @@ def _refusal(answer: bytes) -> dict[str, str]:
 
 @other_computers
 def test_idle_connections_of_one_computer_are_bounded_and_cut_while_the_others_are_served(tmp_path: Path):
-    with _serving(tmp_path, Limits(head=1.0, keep_alive=1)) as port:
+    with _serving(tmp_path, Limits(head=2.0, keep_alive=1)) as port:
         idle = [_connect(port) for _ in range(200)]
-        at_once = _outcomes(idle, 0.5)
+        at_once = _outcomes(idle, 1.0)
         refused = [answer for answer in at_once if answer is not None]
         assert len(refused) == 200 - Limits().per_client
         assert all(_refusal(answer)["error"].startswith("The server is too busy") for answer in refused)
         status, seconds = _health(port, ANOTHER_TABLET)
         assert status == 200 and seconds < 1.0
         kept = [connection for connection, answer in zip(idle, at_once, strict=True) if answer is None]
-        assert _outcomes(kept, 2.5) == [b""] * len(kept)  # cut after a second, without an answer
+        assert _outcomes(kept, 3.0) == [b""] * len(kept)  # cut after two seconds, without an answer
         assert _health(port)[0] == 200
         for connection in idle:
             connection.close()
@@ -106,7 +106,7 @@ def test_idle_connections_of_one_computer_are_bounded_and_cut_while_the_others_a
 def test_a_server_full_of_idle_connections_closes_the_oldest_to_let_a_new_one_in(tmp_path: Path):
     with _serving(tmp_path, Limits(per_client=1000, in_all=50, head=5.0)) as port:
         idle = [_connect(port) for _ in range(100)]
-        at_once = _outcomes(idle, 0.5)
+        at_once = _outcomes(idle, 1.0)
         assert at_once[:50] == [b""] * 50 and at_once[50:] == [None] * 50
         status, seconds = _health(port)
         assert status == 200 and seconds < 1.0
@@ -163,7 +163,7 @@ def test_a_request_head_sent_a_byte_at_a_time_is_cut(tmp_path: Path, after_a_req
         connection.sendall(b"GET /api/health HTTP/1.1\r\nHost: test\r\n")
         received = _drip(connection, b"X-Slow: " + b"a" * 100, seconds=4.0)
         assert received == b""
-        assert 0.9 < time.monotonic() - start < 2.0
+        assert 0.9 < time.monotonic() - start < 2.5
         connection.close()
 
 
@@ -175,7 +175,7 @@ def test_a_request_body_sent_too_slowly_is_cut(tmp_path: Path):
         start = time.monotonic()
         received = _drip(connection, b" " * 100, seconds=4.0)
         assert b"HTTP/1.1 200" not in received and b"HTTP/1.1 201" not in received
-        assert 0.9 < time.monotonic() - start < 2.0
+        assert 0.9 < time.monotonic() - start < 2.5
         connection.close()
 
 
