@@ -148,7 +148,8 @@ def stream(hub: Hub, channels: Iterable[str], news: Callable[[], Awaitable[list[
 
 
 class _Stream(StreamingResponse):
-    """A response of Server-Sent Events, counted against the computer that opened it while it runs."""
+    """A response of Server-Sent Events, counted against the computer that opened it while it runs (the teacher's
+    are not counted); refused with 429 when that computer has too many open."""
 
     def __init__(self, hub: Hub, events: AsyncIterator[str]) -> None:
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
