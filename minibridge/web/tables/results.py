@@ -9,7 +9,7 @@ at that step, in plain words, and offered the tables still free, until the teach
 
 Each step is a plain page whose address holds the steps taken, so the browser's Back goes back a step. The steps,
 their choices and the result the opponents check are the competition's (:mod:`minibridge.duplicate.entering`); the
-tablet needs the class code where one is set (typed once, kept in a cookie for the day).
+tablet needs the class code where one is set (typed once, kept in a cookie for the day; its door asks for it).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from minibridge.duplicate import (
 )
 from minibridge.language import gettext
 from minibridge.reading import digits
-from minibridge.web.auth import Who, class_code_ok, is_teacher, keep_class_code, route, typed_code_ok
+from minibridge.web.auth import Who, is_teacher, keep_class_code, route, typed_code_ok
 from minibridge.web.event_service import event_page, event_view, ranking_view, results_channel
 from minibridge.web.events_store import AlreadyEntered, EventStore, TableTaken
 from minibridge.web.pages import html
@@ -50,8 +50,6 @@ __all__ = ["routes"]
 async def table_page(request: Request, event: Event) -> Response:
     """The next step of entering a result: the first of board, pairs, contract, declarer, tricks not yet given,
     or, all given, the opponents' check."""
-    if not class_code_ok(request):
-        return html("tables/code.j2", status=401, event=event_view(event), message=None)
     if not event.rules.has_contract:
         words = gettext("Lesson %(lesson)s's boards are played without contracts: there is no score to enter here.") % {
             "lesson": event.lesson
@@ -104,8 +102,6 @@ async def enter_result(request: Request, event: Event) -> Response:
     """The opponents confirmed: the result is kept as this tablet's (with a movement, the tablet holds its table
     from now on), its score shown at once with the board's traveller. A table another tablet holds is refused,
     and nothing is kept."""
-    if not class_code_ok(request):
-        return html("tables/code.j2", status=401, event=event_view(event), message=None)
     form = await request.form()
     fields = {key: str(form.get(key, "")).strip() for key in _fields(event)}
     if event.closed:
