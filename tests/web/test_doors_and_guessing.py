@@ -186,3 +186,37 @@ def test_a_server_only_this_computer_reaches_does_not_count_games(tmp_path: Path
     app = create_app(data=tmp_path, class_code=None, teacher_token="teacher-token", loopback=True, samples=2)
     client = TestClient(app)
     assert all(client.post("/api/games", json={"lesson": 1}).status_code == 201 for _ in range(GAMES_A_MINUTE + 2))
+
+
+# --- the doors of a table's seat and a results tablet -----------------------------------------------------------
+
+
+def test_a_results_tablet_without_the_class_code_is_asked_for_it_and_enters_nothing(tmp_path: Path):
+    client = TestClient(_app(tmp_path), headers={"Origin": "http://testserver"})
+    teacher = {"Authorization": "Bearer teacher-token"}
+    event = client.post("/api/events", json={"name": "Club", "boards": 4}, headers=teacher).json()["id"]
+    asked = client.get(f"/events/{event}/table")
+    assert asked.status_code == 401 and 'name="class_code"' in asked.text and "Club" in asked.text
+    result = {"board": "1", "ns": "1", "ew": "2", "contract": "3N", "declarer": "S", "tricks": "9"}
+    posted = client.post(f"/events/{event}/table", data=result)
+    assert posted.status_code == 401 and 'name="class_code"' in posted.text
+    ranking = client.get(f"/api/events/{event}/ranking", headers=teacher).json()
+    assert not any(board["results"] for board in ranking["boards"])
+    assert client.post(f"/events/{event}/code", data={"class_code": CODE.lower()}).status_code == 200
+    assert client.get(f"/events/{event}/table").status_code == 200
+
+
+def test_a_seat_opens_to_its_own_key_only_and_the_page_says_so(tmp_path: Path):
+    client = TestClient(_app(tmp_path), headers={"Origin": "http://testserver", "X-Class-Code": CODE})
+    teacher = {"Authorization": "Bearer teacher-token"}
+    opened = client.post("/api/tables", json={"tables": 1, "lesson": 3, "deals": 1, "seed": 7}, headers=teacher)
+    table = opened.json()["tables"][0]["id"]
+    sat = client.post(f"/api/tables/{table}/seats", json={"seat": "S", "name": "Ann"})
+    assert sat.status_code == 201
+    key = sat.json()["player"]
+    assert client.get(f"/api/tables/{table}").status_code == 401
+    assert client.get(f"/api/tables/{table}", headers={"X-Player": "x" * 22}).status_code == 403
+    assert client.get(f"/api/tables/{table}", headers={"X-Player": key}).json()["seat"] == "S"
+    page = client.get(f"/tables/{table}")
+    assert page.status_code == 403 and "This is not your seat" in page.text
+    assert client.get("/api/tables/nothing-here", headers={"X-Player": key}).status_code == 404
