@@ -180,12 +180,13 @@ def join_event(request: Request, event: Event, pupil: str, *, auto_single: bool,
     state = request.app.state
     events: EventStore = state.events
     store: Store = state.store
-    take_name(request, pupil)
     found = events.player(event.id, pupil)
-    if found is not None and store.game(found.game) is not None:
-        return found.game, False
-    if event.closed:
+    started = found is not None and store.game(found.game) is not None
+    if event.closed and not started:
         raise ApiError(409, gettext("the teacher has closed these deals: ask your teacher which to play"))
+    take_name(request, pupil)
+    if found is not None and started:
+        return found.game, False
     setup = game_setup(event, samples=state.samples, auto_single=auto_single)
     setup = GameSetup(**class_help(setup.as_data(), setup.lesson, store.switches()))
     game_id = store.create_game(PupilGame.start(setup, advance=advance).to_data())

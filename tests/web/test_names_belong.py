@@ -244,3 +244,17 @@ def test_answers_are_kept_under_a_name_only_from_the_tablet_that_holds_it(client
     assert _tries(client) == {} and _count(client, "answer_forms") == 0, "nothing kept"
     assert client.post("/lessons/3/exercises/1", data=WRONG_POINTS).status_code == 200
     assert _tries(client) == {"Amy": {"1": 1}}
+
+
+def test_a_name_another_tablet_holds_takes_no_seat_at_a_table_of_pupils(client: TestClient, other: TestClient):
+    opened = client.post("/api/tables", json={"tables": 1, "lesson": 3, "deals": 1, "seed": 7}, headers=TEACHER)
+    table = opened.json()["tables"][0]["id"]
+    assert client.post(f"/api/tables/{table}/seats", json={"seat": "S", "name": "Amy"}).status_code == 201
+    refused = other.post(f"/api/tables/{table}/seats", json={"seat": "N", "name": " amy "})
+    assert refused.status_code == 409 and refused.json() == {"error": TAKEN.replace("Amy", "amy")}
+    origin = {"Origin": "http://testserver"}
+    page = other.post(f"/tables/{table}/seats", data={"seat": "N", "name": "Amy"}, headers=origin)
+    assert page.status_code == 409 and "Another tablet is using the name Amy" in page.text
+    seats = client.get("/api/tables").json()["tables"][0]["seats"]
+    assert seats["N"]["name"] is None and seats["S"]["name"] == "Amy"
+    assert other.post(f"/api/tables/{table}/seats", json={"seat": "N", "name": "Ben"}).status_code == 201

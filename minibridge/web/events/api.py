@@ -183,6 +183,6 @@ routes = [
     route("api_event_results_file", results_file, who=Who.CLASS),
     route("api_event_ranking", show_ranking, who=Who.CLASS),
     route("api_event_stream", results_stream, who=Who.CLASS),
-    route("api_event_games", join, who=Who.CLASS, methods=["POST"]),
+    route("api_event_games", join, who=Who.CLASS, methods=["POST"], starts_game=True),
     route("api_event_pupils", pupils, who=Who.TEACHER),
 ]

@@ -38,6 +38,7 @@ from minibridge.lessons import find_lesson, lesson_numbers
 from minibridge.reading import digits
 from minibridge.web.auth import Who, class_code_ok, keep_class_code, route, tablet_pupil, typed_code_ok
 from minibridge.web.event_service import open_events
+from minibridge.web.names import may_use_name
 from minibridge.web.pages import START_CHOICES, free_rules, render_page, render_start, render_table
 from minibridge.web.requests import ApiError, json_body, sentence, whole_number
 from minibridge.web.setups import setup_from
@@ -384,10 +385,13 @@ def _try_again(game: PupilGame, index: int) -> None:
 
 
 def _note_help(request: Request, game: PupilGame, body: dict[str, Any]) -> None:
-    """Keep, for the teacher, a hint given or a card taken back, by the tablet's pupil."""
+    """Keep, for the teacher, a hint given or a card taken back, by the tablet's pupil (by nobody's name when
+    another tablet holds that name)."""
+    pupil = tablet_pupil(request)
     for kind in ("hint", "undo"):
         if kind in body:
-            request.app.state.store.record_help(tablet_pupil(request), game.setup.lesson, kind)
+            name = pupil if pupil and may_use_name(request, pupil) else ""
+            request.app.state.store.record_help(name, game.setup.lesson, kind)
 
 
 def _at_moment(game: PupilGame, phase: str, message: str) -> None:

@@ -72,5 +72,5 @@ async def join(request: Request, event: Event) -> Response:
 
 routes = [
     route("event_join", join_page, who=Who.ANYONE),
-    route("event_join", join, who=Who.ANYONE, methods=["POST"]),
+    route("event_join", join, who=Who.ANYONE, methods=["POST"], starts_game=True),
 ]

@@ -41,6 +41,7 @@ from minibridge.web.auth import (
 )
 from minibridge.web.event_service import pupil_name
 from minibridge.web.live import message, stream
+from minibridge.web.names import take_name
 from minibridge.web.pages import render
 from minibridge.web.requests import ApiError, json_body, sentence, whole_number
 from minibridge.web.table_service import (
@@ -87,7 +88,10 @@ async def sit_down(request: Request) -> Response:
 
 
 async def _sit(request: Request, seat: str, name: str) -> tuple[str, dict[str, Any]]:
+    """Sit the pupil ``name`` (a name this tablet holds or takes now: 409 when another tablet holds it) at
+    ``seat``: the seat's key and the view from it."""
     table_id = request.path_params["table_id"]
+    await run_in_threadpool(take_name, request, name)
     table, key = await change_table(request, table_id, lambda table: table.sit(seat, name))
     return key, view_for(table_id, table, Viewer(table.place_of(key)))
 
