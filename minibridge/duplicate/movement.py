@@ -93,6 +93,11 @@ class Movement:
         """Table ``table`` in round ``round_number`` (None when there is no such table or round)."""
         return next((m for m in self.meetings if (m.table, m.round) == (table, round_number)), None)
 
+    def meeting_of(self, ns: str, ew: str, board: int) -> Meeting | None:
+        """Where the N–S pair ``ns`` meets the E–W pair ``ew`` on ``board`` (None: the movement does not seat
+        them so)."""
+        return next((m for m in self.meetings if (str(m.ns), str(m.ew)) == (ns, ew) and board in m.boards), None)
+
     def sits_out(self, round_number: int) -> int | None:
         """The N–S pair sitting out in round ``round_number``, or None."""
         return next((m.ns for m in self.round(round_number) if m.sits_out), None)

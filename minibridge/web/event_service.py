@@ -25,13 +25,14 @@ from minibridge.event_games import game_setup, pupil_row, pupils_traveller
 from minibridge.language import gettext, ngettext
 from minibridge.lessons import find_lesson
 from minibridge.web.auth import is_teacher
-from minibridge.web.events_store import AlreadyEntered, EventStore, Player
+from minibridge.web.events_store import AlreadyEntered, EventStore, Player, TableTaken
 from minibridge.web.live import Hub
 from minibridge.web.names import take_name
 from minibridge.web.pages import html
 from minibridge.web.requests import ApiError, given_name
 from minibridge.web.setups import class_help
 from minibridge.web.store import Store
+from minibridge.web.tablets import tablet_key
 
 __all__ = [
     "install",
@@ -114,15 +115,24 @@ def event_page(handler: Callable[[Request, Event], Awaitable[Response]]) -> Call
     return with_event
 
 
-async def record_result(request: Request, event: Event, entry: Entry, *, replace: bool) -> tuple[dict[str, Any], int]:
+async def record_result(
+    request: Request, event: Event, entry: Entry, *, replace: bool = False
+) -> tuple[dict[str, Any], int]:
     """Keep a result (as the teacher's correction with ``replace``), wake the streams, and give the result
-    scored among the board's results with its status (201 new, 200 a correction); 409 when the board is
-    already entered for one of its pairs."""
+    scored among the board's results with its status (201 new, 200 a correction). A result from the class is kept
+    as its tablet's (:func:`~minibridge.web.tablets.tablet_key`); with a movement, the tablet holds the table where
+    the movement seats the result's pairs from its first result on. Refused, with nothing kept: 409 when the board
+    is already entered for one of its pairs (:class:`EnteredBefore`), or when another tablet holds the table
+    (:class:`TableHeld`)."""
     state = request.app.state
-    by = "teacher" if is_teacher(request) else "table"
+    teacher = is_teacher(request)
+    tablet = None if teacher else tablet_key(request)
+    meeting = event.movement.meeting_of(entry.ns, entry.ew, entry.board) if event.movement and not teacher else None
+    table = meeting.table if meeting is not None else None
 
     def keep() -> tuple[dict[str, Any], bool]:
-        stored = state.events.add_result(event.id, entry, by=by, replace=replace)
+        by = "teacher" if teacher else "table"
+        stored = state.events.add_result(event.id, entry, by=by, replace=replace, tablet=tablet, table=table)
         entries = [result.entry for result in state.events.results(event.id)]
         return scored_result(entries, entry, event), bool(stored.replaces)
 
@@ -130,6 +140,8 @@ async def record_result(request: Request, event: Event, entry: Entry, *, replace
         scored, corrected = await run_in_threadpool(keep)
     except AlreadyEntered as refused:
         raise EnteredBefore(refused.existing) from None
+    except TableTaken as taken:
+        raise TableHeld(taken.table) from None
     state.hub.publish(results_channel(event.id))
     return scored, 200 if corrected else 201
 
@@ -140,6 +152,15 @@ class EnteredBefore(ApiError):
     def __init__(self, existing: list[Entry]) -> None:
         super().__init__(409, already_entered_words(existing))
         self.existing = existing
+
+
+class TableHeld(ApiError):
+    """A result refused because another tablet holds its table (or the teacher let this tablet go from it)."""
+
+    def __init__(self, table: int) -> None:
+        words = gettext("Another tablet is entering the results of table %(table)s. Ask your teacher.")
+        super().__init__(409, words % {"table": table})
+        self.table = table
 
 
 def already_entered_words(existing: list[Entry]) -> str:

@@ -102,6 +102,23 @@ def test_another_tablet_cannot_enter_table_3_once_a_tablet_has(client: TestClien
     assert _kept(client, event) == [(1, "1", "1"), (int(boards[0]), "3", "3"), (int(boards[1]), "3", "3")]
 
 
+def test_a_program_of_the_class_cannot_enter_a_result_at_a_table_a_tablet_holds(client: TestClient):
+    event = _event(client, boards=6, pairs=6)
+    address = f"/events/{event}/table"
+    boards = _buttons(client.get(address, params={"table": "3", "round": "1"}).text, "board")
+    assert _step(client.post(address, data=_result("3", boards[0])).text) == "done"
+    program = _other_tablet(client)
+    result = {"board": int(boards[1]), "ns": "3", "ew": "3", "contract": "3NT", "declarer": "S", "tricks": 9}
+    refused = program.post(f"/api/events/{event}/results", json=result)
+    assert refused.status_code == 409 and refused.json() == {"error": TAKEN}
+    assert _kept(client, event) == [(int(boards[0]), "3", "3")]
+    assert client.post(f"/api/events/{event}/results", json=result).status_code == 201  # the tablet that holds it
+    assert (
+        program.post(f"/api/events/{event}/results", json={**result, "ns": "1", "ew": "1", "board": 1}).status_code
+        == 201
+    )
+
+
 def test_the_teacher_hands_table_3_to_another_tablet(client: TestClient):
     event = _event(client, boards=6, pairs=6)
     address = f"/events/{event}/table"
@@ -182,7 +199,7 @@ def test_the_teacher_sees_the_tablet_of_each_result_and_removes_a_wrong_one(clie
 
     page = client.get(f"/teacher/events/{event}", headers=TEACHER).text
     rows = _rows(page)
-    assert [who for _, who, _ in rows] == ["a program", "tablet 1", "tablet 2", "tablet 1"]  # B entered first
+    assert [who for _, who, _ in rows] == ["tablet 2", "tablet 1", "tablet 2", "tablet 1"]  # B entered first
     assert not {client.cookies.get(TABLET_COOKIE), tablet_b.cookies.get(TABLET_COOKIE)} & set(re.findall(r"\S+", page))
     assert "Remove this result" in page and 'id="tablets"' not in page
 

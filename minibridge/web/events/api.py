@@ -9,7 +9,10 @@
   "declarer": "S", "tricks": 10}`` → 201 and the result scored and match-pointed, keyed as one result of a
   traveller of ``minibridge duplicate score --json``. The board already entered for either pair → 409 with
   the result ``entered``; with ``"replace": true`` the teacher's correction replaces it → 200, recorded as a
-  correction. A bad board, pair, contract, seat or number of tricks → 422.
+  correction. A bad board, pair, contract, seat or number of tricks → 422. A result is kept as the sending
+  tablet's (its cookie or the header ``X-Tablet``); with a movement, the tablet holds the table where the movement
+  seats the pairs, and another tablet's result there → 409 until the teacher lets it go
+  (``POST /api/events/{id}/tables/{table}/release``).
 - ``GET /api/events/{id}/ranking`` (tables) → the object of ``minibridge duplicate score --json``;
   ``GET /api/events/{id}/results.txt`` (tables) → the results file that command reads (its ``# lesson: 3``
   line says the event's rules).

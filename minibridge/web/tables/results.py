@@ -23,7 +23,6 @@ from starlette.responses import RedirectResponse, Response
 from minibridge.duplicate import (
     RESULT_FIELDS,
     SEAT_FIELDS,
-    Entry,
     Event,
     EventProblem,
     next_step,
@@ -35,9 +34,16 @@ from minibridge.duplicate import (
 )
 from minibridge.language import gettext
 from minibridge.reading import digits
-from minibridge.web.auth import Who, is_teacher, keep_class_code, route, typed_code_ok
-from minibridge.web.event_service import event_page, event_view, ranking_view, results_channel
-from minibridge.web.events_store import AlreadyEntered, EventStore, TableTaken
+from minibridge.web.auth import Who, keep_class_code, route, typed_code_ok
+from minibridge.web.event_service import (
+    EnteredBefore,
+    TableHeld,
+    event_page,
+    event_view,
+    ranking_view,
+    record_result,
+)
+from minibridge.web.events_store import EventStore
 from minibridge.web.pages import html
 from minibridge.web.requests import sentence
 from minibridge.web.tablets import tablet_key
@@ -108,14 +114,12 @@ async def enter_result(request: Request, event: Event) -> Response:
         words = gettext("The teacher has closed this event: no more results are taken.")
         return html("tables/done.j2", status=409, event=event_view(event), message=words)
     taken = await _taken(request, event)
-    table = None
     try:
         if event.movement is not None:
             step, seated, seat_problem = seat_step(event, fields, taken=taken)
             if step != "board" or seat_problem is not None:
                 raise EventProblem(seat_problem or gettext("Choose your table and the round."))
             fields |= {"ns": seated["ns"], "ew": seated["ew"]}  # the pairs the movement seats there
-            table = int(seated["table"])
         entry = read_result(_result(fields), event)
     except EventProblem as error:
         status = 409 if digits(fields.get("table", "")) in taken else 422
@@ -123,11 +127,11 @@ async def enter_result(request: Request, event: Event) -> Response:
         return html("tables/step.j2", status=status, **context)
     problem = None
     try:
-        await _keep(request, event, entry, table)
-    except TableTaken:  # another tablet took the table a moment before
+        await record_result(request, event, entry)
+    except TableHeld:  # another tablet took the table a moment before
         context = await _step_context(request, event, {"table": fields.get("table", "")})
         return html("tables/step.j2", status=409, **context)
-    except AlreadyEntered as refused:
+    except EnteredBefore as refused:
         if refused.existing != [entry] and event.movement is not None:
             problem = gettext("Board %(board)s is done at this table. Ask your teacher to fix it.") % {
                 "board": entry.board
@@ -148,17 +152,6 @@ async def enter_result(request: Request, event: Event) -> Response:
         fields=fields,
         message=problem,
     )
-
-
-async def _keep(request: Request, event: Event, entry: Entry, table: int | None) -> None:
-    """Keep a result as this tablet's (holding ``table``, a movement's) and wake the pages that follow the event;
-    :class:`TableTaken` or :class:`AlreadyEntered` when it is refused, and then nothing is kept."""
-    state = request.app.state
-    events: EventStore = state.events
-    by = "teacher" if is_teacher(request) else "table"
-    key = tablet_key(request)
-    await run_in_threadpool(lambda: events.add_result(event.id, entry, by=by, tablet=key, table=table))
-    state.hub.publish(results_channel(event.id))
 
 
 @event_page
