@@ -28,7 +28,7 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
 TOKEN = "teacher"
 CODE = "OWL"
-HEADERS = {"Authorization": f"Bearer {TOKEN}", "X-Class-Code": CODE}
+HEADERS = {"Authorization": f"Bearer {TOKEN}", "X-Class-Code": CODE, "X-Tablet": "the-program-that-sets-up-the-pages"}
 SIZES = {"phone": (375, 667), "tablet": (768, 1024), "laptop": (1280, 800), "projector": (1920, 1080)}
 
 
