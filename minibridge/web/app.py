@@ -31,6 +31,7 @@ from minibridge.classroom.joining import new_class_code, session_secret_kept
 from minibridge.language import gettext, number, speaking
 from minibridge.reading import ReadingError
 from minibridge.web import events, pupils, tables, teacher
+from minibridge.web.answer_headers import AnswerHeaders, Headers
 from minibridge.web.auth import Who, route
 from minibridge.web.event_service import install
 from minibridge.web.guessing import WrongCodes
@@ -190,25 +191,13 @@ async def _server_error(request: Request, error: Exception) -> Response:
     return JSONResponse({"error": words}, status_code=500)
 
 
-class SafeHeaders:
+class SafeHeaders(AnswerHeaders):
     """Add :data:`SAFE_HEADERS` to every answer: pages, parts of pages, JSON and static files."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_safe(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                given = {name.lower() for name, _ in message.get("headers", [])}
-                extra = [(name, value) for name, value in SAFE_HEADERS if name not in given]
-                message = {**message, "headers": [*message.get("headers", []), *extra]}
-            await send(message)
-
-        await self.app(scope, receive, send_safe)
+    def extra(self, scope: Scope, given: Headers) -> Headers:
+        """The safe headers the answer does not set itself."""
+        named = {name.lower() for name, _ in given}
+        return [(name, value) for name, value in SAFE_HEADERS if name not in named]
 
 
 class BodyLimit:

@@ -13,7 +13,9 @@ import secrets
 import string
 
 from starlette.requests import Request
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Scope
+
+from minibridge.web.answer_headers import AnswerHeaders, Headers
 
 __all__ = ["TABLET_COOKIE", "TABLET_HEADER", "TABLET_AGE", "TabletKeys", "tablet_key", "well_formed"]
 
@@ -47,23 +49,14 @@ def tablet_key(request: Request) -> str:
     return new
 
 
-class TabletKeys:
+class TabletKeys(AnswerHeaders):
     """Give a tablet the key :func:`tablet_key` made for it during the request: a cookie on the answer, kept for
     :data:`TABLET_AGE`, HttpOnly, sent to this server only."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_key(message: Message) -> None:
-            new = scope.get("state", {}).get(_NEW_KEY)
-            if message["type"] == "http.response.start" and new is not None:
-                cookie = f"{TABLET_COOKIE}={new}; Max-Age={TABLET_AGE}; Path=/; HttpOnly; SameSite=Lax"
-                message = {**message, "headers": [*message.get("headers", []), (b"set-cookie", cookie.encode())]}
-            await send(message)
-
-        await self.app(scope, receive, send_key)
+    def extra(self, scope: Scope, given: Headers) -> Headers:
+        """The cookie of the new key, where the request made one."""
+        new = scope.get("state", {}).get(_NEW_KEY)
+        if new is None:
+            return []
+        cookie = f"{TABLET_COOKIE}={new}; Max-Age={TABLET_AGE}; Path=/; HttpOnly; SameSite=Lax"
+        return [(b"set-cookie", cookie.encode())]
