@@ -3,7 +3,9 @@ a stream of Server-Sent Events read."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -43,3 +45,21 @@ def read_events(response: httpx2.Response, count: int) -> list[dict[str, Any]]:
             key, _, value = line.partition(":")
             current[key] = json.loads(value) if key == "data" else value.strip()
     raise AssertionError(f"the stream ended after {len(found)} events")
+
+
+def step_of(page: str) -> str:
+    """The step a results tablet's page shows (``data-step``)."""
+    found = re.search(r'data-step="([a-z]+)"', page)
+    assert found is not None, page
+    return found.group(1)
+
+
+def alert_of(page: str) -> str | None:
+    """The sentence a page says in its alert, or None."""
+    found = re.search(r'role="alert">([^<]*)<', page)
+    return html.unescape(found.group(1)) if found else None
+
+
+def buttons(page: str, name: str) -> list[str]:
+    """The values of the buttons named ``name`` on a page."""
+    return re.findall(rf'name="{name}" value="([^"]+)"', page)

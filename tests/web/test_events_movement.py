@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from click.testing import CliRunner
-from events_client import TEACHER
+from events_client import TEACHER, alert_of, buttons, step_of
 from pypdf import PdfReader
 from starlette.testclient import TestClient
 
@@ -28,21 +28,6 @@ def _event(client: TestClient, **fields: object) -> dict:
     answer = client.post("/api/events", json=body, headers=TEACHER)
     assert answer.status_code == 201, answer.text
     return answer.json()
-
-
-def _step(page: str) -> str:
-    found = re.search(r'data-step="([a-z]+)"', page)
-    assert found is not None, page
-    return found.group(1)
-
-
-def _alert(page: str) -> str | None:
-    found = re.search(r'role="alert">([^<]*)<', page)
-    return found.group(1) if found else None
-
-
-def _buttons(page: str, name: str) -> list[str]:
-    return re.findall(rf'name="{name}" value="([^"]+)"', page)
 
 
 # --- one rule set: the lesson's --------------------------------------------------------------------------------
@@ -81,11 +66,11 @@ def test_the_tablet_of_a_lesson_three_event_offers_only_its_contracts_and_scores
     event = _event(client, lesson=3, boards=4)
     address = f"/events/{event['id']}/table"
     contracts = client.get(address, params={"board": "1", "ns": "1", "ew": "1"}).text
-    assert _step(contracts) == "contract" and _buttons(contracts, "contract") == ["1NT"]
+    assert step_of(contracts) == "contract" and buttons(contracts, "contract") == ["1NT"]
     confirm = client.get(address, params={**LESSON_THREE_RESULT, "tricks": "8"}).text
-    assert _step(confirm) == "confirm" and "<strong>130</strong>" in confirm
+    assert step_of(confirm) == "confirm" and "<strong>130</strong>" in confirm
     kept = client.post(address, data={k: str(v) for k, v in LESSON_THREE_RESULT.items()})
-    assert _step(kept.text) == "done" and "130" in kept.text
+    assert step_of(kept.text) == "done" and "130" in kept.text
 
 
 def test_a_lesson_without_slams_refuses_an_event_with_slams(client: TestClient):
@@ -158,18 +143,18 @@ def test_the_tablet_starts_from_the_table_and_the_round_then_knows_the_pairs_and
     event = _event(client, boards=6, pairs=6)
     address = f"/events/{event['id']}/table"
     first = client.get(address).text
-    assert _step(first) == "table" and _buttons(first, "table") == ["1", "2", "3"]
+    assert step_of(first) == "table" and buttons(first, "table") == ["1", "2", "3"]
     rounds = client.get(address, params={"table": "2"}).text
-    assert _step(rounds) == "round" and _buttons(rounds, "round") == ["1", "2", "3"]
+    assert step_of(rounds) == "round" and buttons(rounds, "round") == ["1", "2", "3"]
     assert re.search(r'class="big now" type="submit" name="round" value="1" autofocus', rounds)
     boards = client.get(address, params={"table": "2", "round": "2"}).text
-    assert _step(boards) == "board" and _buttons(boards, "board") == ["5", "6"]  # the boards move down a table
+    assert step_of(boards) == "board" and buttons(boards, "board") == ["5", "6"]  # the boards move down a table
     assert "E–W <strong>1</strong>" in boards and "N–S <strong>2</strong>" in boards
     contract = client.get(address, params={"table": "2", "round": "2", "board": "5"}).text
-    assert _step(contract) == "contract"
+    assert step_of(contract) == "contract"
     wrong = client.get(address, params={"table": "2", "round": "2", "board": "1"}).text
-    assert _step(wrong) == "board" and _alert(wrong) == "Board 1 is not played here in this round."
-    assert _step(client.get(address, params={"table": "9"}).text) == "table"
+    assert step_of(wrong) == "board" and alert_of(wrong) == "Board 1 is not played here in this round."
+    assert step_of(client.get(address, params={"table": "9"}).text) == "table"
 
 
 def test_a_board_already_entered_is_refused_at_the_first_step(client: TestClient):
@@ -177,13 +162,14 @@ def test_a_board_already_entered_is_refused_at_the_first_step(client: TestClient
     address = f"/events/{event['id']}/table"
     seat = {"table": "1", "round": "1"}
     result = {**seat, "board": "1", "ns": "1", "ew": "1", "contract": "3NT", "declarer": "S", "tricks": "9"}
-    assert _step(client.post(address, data=result).text) == "done"
+    assert step_of(client.post(address, data=result).text) == "done"
     again = client.get(address, params={**seat, "board": "1"}).text
-    assert _step(again) == "board" and _alert(again) == "Board 1 is done at this table. Ask your teacher to fix it."
+    assert step_of(again) == "board" and alert_of(again) == "Board 1 is done at this table. Ask your teacher to fix it."
     assert re.search(r'class="big done" type="submit" name="board" value="1"', again)
     twice = client.post(address, data={**result, "tricks": "8"})
     assert (
-        twice.status_code == 409 and _alert(twice.text) == "Board 1 is done at this table. Ask your teacher to fix it."
+        twice.status_code == 409
+        and alert_of(twice.text) == "Board 1 is done at this table. Ask your teacher to fix it."
     )
     client.post(address, data={**result, "board": "2"})
     rounds = client.get(address, params={"table": "1"}).text  # both boards in: round 2 is now
@@ -193,20 +179,20 @@ def test_a_board_already_entered_is_refused_at_the_first_step(client: TestClient
 def test_a_pair_sitting_out_has_nothing_to_enter(client: TestClient):
     event = _event(client, boards=6, pairs=5)
     page = client.get(f"/events/{event['id']}/table", params={"table": "3", "round": "1"}).text
-    assert _step(page) == "round" and _alert(page) == "No one plays at table 3 in round 1. Wait for the next round."
+    assert step_of(page) == "round" and alert_of(page) == "No one plays at table 3 in round 1. Wait for the next round."
 
 
 def test_an_event_without_a_movement_keeps_its_tablet_as_before(client: TestClient):
     event = _event(client, boards=4)
     address = f"/events/{event['id']}/table"
-    assert _step(client.get(address).text) == "board"
-    assert _step(client.get(address, params={"board": "1"}).text) == "ns"
+    assert step_of(client.get(address).text) == "board"
+    assert step_of(client.get(address, params={"board": "1"}).text) == "ns"
 
 
 def test_the_tablet_keeps_the_pairs_the_movement_seats_at_its_table(client: TestClient):
     event = _event(client, boards=6, pairs=6)
     sent = {"table": "2", "round": "2", "board": "5", "ns": "9", "ew": "9", "contract": "3NT", "declarer": "S"}
-    assert _step(client.post(f"/events/{event['id']}/table", data={**sent, "tricks": "9"}).text) == "done"
+    assert step_of(client.post(f"/events/{event['id']}/table", data={**sent, "tricks": "9"}).text) == "done"
     kept = client.get(f"/api/events/{event['id']}/ranking").json()["boards"][0]["results"][0]
     assert (kept["ns"], kept["ew"]) == ("2", "1")
 

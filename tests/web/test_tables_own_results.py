@@ -5,12 +5,11 @@ and the teacher can remove a wrong one. Two test clients are two tablets: each k
 
 from __future__ import annotations
 
-import html
 import re
 import threading
 
 import httpx2
-from events_client import TEACHER, read_events
+from events_client import TEACHER, alert_of, buttons, read_events, step_of
 from starlette.testclient import TestClient
 
 from minibridge.web.tablets import TABLET_COOKIE
@@ -27,21 +26,6 @@ def _event(client: TestClient, **fields: object) -> str:
 def _other_tablet(client: TestClient) -> TestClient:
     """A second tablet on the same classroom server: its own cookies, so its own key."""
     return TestClient(client.app)
-
-
-def _step(page: str) -> str:
-    found = re.search(r'data-step="([a-z]+)"', page)
-    assert found is not None, page
-    return found.group(1)
-
-
-def _alert(page: str) -> str | None:
-    found = re.search(r'role="alert">([^<]*)<', page)
-    return html.unescape(found.group(1)) if found else None
-
-
-def _buttons(page: str, name: str) -> list[str]:
-    return re.findall(rf'name="{name}" value="([^"]+)"', page)
 
 
 def _result(table: str, board: str, tricks: int = 9) -> dict[str, str]:
@@ -78,35 +62,35 @@ def test_another_tablet_cannot_enter_table_3_once_a_tablet_has(client: TestClien
     event = _event(client, boards=6, pairs=6)
     address = f"/events/{event}/table"
     tablet_b = _other_tablet(client)
-    boards = _buttons(client.get(address, params={"table": "3", "round": "1"}).text, "board")
+    boards = buttons(client.get(address, params={"table": "3", "round": "1"}).text, "board")
     assert len(boards) == 2
-    assert _step(client.post(address, data=_result("3", boards[0])).text) == "done"
+    assert step_of(client.post(address, data=_result("3", boards[0])).text) == "done"
 
     chosen = tablet_b.get(address, params={"table": "3"})
-    assert _step(chosen.text) == "table" and _alert(chosen.text) == TAKEN
-    assert _buttons(chosen.text, "table") == ["1", "2"]
-    assert _buttons(tablet_b.get(address).text, "table") == ["1", "2"]
+    assert step_of(chosen.text) == "table" and alert_of(chosen.text) == TAKEN
+    assert buttons(chosen.text, "table") == ["1", "2"]
+    assert buttons(tablet_b.get(address).text, "table") == ["1", "2"]
     deeper = tablet_b.get(address, params={"table": "3", "round": "1", "board": boards[1]}).text
-    assert _step(deeper) == "table" and _alert(deeper) == TAKEN
-    assert _buttons(client.get(address).text, "table") == ["1", "2", "3"]  # the tablet that holds it goes on
+    assert step_of(deeper) == "table" and alert_of(deeper) == TAKEN
+    assert buttons(client.get(address).text, "table") == ["1", "2", "3"]  # the tablet that holds it goes on
 
     before = client.get(f"/teacher/events/{event}", headers=TEACHER).text
     refused = tablet_b.post(address, data=_result("3", boards[1]))
-    assert refused.status_code == 409 and _alert(refused.text) == TAKEN and _step(refused.text) == "table"
+    assert refused.status_code == 409 and alert_of(refused.text) == TAKEN and step_of(refused.text) == "table"
     assert _kept(client, event) == [(int(boards[0]), "3", "3")]
     after = client.get(f"/teacher/events/{event}", headers=TEACHER).text
     assert _rows(after) == _rows(before) and "tablet 2" not in after
 
-    assert _step(client.post(address, data=_result("3", boards[1])).text) == "done"
-    assert _step(tablet_b.post(address, data=_result("1", "1")).text) == "done"  # a table still free
+    assert step_of(client.post(address, data=_result("3", boards[1])).text) == "done"
+    assert step_of(tablet_b.post(address, data=_result("1", "1")).text) == "done"  # a table still free
     assert _kept(client, event) == [(1, "1", "1"), (int(boards[0]), "3", "3"), (int(boards[1]), "3", "3")]
 
 
 def test_a_program_of_the_class_cannot_enter_a_result_at_a_table_a_tablet_holds(client: TestClient):
     event = _event(client, boards=6, pairs=6)
     address = f"/events/{event}/table"
-    boards = _buttons(client.get(address, params={"table": "3", "round": "1"}).text, "board")
-    assert _step(client.post(address, data=_result("3", boards[0])).text) == "done"
+    boards = buttons(client.get(address, params={"table": "3", "round": "1"}).text, "board")
+    assert step_of(client.post(address, data=_result("3", boards[0])).text) == "done"
     program = _other_tablet(client)
     result = {"board": int(boards[1]), "ns": "3", "ew": "3", "contract": "3NT", "declarer": "S", "tricks": 9}
     refused = program.post(f"/api/events/{event}/results", json=result)
@@ -123,7 +107,7 @@ def test_the_teacher_hands_table_3_to_another_tablet(client: TestClient):
     event = _event(client, boards=6, pairs=6)
     address = f"/events/{event}/table"
     tablet_b = _other_tablet(client)
-    boards = _buttons(client.get(address, params={"table": "3", "round": "1"}).text, "board")
+    boards = buttons(client.get(address, params={"table": "3", "round": "1"}).text, "board")
     client.post(address, data=_result("3", boards[0]))
     page = client.get(f"/teacher/events/{event}", headers=TEACHER).text
     assert _held(page)["3"] == "Table 3: held by tablet 1."
@@ -133,16 +117,16 @@ def test_the_teacher_hands_table_3_to_another_tablet(client: TestClient):
 
     release = f"/teacher/events/{event}/tables/3/release"
     assert tablet_b.post(release).status_code == 401  # the teacher's alone
-    assert _alert(tablet_b.get(address, params={"table": "3"}).text) == TAKEN
+    assert alert_of(tablet_b.get(address, params={"table": "3"}).text) == TAKEN
     handed = client.post(release, headers=TEACHER, follow_redirects=False)
     assert handed.status_code == 303 and handed.headers["location"] == f"/teacher/events/{event}#tablets"
 
-    assert _alert(client.get(address, params={"table": "3"}).text) == TAKEN  # the tablet let go
+    assert alert_of(client.get(address, params={"table": "3"}).text) == TAKEN  # the tablet let go
     assert client.post(address, data=_result("3", boards[1])).status_code == 409
     assert _kept(client, event) == [(int(boards[0]), "3", "3")]
-    assert _step(tablet_b.post(address, data=_result("3", boards[1])).text) == "done"
+    assert step_of(tablet_b.post(address, data=_result("3", boards[1])).text) == "done"
     assert _held(client.get(f"/teacher/events/{event}", headers=TEACHER).text)["3"] == "Table 3: held by tablet 2."
-    assert _alert(client.get(address, params={"table": "3"}).text) == TAKEN
+    assert alert_of(client.get(address, params={"table": "3"}).text) == TAKEN
 
     api = f"/api/events/{event}/tables/3/release"
     assert tablet_b.post(api).status_code == 401 and "error" in tablet_b.post(api).json()
@@ -153,15 +137,15 @@ def test_the_teacher_hands_table_3_to_another_tablet(client: TestClient):
     unmoved = _event(client, boards=4)
     refused = client.post(f"/api/events/{unmoved}/tables/1/release", headers=TEACHER)
     assert refused.status_code == 409 and "error" in refused.json()
-    assert _alert(tablet_b.get(address, params={"table": "3"}).text) == TAKEN
-    assert _buttons(client.get(address).text, "table") == ["1", "2", "3"]
+    assert alert_of(tablet_b.get(address, params={"table": "3"}).text) == TAKEN
+    assert buttons(client.get(address).text, "table") == ["1", "2", "3"]
 
 
 def test_two_tablets_at_the_same_moment_one_holds_the_table(address: str):
     event = httpx2.post(f"{address}/api/events", json={"name": "X", "boards": 6, "pairs": 6}, headers=TEACHER)
     event_id = event.json()["id"]
     first = httpx2.get(f"{address}/events/{event_id}/table", params={"table": "3", "round": "1"}).text
-    boards = _buttons(first, "board")
+    boards = buttons(first, "board")
     start = threading.Barrier(len(boards))
     answers: list[int] = []
 
@@ -188,14 +172,14 @@ def test_the_teacher_sees_the_tablet_of_each_result_and_removes_a_wrong_one(clie
     address = f"/events/{event}/table"
     tablet_b = _other_tablet(client)
     result = {"contract": "3NT", "declarer": "S", "tricks": "9"}
-    assert _step(tablet_b.post(address, data={**result, "board": "1", "ns": "3", "ew": "4"}).text) == "done"
-    assert _step(client.post(address, data={**result, "board": "1", "ns": "1", "ew": "2"}).text) == "done"
-    assert _step(tablet_b.post(address, data={**result, "board": "2", "ns": "3", "ew": "4"}).text) == "done"
+    assert step_of(tablet_b.post(address, data={**result, "board": "1", "ns": "3", "ew": "4"}).text) == "done"
+    assert step_of(client.post(address, data={**result, "board": "1", "ns": "1", "ew": "2"}).text) == "done"
+    assert step_of(tablet_b.post(address, data={**result, "board": "2", "ns": "3", "ew": "4"}).text) == "done"
     api = {"board": 3, "ns": "1", "ew": "2", "contract": "4S", "declarer": "N", "tricks": 10}
     assert client.post(f"/api/events/{event}/results", json=api).status_code == 201
 
     twice = client.post(address, data={**result, "board": "1", "ns": "3", "ew": "9"})
-    assert twice.status_code == 409 and "Board 1 is already entered" in (_alert(twice.text) or "")
+    assert twice.status_code == 409 and "Board 1 is already entered" in (alert_of(twice.text) or "")
 
     page = client.get(f"/teacher/events/{event}", headers=TEACHER).text
     rows = _rows(page)
@@ -217,7 +201,7 @@ def test_the_teacher_sees_the_tablet_of_each_result_and_removes_a_wrong_one(clie
     assert _kept(client, event) == [(1, "1", "2"), (2, "3", "4"), (3, "1", "2")]
 
     again = tablet_b.post(address, data={**result, "board": "1", "ns": "3", "ew": "4", "tricks": "10"})
-    assert again.status_code == 200 and _step(again.text) == "done"
+    assert again.status_code == 200 and step_of(again.text) == "done"
     fragment = client.get(f"/teacher/events/{event}/results", headers=TEACHER).text
     assert _rows(fragment)[0][1:] == ("tablet 1", "")
 
