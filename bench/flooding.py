@@ -177,6 +177,13 @@ def bad_requests(server: Server, count: int) -> None:
     print(f"  lines of log written while they came: {len(server.lines) - logged}")
 
 
+def print_log(server: Server, logged: int) -> None:
+    """The lines the server logged: how many in all and at its stop, then each (cut to 150 letters)."""
+    print(f"lines of log in all: {len(server.lines)} ({len(server.lines) - logged} when the server stopped)")
+    for line in server.lines:
+        print(f"  | {line[:150]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=30, help="requests timed each time; the median counts")
@@ -197,9 +204,7 @@ def main() -> None:
             logged = len(server.lines)
         finally:
             server.stop()
-        print(f"lines of log in all: {len(server.lines)} ({len(server.lines) - logged} when the server stopped)")
-        for line in server.lines:
-            print(f"  | {line}")
+        print_log(server, logged)
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder), open_files=256)
         try:
@@ -209,9 +214,7 @@ def main() -> None:
             logged = len(server.lines)
         finally:
             server.stop()
-        print(f"lines of log in all: {len(server.lines)} ({len(server.lines) - logged} when the server stopped)")
-        for line in server.lines:
-            print(f"  | {line[:150]}")
+        print_log(server, logged)
 
 
 if __name__ == "__main__":
