@@ -106,6 +106,7 @@ ADDRESSES: dict[str, str] = {
     "api_event": "/api/events/{event_id}",
     "api_event_results": "/api/events/{event_id}/results",
     "api_event_results_file": "/api/events/{event_id}/results.txt",
+    "api_event_results_xml": "/api/events/{event_id}/results.xml",
     "api_event_ranking": "/api/events/{event_id}/ranking",
     "api_event_stream": "/api/events/{event_id}/stream",
     "api_event_games": "/api/events/{event_id}/games",
