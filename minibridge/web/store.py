@@ -32,6 +32,7 @@ from typing import Any
 
 from minibridge.classroom.data_folder import DATABASE, DiskFull, disk_is_full
 from minibridge.classroom.switches import ClassSwitches
+from minibridge.classroom.term_report import DealPlayed
 
 __all__ = ["DATABASE", "HelpUsed", "NameInUse", "Progress", "Store", "GameLocks", "connect", "name_key"]
 
@@ -74,6 +75,12 @@ CREATE TABLE IF NOT EXISTS names (
     tablet TEXT NOT NULL,
     used TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS quizzes (
+    id TEXT PRIMARY KEY,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    data TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS class_tables (
     id TEXT PRIMARY KEY,
     number INTEGER NOT NULL,
@@ -81,6 +88,17 @@ CREATE TABLE IF NOT EXISTS class_tables (
     created TEXT NOT NULL,
     updated TEXT NOT NULL,
     data TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS deals_played (
+    game TEXT NOT NULL,
+    deal INTEGER NOT NULL,
+    pupil TEXT NOT NULL,
+    lesson INTEGER,
+    declared INTEGER NOT NULL,
+    made INTEGER NOT NULL,
+    tricks_lost INTEGER NOT NULL,
+    played TEXT NOT NULL,
+    PRIMARY KEY (game, deal)
 );
 """
 
@@ -223,6 +241,36 @@ class Store:
                 "UPDATE class_tables SET data = ?, updated = ? WHERE id = ?", (json.dumps(data), _now(), table_id)
             )
 
+    # --- the class's quizzes ------------------------------------------------------------------------------------
+
+    def create_quiz(self, data: dict[str, Any]) -> str:
+        """Keep a new quiz (the data of :func:`minibridge.classroom.quiz.new_quiz`); its id, unguessable."""
+        quiz_id = secrets.token_urlsafe(12)
+        now = _now()
+        with self._writing():
+            self._db.execute(
+                "INSERT INTO quizzes (id, created, updated, data) VALUES (?, ?, ?, ?)",
+                (quiz_id, now, now, json.dumps(data)),
+            )
+        return quiz_id
+
+    def quiz(self, quiz_id: str) -> dict[str, Any] | None:
+        """A quiz's data, or None when there is no quiz of that id."""
+        with self._lock:
+            row = self._db.execute("SELECT data FROM quizzes WHERE id = ?", (quiz_id,)).fetchone()
+        return json.loads(row[0]) if row is not None else None
+
+    def latest_quiz(self) -> tuple[str, dict[str, Any]] | None:
+        """The quiz started last: its id and data, or None when no quiz was ever started."""
+        with self._lock:
+            row = self._db.execute("SELECT id, data FROM quizzes ORDER BY created DESC, rowid DESC LIMIT 1").fetchone()
+        return (row[0], json.loads(row[1])) if row is not None else None
+
+    def save_quiz(self, quiz_id: str, data: dict[str, Any]) -> None:
+        """Replace a quiz's data."""
+        with self._writing():
+            self._db.execute("UPDATE quizzes SET data = ?, updated = ? WHERE id = ?", (json.dumps(data), _now(), quiz_id))
+
     # --- the pupils' progress ---------------------------------------------------------------------------------
 
     def record_answers(
@@ -335,6 +383,54 @@ class Store:
             ).fetchall()
         used = [HelpUsed(pupil=row[0], lesson=row[1], hints=row[2], undos=row[3]) for row in rows]
         return sorted(used, key=lambda u: (u.pupil.casefold(), u.pupil, u.lesson is None, u.lesson or 0))
+
+    # --- the deals each pupil finished, and the teacher's rule for certificates ----------------------------------
+
+    def record_deal(self, game_id: str, deal: int, played: DealPlayed) -> None:
+        """Keep a deal a named pupil finished, the ``deal``-th of a game: finished again (tried again from a card),
+        it replaces the result kept."""
+        with self._writing():
+            self._db.execute(
+                "INSERT OR REPLACE INTO deals_played (game, deal, pupil, lesson, declared, made, tricks_lost, played) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    deal,
+                    played.pupil,
+                    played.lesson,
+                    int(played.declared),
+                    int(played.made),
+                    played.tricks_lost,
+                    played.played,
+                ),
+            )
+
+    def deals_played(self) -> list[DealPlayed]:
+        """Every deal a named pupil finished, oldest first."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT pupil, lesson, declared, made, tricks_lost, played FROM deals_played ORDER BY played, rowid"
+            ).fetchall()
+        return [
+            DealPlayed(pupil=r[0], lesson=r[1], declared=bool(r[2]), made=bool(r[3]), tricks_lost=r[4], played=r[5])
+            for r in rows
+        ]
+
+    def certificates_need_deals(self) -> bool:
+        """Whether the teacher asks that a pupil also finish a lesson's deals to earn its certificate (no at
+        first)."""
+        with self._lock:
+            row = self._db.execute("SELECT data FROM settings WHERE name = 'certificates'").fetchone()
+        return bool(json.loads(row[0]).get("deals")) if row is not None else False
+
+    def save_certificates_need_deals(self, need: bool) -> None:
+        """Keep whether a lesson's certificate needs its deals finished too."""
+        with self._writing():
+            self._db.execute(
+                "INSERT INTO settings (name, data) VALUES ('certificates', ?) "
+                "ON CONFLICT (name) DO UPDATE SET data = excluded.data",
+                (json.dumps({"deals": need}),),
+            )
 
 
 def _progress(rows: list[tuple[Any, ...]]) -> list[Progress]:

@@ -31,6 +31,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from minibridge.cards import Card, Seat
 from minibridge.classroom import PupilGame, pupil_view
 from minibridge.classroom.setup import choices_allowed
+from minibridge.classroom.term_report import deal_played
 from minibridge.contract import Contract
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
@@ -53,6 +54,8 @@ _ACTION_FORMS = (
     '{"card": "SA"}, {"contract": "4S"}, {"declarer": "N"}, {"points": 12}, {"next": true}, {"again": true}, '
     '{"hint": true}, {"undo": true}, {"claim": true} or {"try_again": 5}'
 )
+_OVER = ("deal_over", "game_over")
+"""The phases of a deal that is over."""
 _SWITCHES = ("next", "again", "undo", "claim", "hint")
 """The actions sent as ``true``."""
 
@@ -135,8 +138,10 @@ async def step(request: Request) -> Response:
     def take() -> str:
         with state.locks.lock(game_id):
             game = load_game(state.store, game_id)
+            before = game.phase
             if game.step():
                 state.store.save_game(game_id, game.to_data())
+                _note_deal(request, game_id, game, before)
             return render_table(pupil_view(game_id, game))
 
     return HTMLResponse(await run_in_threadpool(take))
@@ -158,6 +163,7 @@ async def tap(request: Request) -> Response:
     def take() -> tuple[str, int]:
         with state.locks.lock(game_id):
             game = load_game(state.store, game_id)
+            before = game.phase
             try:
                 hint = action_from(body)(game)
             except ApiError as error:
@@ -166,6 +172,7 @@ async def tap(request: Request) -> Response:
                 return render_table(view), error.status
             state.store.save_game(game_id, game.to_data())
             _note_help(request, game, body)
+            _note_deal(request, game_id, game, before)
             view = pupil_view(game_id, game)
             if hint is None:
                 return render_table(view), 200
@@ -283,10 +290,12 @@ async def act(request: Request) -> Response:
     def take() -> dict[str, Any]:
         with state.locks.lock(game_id):
             game = load_game(state.store, game_id)
+            before = game.phase
             hint = action(game)
             game.advance()
             state.store.save_game(game_id, game.to_data())
             _note_help(request, game, body)
+            _note_deal(request, game_id, game, before)
             return hint if hint is not None else pupil_view(game_id, game)
 
     return JSONResponse(await run_in_threadpool(take))
@@ -392,6 +401,20 @@ def _note_help(request: Request, game: PupilGame, body: dict[str, Any]) -> None:
         if kind in body:
             name = pupil if pupil and may_use_name(request, pupil) else ""
             request.app.state.store.record_help(name, game.setup.lesson, kind)
+
+
+def _note_deal(request: Request, game_id: str, game: PupilGame, before: str) -> None:
+    """Keep, for the teacher's reports and certificates, the deal a named pupil has just finished (the phase was
+    ``before`` the action); nothing for a tablet without a name, or one whose name another tablet holds."""
+    if before in _OVER or game.phase not in _OVER:
+        return
+    pupil = tablet_pupil(request)
+    if not pupil or not may_use_name(request, pupil):
+        return
+    store: Store = request.app.state.store
+    played = deal_played(game, pupil, store.clock().isoformat(timespec="seconds"))
+    if played is not None:
+        store.record_deal(game_id, game.deal_number, played)
 
 
 def _at_moment(game: PupilGame, phase: str, message: str) -> None:
