@@ -11,10 +11,11 @@ from minibridge import language
 from minibridge.cli.common import WholeNumber, json_option, language_options, print_json, reports_errors, slam_option
 from minibridge.cli.printing import force_option, paper_option, refuse_existing, templates_option
 from minibridge.documents import check_templates, duplicate_results
+from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 
 if TYPE_CHECKING:
-    from minibridge.duplicate import PairTotal
+    from minibridge.duplicate import Competition, PairTotal
 
 
 @click.group()
@@ -36,7 +37,14 @@ def duplicate() -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Also write the travellers and the ranking as a PDF.",
 )
-@click.option("--title", help="The competition's name, printed on the PDF.")
+@click.option("--title", help="The competition's name, printed on the PDF and in the USEBIO file.")
+@click.option(
+    "--usebio",
+    type=click.Path(path_type=Path),
+    metavar="FILE.xml",
+    help="Also write the results as a USEBIO 1.2 XML file, the EBU's results format.",
+)
+@click.option("--club", default="", help="The club's or school's name, written in the USEBIO file.")
 @slam_option
 @force_option
 @paper_option
@@ -48,6 +56,8 @@ def score(
     results: Path,
     output: Path | None,
     title: str | None,
+    usebio: Path | None,
+    club: str,
     slam: bool,
     force: bool,
     paper: str,
@@ -75,11 +85,14 @@ def score(
         minibridge duplicate score results.txt
         minibridge duplicate score results.txt -o results.pdf --title "Class 5, 12 March"
         minibridge duplicate score results.txt --json
+        minibridge duplicate score results.txt --usebio results.xml --club "Hill School"
     """
     from minibridge.duplicate import competition_data, score_file
 
     if output is not None:
         refuse_existing(output, force)
+    if usebio is not None:
+        _check_usebio_path(usebio, force)
     competition = score_file(results, slam=slam)
     if as_json:
         print_json(competition_data(competition))
@@ -90,6 +103,8 @@ def score(
         click.echo("\n".join(lines).rstrip())
     for note in competition.notes:
         click.echo(gettext("note: %(note)s") % {"note": note}, err=True)
+    if usebio is not None:
+        _write_usebio(usebio, competition, event=title or results.stem, club=club, force=force)
     if output is None:
         return
     from minibridge.files import write_atomic
@@ -98,6 +113,30 @@ def score(
     printed = duplicate_results(competition, file=results, title=title, paper=paper, templates=templates_folder)
     write_atomic(output, printed.pdf, overwrite=force)
     click.echo(gettext("travellers and ranking written to %(file)s") % {"file": output}, err=True)
+
+
+def _check_usebio_path(path: Path, force: bool) -> None:
+    """Stop before any work when the USEBIO file cannot be written at ``path``: a folder, a place inside a file,
+    or a file already there without ``--force``."""
+    if path.is_dir():
+        raise MiniBridgeError(
+            gettext("'%(path)s' is a folder: give the name of a file, like results.xml") % {"path": path}
+        )
+    folder = next((parent for parent in path.parents if parent.exists()), None)
+    if folder is not None and not folder.is_dir():
+        raise MiniBridgeError(
+            gettext("'%(folder)s' is a file, not a folder: the USEBIO file cannot go in it") % {"folder": folder}
+        )
+    refuse_existing(path, force)
+
+
+def _write_usebio(path: Path, competition: Competition, *, event: str, club: str, force: bool) -> None:
+    """Write the competition as a USEBIO file, the EBU's results format."""
+    from minibridge.duplicate.usebio import usebio_xml
+    from minibridge.files import write_atomic
+
+    write_atomic(path, usebio_xml(competition, event=event, club=club), overwrite=force)
+    click.echo(gettext("results for the EBU (USEBIO) written to %(file)s") % {"file": path}, err=True)
 
 
 def _ranking_lines(ranking: tuple[PairTotal, ...]) -> list[str]:
