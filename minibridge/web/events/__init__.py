@@ -3,9 +3,9 @@ come."""
 
 from __future__ import annotations
 
-from minibridge.web.events import api
+from minibridge.web.events import api, usebio
 
 __all__ = ["routes"]
 
-routes = [*api.routes]
+routes = [*api.routes, *usebio.routes]
 """Every address of the events' API."""
