@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,9 +30,18 @@ from minibridge.board import Board
 from minibridge.cards import Seat
 from minibridge.deal import Deal
 from minibridge.dealing import DealSpec, generate
+from minibridge.duplicate.classes import ImportedClass, check_joined, deal_lines
 from minibridge.duplicate.matchpoints import Competition, competition_data, score_results
 from minibridge.duplicate.movement import Movement, MovementProblem, movement
-from minibridge.duplicate.results import Entry, parse_results, read_entry, read_results_file, results_text
+from minibridge.duplicate.results import (
+    Entry,
+    pair_name,
+    parse_results,
+    read_entry,
+    read_results_file,
+    read_school,
+    results_text,
+)
 from minibridge.errors import MiniBridgeError
 from minibridge.language import N_, gettext
 from minibridge.reading import ReadingError
@@ -82,6 +91,7 @@ _EVENT_FIELDS: dict[str, tuple[type, Callable[[], str]]] = {
     "seed": (int, lambda: gettext("a whole number, like 42")),
     "slam": (bool, lambda: gettext("true or false")),
     "pairs": (int, lambda: gettext("a number of pairs, like 8")),
+    "school": (str, lambda: gettext("the name of your school or class, like Oak")),
 }
 """The settings of an event a request may send, each with its kind and the form it takes in words."""
 RESULT_FIELDS = ("board", "ns", "ew", "contract", "declarer", "tricks")
@@ -132,6 +142,34 @@ class Event:
     """The pairs at the real tables, when the teacher gave them: the event then has a :attr:`movement`."""
     closed: bool = False
     """No one joins and no table enters a result any more; the teacher may still correct one."""
+    school: str = ""
+    """The school (or class) of the event's pairs, shown beside them when other classes join (``Oak 3``)."""
+    classes: tuple[ImportedClass, ...] = ()
+    """Other classes' results on the same boards, imported: one field with the event's own pairs."""
+
+    @property
+    def class_name(self) -> str:
+        """The name of the event's own class beside its pairs: its school, else made from the event's name."""
+        if self.school:
+            return self.school
+        words = " ".join(re.sub(r"[^\w &.'’-]", " ", self.name).split())[:20].strip()
+        return words if words and words[0].isalnum() else gettext("Class")
+
+    @property
+    def schools(self) -> list[str]:
+        """The names of the classes of the event: its own first, then those imported."""
+        return [self.class_name, *(imported.school for imported in self.classes)]
+
+    def shown_pair(self, pair: str) -> str:
+        """One of the event's own pairs as the ranking shows it: ``Oak 3`` once other classes joined, else ``3``."""
+        return pair_name(self.class_name, pair) if self.classes else pair
+
+    def field(self, entries: Sequence[Entry]) -> list[Entry]:
+        """The event's own results (each of its class) and every imported class's: one field."""
+        if not self.classes:
+            return list(entries)
+        own = [replace(entry, school=self.class_name) for entry in entries]
+        return own + [entry for imported in self.classes for entry in imported.entries]
 
     @property
     def movement(self) -> Movement | None:
@@ -155,8 +193,9 @@ class Event:
         return next((board for board in self.boards if board.number == number), None)
 
     def competition(self, entries: Sequence[Entry]) -> Competition:
-        """The tables' results scored, match-pointed and ranked, as ``minibridge duplicate score`` scores them."""
-        return score_results(entries, rules=self.rules)
+        """The tables' results and those of the classes imported, scored, match-pointed and ranked as one field, as
+        ``minibridge duplicate score`` scores their results files joined."""
+        return score_results(self.field(entries), rules=self.rules)
 
     def written_boards(self) -> tuple[tuple[int, str, str], ...]:
         """Each board's number, its dealer's letter and its deal (``N:AK2.… … … …``)."""
@@ -175,6 +214,8 @@ class Event:
             "slam": self.slam,
             "pairs": self.pairs,
             "boards": [list(board) for board in self.written_boards()],
+            "school": self.school,
+            "classes": [imported.as_data() for imported in self.classes],
         }
 
     @classmethod
@@ -193,6 +234,8 @@ class Event:
             slam=data["slam"],
             pairs=data.get("pairs"),
             closed=closed,
+            school=data.get("school", ""),
+            classes=tuple(ImportedClass.from_data(imported) for imported in data.get("classes", [])),
         )
 
 
@@ -218,6 +261,7 @@ def new_event(
     seed: int | None = None,
     slam: bool = False,
     pairs: int | None = None,
+    school: str = "",
 ) -> Event:
     """A new event (its id is given when it is kept): ``boards`` of a lesson, the same as its pack with that
     many deals and that seed, or ``boards`` dealt from ``seed`` (a random one when none is given); with
@@ -237,6 +281,11 @@ def new_event(
         )
     if lesson is not None and lesson not in lesson_numbers():
         raise EventProblem(no_such_lesson(lesson))
+    if school.strip():
+        try:
+            school = read_school(school)
+        except MiniBridgeError as error:
+            raise EventProblem(error.message) from None
     if lesson is not None and slam and not _lesson(lesson).rules.slam:
         raise EventProblem(
             gettext("Lesson %(lesson)s plays no slams: start the event without slams, or without a lesson")
@@ -258,7 +307,9 @@ def new_event(
     else:
         seed = secrets.randbelow(2**31) if seed is None else seed
         dealt = generate(DealSpec(seed=seed, count=boards))
-    event = Event(id="", name=name, boards=tuple(dealt), lesson=lesson, seed=seed, slam=slam, pairs=pairs)
+    event = Event(
+        id="", name=name, boards=tuple(dealt), lesson=lesson, seed=seed, slam=slam, pairs=pairs, school=school.strip()
+    )
     for board in event.boards:
         if board.deal is None or Game(event.rules, board).stage == "redeal":
             raise EventProblem(
@@ -342,13 +393,16 @@ _SLAM_LINE = re.compile(r"^#\s*slams:\s*yes\s*$", re.MULTILINE)
 
 
 def event_file(event: Event, entries: Sequence[Entry]) -> str:
-    """The event's results as a results file: its name, then its rules as comment lines (``# lesson: 3``,
-    ``# slams: yes``) that ``minibridge duplicate score`` reads (:func:`file_rules`), then the results."""
-    lines = [f"# {event.name}"]
+    """The event's own results as a results file: its school (``# school: Oak``), its name, its rules as comment
+    lines (``# lesson: 3``, ``# slams: yes``) that ``minibridge duplicate score`` reads (:func:`file_rules`), each
+    board's deal as a short print (``# deal 1: 5be2a91c07``, so that another event on the same deals takes the
+    file in), then the results. Files of several events on the same deals, joined, are scored as one field."""
+    lines = [f"# school: {event.class_name}", f"# {event.name}"]
     if event.lesson is not None:
         lines.append(f"# lesson: {event.lesson}")
     elif event.slam:
         lines.append("# slams: yes")
+    lines += deal_lines(event)
     return "\n".join(lines) + "\n" + results_text(entries)
 
 
@@ -372,8 +426,10 @@ def file_rules(text: str, *, slam: bool = False) -> RuleSet:
 
 def score_file(path: str | Path, *, slam: bool = False) -> Competition:
     """A results file scored, match-pointed and ranked by its rules (:func:`file_rules`): an event's file by
-    the event's rules."""
+    the event's rules. Files of several events joined are one field, refused when their deals or rules differ
+    (:func:`~minibridge.duplicate.classes.check_joined`)."""
     text = read_results_file(path)
+    check_joined(text, source=str(path))
     rules = file_rules(text, slam=slam)
     return score_results(parse_results(text, source=str(path), rules=rules), rules=rules, source=str(path))
 
@@ -398,7 +454,8 @@ def scored_result(entries: Sequence[Entry], entry: Entry, event: Event) -> dict[
     ``minibridge duplicate score --json``."""
     data = competition_data(event.competition(entries))
     traveller = next(board for board in data["boards"] if board["board"] == entry.board)
-    return next(result for result in traveller["results"] if (result["ns"], result["ew"]) == (entry.ns, entry.ew))
+    pairs = (event.shown_pair(entry.ns), event.shown_pair(entry.ew))
+    return next(result for result in traveller["results"] if (result["ns"], result["ew"]) == pairs)
 
 
 def change_data(change: EnteredResult, event: Event) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from typing import Any
 
 from minibridge.cards import Seat, Side
 from minibridge.contract import Contract
-from minibridge.duplicate.results import Entry, check_results
+from minibridge.duplicate.results import Entry, check_results, named_entries
 from minibridge.reading import digits
 from minibridge.rules import RuleSet, find_rules
 from minibridge.scoring import score
@@ -90,8 +90,10 @@ class Competition:
 
 def score_results(entries: Sequence[Entry], *, rules: RuleSet | None = None, source: str = "") -> Competition:
     """Score every table, match-point every board, and rank the pairs (the results checked as a whole first:
-    :func:`~minibridge.duplicate.results.check_results`)."""
+    :func:`~minibridge.duplicate.results.check_results`). Results of several schools are one field: every pair
+    is compared with every pair of its direction, each named by its school (``Oak 3``)."""
     rules = rules or find_rules("ebu")
+    entries = named_entries(entries)
     notes = check_results(entries, source=source)
     boards: dict[int, list[Entry]] = {}
     for entry in entries:
@@ -165,9 +167,12 @@ def _ranking(travellers: Sequence[Traveller], side: Side) -> tuple[PairTotal, ..
     )
 
 
-def _natural(text: str) -> tuple[int, int, str]:
-    """Pair 2 before pair 10."""
-    return (0, int(text), "") if digits(text) is not None else (1, 0, text.casefold())
+def _natural(text: str) -> tuple[str, int, int, str]:
+    """Pair 2 before pair 10, and Oak 2 before Oak 10."""
+    school, _, number = text.rpartition(" ")
+    if digits(number) is not None:
+        return (school.casefold(), 0, int(number), "")
+    return (text.casefold(), 1, 0, text.casefold())
 
 
 def competition_data(competition: Competition) -> dict[str, Any]:

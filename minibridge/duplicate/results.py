@@ -10,6 +10,9 @@ skipped. Tricks are declarer's tricks (0 to 13), or the result against the goal:
 Every line is checked on its own (its contract scored by the engine), then the results as a whole: a pair
 plays a board once.
 
+Several classes on the same boards share one file: a line ``# school: Oak`` says whose results follow, so that
+Oak's pair 3 and Elm's pair 3 stay two pairs ("Oak 3" and "Elm 3" once the results hold more than one school).
+
 >>> [(e.board, e.ns, e.ew, str(e.contract), e.tricks) for e in parse_results("1 1 2 3NT S +1\\n1 3 4 4S N 9")]
 [(1, '1', '2', '3NT', 10), (1, '3', '4', '4S', 9)]
 """
@@ -18,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from minibridge.cards import Seat, Side
@@ -39,6 +42,10 @@ __all__ = [
     "read_results_file",
     "results_text",
     "check_results",
+    "read_school",
+    "pair_name",
+    "named_entries",
+    "SCHOOL_LINE",
 ]
 
 COLUMNS = ("board", "N–S pair", "E–W pair", "contract", "declarer", "tricks")
@@ -64,10 +71,16 @@ class Entry:
     declarer: Seat
     tricks: int
     line: int = 0
+    school: str = ""
+    """The school (or class) whose pairs played it, when the results say (``# school: Oak``); else empty."""
 
 
 # --- reading ---------------------------------------------------------------------------------------------------
 
+SCHOOL_LINE = re.compile(r"^\s*#\s*school:(.*)$", re.IGNORECASE)
+"""The line that says whose results follow: ``# school: Oak``."""
+_MOST_SCHOOL = 20
+"""The most letters of a school's (or class's) name beside its pairs."""
 _SEPARATORS = re.compile(r"[,;\t ]+")
 _RELATIVE = re.compile(r"^(=|[+-]\d{1,2})$")
 _MOST_PROBLEMS = 10
@@ -81,7 +94,14 @@ def parse_results(text: str, *, source: str = "<text>", rules: RuleSet | None = 
     problems: list[str] = []
     first = True
     misshapen = 0  # lines without the six columns: many and no result at all, and it is not a results file
+    school = ""
     for number, raw in enumerate(text.splitlines(), start=1):
+        if said := SCHOOL_LINE.match(raw):
+            try:
+                school = read_school(said.group(1))
+            except ResultsError as err:
+                problems.append(f"{file_place(source, line=number)}, {err.message}")
+            continue
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
@@ -103,7 +123,7 @@ def parse_results(text: str, *, source: str = "<text>", rules: RuleSet | None = 
             problems.append(f"{where}: {wrong}{one_word}")
             continue
         try:
-            entries.append(_entry(fields, number, rules))
+            entries.append(_entry(fields, number, rules, school))
         except MiniBridgeError as err:
             problems.append(f"{where}, {err.message}")
     if not entries and not problems:
@@ -137,7 +157,40 @@ def _pair(text: str, what: str) -> str:
     return text
 
 
-def _entry(fields: list[str], line: int, rules: RuleSet) -> Entry:
+def read_school(text: str) -> str:
+    """A school's (or class's) name as a ``# school:`` line or a form gives it: 1 to 20 letters, digits,
+    spaces and ``& . ' -``, a letter or digit first.
+
+    >>> read_school("  Oak Lane ")
+    'Oak Lane'
+    """
+    text = " ".join(text.split())
+    if not text or len(text) > _MOST_SCHOOL or not _PAIR.fullmatch(text):
+        raise ResultsError(
+            gettext("school: '%(text)s' is not a school's name; write 1 to %(most)s letters, like Oak")
+            % {"text": text[:60], "most": _MOST_SCHOOL}
+        )
+    return text
+
+
+def pair_name(school: str, pair: str) -> str:
+    """A pair as the ranking shows it when several schools play: ``Oak 3`` (``3`` without a school)."""
+    return f"{school} {pair}" if school else pair
+
+
+def named_entries(entries: Sequence[Entry]) -> list[Entry]:
+    """The results with each pair named by its school (``Oak 3``) when they hold more than one school, so that
+    pair 3 of two schools are two pairs; as they are when they hold one.
+
+    >>> [e.ns for e in named_entries(parse_results("# school: Oak\\n1 3 4 3NT S 9\\n# school: Elm\\n1 3 4 3NT S 9"))]
+    ['Oak 3', 'Elm 3']
+    """
+    if len({entry.school for entry in entries}) < 2:
+        return list(entries)
+    return [replace(e, ns=pair_name(e.school, e.ns), ew=pair_name(e.school, e.ew)) for e in entries]
+
+
+def _entry(fields: list[str], line: int, rules: RuleSet, school: str = "") -> Entry:
     board_text, ns, ew, contract_text, declarer_text, tricks_text = fields
     board = digits(board_text)
     if board is None or board < 1:
@@ -172,7 +225,9 @@ def _entry(fields: list[str], line: int, rules: RuleSet) -> Entry:
         score(contract, tricks, rules)
     except MiniBridgeError as err:
         raise ResultsError(gettext("contract: %(problem)s") % {"problem": err.message}) from None
-    return Entry(board=board, ns=ns, ew=ew, contract=contract, declarer=declarer, tricks=tricks, line=line)
+    return Entry(
+        board=board, ns=ns, ew=ew, contract=contract, declarer=declarer, tricks=tricks, line=line, school=school
+    )
 
 
 def read_entry(fields: Sequence[str], *, rules: RuleSet | None = None) -> Entry:
@@ -207,14 +262,19 @@ def read_results_file(path: str | Path) -> str:
 
 
 def results_text(entries: Sequence[Entry]) -> str:
-    """The results as a results file's text, one line per table per board, that :func:`parse_results` reads back.
+    """The results as a results file's text, one line per table per board, that :func:`parse_results` reads back
+    (a ``# school:`` line before each school's results, when they say their school).
 
     >>> print(results_text(parse_results("1 1 2 3NT S 9")), end="")
     # board  N-S  E-W  contract  declarer  tricks
     1        1    2    3NT       S         9
     """
     lines = ["# board  N-S  E-W  contract  declarer  tricks"]
+    school = ""
     for e in entries:
+        if e.school and e.school != school:
+            lines.append(f"# school: {e.school}")
+        school = e.school
         lines.append(f"{e.board:<8} {e.ns:<4} {e.ew:<4} {e.contract!s:<9} {e.declarer.letter:<9} {e.tricks}".rstrip())
     return "\n".join(lines) + "\n"
 
