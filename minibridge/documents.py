@@ -1,5 +1,6 @@
 """Every printed document, one function each: the lesson pack, the pupils' sheet, hand records, blank score sheets,
-the league table, the travellers and ranking of a duplicate competition, and the tricks chart.
+the league table, the travellers and ranking of a duplicate competition, the tricks chart, the pupils' certificates
+and their reports to take home.
 
 Each function takes the document's options, keyword only, with the defaults the commands show, and returns a
 :class:`Document`: the name its file is saved under, its PDF, and how many boards (questions, deals) it holds.
@@ -20,7 +21,8 @@ nothing to read, so a command can show them in its help at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import datetime
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -31,6 +33,8 @@ from minibridge.language import gettext
 if TYPE_CHECKING:
     from minibridge.analysis import BoardAnalysis
     from minibridge.board import Board
+    from minibridge.classroom.certificates import Certificate
+    from minibridge.classroom.term_report import PupilReport
     from minibridge.duplicate import Competition, Movement
     from minibridge.league import League
     from minibridge.lessons import Lesson
@@ -71,6 +75,10 @@ __all__ = [
     "duplicate_results",
     "guide_cards",
     "tricks_chart",
+    "certificates_name",
+    "certificates",
+    "term_reports_name",
+    "term_reports",
 ]
 
 PAPERS = ("a4", "letter")
@@ -414,3 +422,56 @@ def tricks_chart(
     rows = tricks_chart_rows(deals, seed=seed, samples=samples, progress=progress)
     pdf = draw(rows, _words(templates), deals=deals, seed=seed, paper=paper.lower())
     return Document(name=TRICKS_CHART, pdf=pdf, count=deals)
+
+
+# --- certificates and the reports to take home ----------------------------------------------------------------
+
+
+def _file_part(text: str) -> str:
+    """A name as part of a file's name: letters and digits, the rest a dash (``Amy Lee`` → ``amy-lee``)."""
+    return "-".join("".join(c if c.isalnum() else " " for c in text.casefold()).split()) or "pupil"
+
+
+def certificates_name(certificates: Sequence[Certificate]) -> str:
+    """``certificate-amy-lesson-3.pdf`` for one, ``certificates-lesson-3.pdf`` for a class (``course`` for the
+    whole course; ``certificates.pdf`` when they are for several lessons)."""
+    lessons = {c.lesson for c in certificates}
+    what = "" if len(lessons) != 1 else "-course" if None in lessons else f"-lesson-{lessons.pop()}"
+    if len(certificates) == 1:
+        return f"certificate-{_file_part(certificates[0].name)}{what}.pdf"
+    return f"certificates{what}.pdf"
+
+
+def certificates(printed: Sequence[Certificate], *, paper: str = PAPER, templates: Path | None = None) -> Document:
+    """Certificates, one a page, in order (refused when there is none); its count is the number of certificates."""
+    from minibridge.render.certificates import certificates_pdf
+
+    if not printed:
+        raise MiniBridgeError(gettext("no pupil has earned this certificate yet, so there is nothing to print"))
+    pdf = certificates_pdf(printed, _words(templates), paper=paper.lower())
+    return Document(name=certificates_name(printed), pdf=pdf, count=len(printed))
+
+
+def term_reports_name(reports: Sequence[PupilReport]) -> str:
+    """``report-amy.pdf`` for one pupil, ``reports.pdf`` for a class."""
+    return f"report-{_file_part(reports[0].name)}.pdf" if len(reports) == 1 else "reports.pdf"
+
+
+def term_reports(
+    reports: Sequence[PupilReport],
+    *,
+    date: datetime.date,
+    school: str = "",
+    need_deals: bool = False,
+    paper: str = PAPER,
+    templates: Path | None = None,
+) -> Document:
+    """The reports to take home, one page for each pupil, dated ``date`` (refused when there is none; ``need_deals``:
+    a lesson is done only with its deals played, as the teacher asks); its count is the number of pupils."""
+    from minibridge.render.term_report import term_reports_pdf
+
+    if not reports:
+        raise MiniBridgeError(gettext("no pupil has answered an exercise or played a deal yet, so there is no report"))
+    words = _words(templates)
+    pdf = term_reports_pdf(reports, words, school=school, date=date, need_deals=need_deals, paper=paper.lower())
+    return Document(name=term_reports_name(reports), pdf=pdf, count=len(reports))
