@@ -24,7 +24,25 @@ from typing import Protocol
 
 from minibridge.lessons import find_lesson, lesson_numbers
 
-__all__ = ["Answer", "Certificate", "earned_lessons", "earned_by_pupil", "certificates_for", "pupil_names"]
+__all__ = [
+    "Answer",
+    "Finished",
+    "Certificate",
+    "earned_lessons",
+    "deals_by_lesson",
+    "earned_by_pupil",
+    "class_certificates",
+    "named_certificates",
+    "certificates_for",
+    "pupil_names",
+]
+
+
+class Finished(Protocol):
+    """A deal a pupil finished, in a lesson's games (None: free play)."""
+
+    pupil: str
+    lesson: int | None
 
 
 class Answer(Protocol):
@@ -74,13 +92,23 @@ def pupil_names(answers: Iterable[Answer]) -> list[str]:
     return sorted({answer.pupil for answer in answers}, key=lambda name: (name.casefold(), name))
 
 
+def deals_by_lesson(deals: Iterable[Finished]) -> dict[str, dict[int, int]]:
+    """How many deals each pupil finished in each lesson's games (free play left out)."""
+    counted: dict[str, dict[int, int]] = {}
+    for deal in deals:
+        if deal.lesson is not None:
+            by_lesson = counted.setdefault(deal.pupil, {})
+            by_lesson[deal.lesson] = by_lesson.get(deal.lesson, 0) + 1
+    return counted
+
+
 def earned_by_pupil(
-    answers: Iterable[Answer], *, deals: Mapping[str, Mapping[int, int]] | None = None, need_deals: bool = False
+    answers: Iterable[Answer], *, deals: Iterable[Finished] = (), need_deals: bool = False
 ) -> dict[str, list[int]]:
     """For each pupil who answered (alphabetical order), the lessons earned (:func:`earned_lessons`); ``deals``:
-    the deals each pupil finished, by name then lesson."""
+    the deals the pupils finished."""
     answers = list(answers)
-    played = deals or {}
+    played = deals_by_lesson(deals)
     return {
         name: earned_lessons([a for a in answers if a.pupil == name], deals=played.get(name, {}), need_deals=need_deals)
         for name in pupil_names(answers)
@@ -102,3 +130,31 @@ def certificates_for(
         for name, lessons in earned.items()
         if (lesson in lessons if lesson is not None else lessons == every)
     ]
+
+
+def class_certificates(
+    answers: Iterable[Answer],
+    *,
+    lesson: int | None,
+    date: datetime.date,
+    school: str = "",
+    deals: Iterable[Finished] = (),
+    need_deals: bool = False,
+    names: Iterable[str] | None = None,
+) -> list[Certificate]:
+    """The certificates of ``lesson`` (None: the course) that the class's pupils have earned, from everything kept,
+    in alphabetical order; with ``names``, only theirs."""
+    earned = earned_by_pupil(answers, deals=deals, need_deals=need_deals)
+    if names is not None:
+        wanted = set(names)
+        earned = {name: lessons for name, lessons in earned.items() if name in wanted}
+    return certificates_for(earned, lesson=lesson, date=date, school=school)
+
+
+def named_certificates(
+    names: Iterable[str], *, lesson: int | None, date: datetime.date, school: str = ""
+) -> list[Certificate]:
+    """Certificates of ``lesson`` (None: the course) for the pupils the teacher names, in that order (names tidied,
+    empty ones left out)."""
+    tidied = (" ".join(name.split()) for name in names)
+    return [Certificate(name=name, lesson=lesson, date=date, school=school) for name in tidied if name]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from minibridge.cards import Seat
-from minibridge.classroom.certificates import Answer, earned_lessons
+from minibridge.classroom.certificates import Answer, deals_by_lesson, earned_lessons
 from minibridge.classroom.game import PupilGame
 
 __all__ = [
@@ -25,7 +25,6 @@ __all__ = [
     "deal_played",
     "pupil_report",
     "class_reports",
-    "deals_by_lesson",
     "MOST_WEEKS",
 ]
 
@@ -110,16 +109,6 @@ def _seats(game: PupilGame) -> list[Seat]:
     """The seats whose cards the pupil played in the deal just over."""
     played = game.table.game
     return [seat for seat in set(played.card_seats) if game.table.seating.player_of(played, seat) is not None]
-
-
-def deals_by_lesson(deals: Iterable[DealPlayed]) -> dict[str, dict[int, int]]:
-    """How many deals each pupil finished in each lesson's games (free play left out)."""
-    counted: dict[str, dict[int, int]] = {}
-    for deal in deals:
-        if deal.lesson is not None:
-            by_lesson = counted.setdefault(deal.pupil, {})
-            by_lesson[deal.lesson] = by_lesson.get(deal.lesson, 0) + 1
-    return counted
 
 
 def pupil_report(

@@ -14,6 +14,7 @@ __all__ = ["COMMANDS", "main"]
 
 COMMANDS = {
     "announce": "minibridge.cli.announce:announce",
+    "certificate": "minibridge.cli.certificate:certificate",
     "check": "minibridge.cli.check:check",
     "deal": "minibridge.cli.deal:deal",
     "duplicate": "minibridge.cli.duplicate:duplicate",
