@@ -7,7 +7,9 @@
 - :mod:`minibridge.duplicate.event`: the teacher's live event: its boards, the tables' results entered one at a
   time and corrected, scored as a results file is;
 - :mod:`minibridge.duplicate.entering`: a table's result entered one part at a time, as on a scoring tablet;
-- :mod:`minibridge.duplicate.movement`: which pairs meet at which table with which boards, round by round.
+- :mod:`minibridge.duplicate.movement`: which pairs meet at which table with which boards, round by round;
+- :mod:`minibridge.duplicate.classes`: several classes on the same boards: another class's results file taken
+  into an event (checked against the event's deals), one field with the event's own pairs.
 
 >>> competition = score_results(parse_results("1 1 2 3NT S 9\\n1 3 4 3NT S 10\\n"))
 >>> [(r.ns, r.ns_score, r.ns_matchpoints, r.ew_matchpoints) for r in competition.travellers[0].results]
@@ -16,6 +18,18 @@
 
 from __future__ import annotations
 
+from minibridge.duplicate.classes import (
+    MAX_CLASS_FILE,
+    MAX_CLASSES,
+    ImportedClass,
+    check_joined,
+    class_text,
+    classes_view,
+    deal_print,
+    read_class,
+    with_class,
+    without_class,
+)
 from minibridge.duplicate.entering import (
     SEAT_FIELDS,
     current_round,
@@ -105,4 +119,14 @@ __all__ = [
     "step_choices",
     "pair_choices",
     "result_row",
+    "MAX_CLASSES",
+    "MAX_CLASS_FILE",
+    "ImportedClass",
+    "check_joined",
+    "class_text",
+    "classes_view",
+    "deal_print",
+    "read_class",
+    "with_class",
+    "without_class",
 ]

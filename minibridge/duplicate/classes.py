@@ -39,11 +39,26 @@ from minibridge.language import at_line, gettext
 
 if TYPE_CHECKING:
     from minibridge.duplicate.event import Event
+    from minibridge.rules import RuleSet
 
-__all__ = ["ImportedClass", "MAX_CLASSES", "deal_print", "deal_lines", "check_joined", "read_class"]
+__all__ = [
+    "ImportedClass",
+    "MAX_CLASSES",
+    "MAX_CLASS_FILE",
+    "deal_print",
+    "deal_lines",
+    "check_joined",
+    "read_class",
+    "class_text",
+    "with_class",
+    "without_class",
+    "classes_view",
+]
 
 MAX_CLASSES = 9
 """The most classes imported into one event."""
+MAX_CLASS_FILE = 48 * 1024
+"""The largest results file taken in, in bytes (36 boards at 10 tables is some 16 kB): less than a request's most."""
 _DEAL_LINE = re.compile(r"^\s*#\s*deal\s+(\d{1,3}):\s*([0-9a-f]{10})\s*$", re.IGNORECASE)
 """A board's print in a results file: ``# deal 3: 5be2a91c07``."""
 
@@ -123,13 +138,19 @@ def check_joined(text: str, *, source: str = "") -> None:
     from minibridge.duplicate.event import file_rules
 
     _prints(text, source)
-    rules = {file_rules(part).name for part in _parts(text)}
-    if len(rules) > 1:
+    found = [file_rules(part) for part in _parts(text)]
+    rules = {_rules_words(rules) for rules in found}
+    if len({(rules.name, rules.slam) for rules in found}) > 1:
         raise ResultsError(
             gettext("these results were scored by different rules (%(rules)s): join only files of the same rules")
             % {"rules": ", ".join(sorted(rules))},
             where=source,
         )
+
+
+def _rules_words(rules: RuleSet) -> str:
+    """A rule set in words, saying whether slams are played: ``EBU MiniBridge, with slams``."""
+    return rules.title_in_words + (", " + gettext("with slams") if rules.slam else "")
 
 
 def _parts(text: str) -> list[str]:
@@ -215,10 +236,11 @@ def _checked(text: str, event: Event, source: str, file_rules: Any) -> list[Entr
         if own[board] != value:
             raise ResultsError(gettext("these results are for other deals: board %(board)s differs") % {"board": board})
     check_joined(text, source=source)
-    if file_rules(text).name != event.rules.name:
+    theirs = file_rules(text)
+    if (theirs.name, theirs.slam) != (event.rules.name, event.rules.slam):
         raise ResultsError(
             gettext("these results were scored by other rules (%(theirs)s); this event plays by %(ours)s")
-            % {"theirs": file_rules(text).title_in_words, "ours": event.rules.title_in_words}
+            % {"theirs": _rules_words(theirs), "ours": _rules_words(event.rules)}
         )
     entries = parse_results(text, source=source, rules=event.rules)
     for entry in entries:
@@ -227,3 +249,53 @@ def _checked(text: str, event: Event, source: str, file_rules: Any) -> list[Entr
             raise ResultsError(f"{at_line(entry.line)}: " + unknown % {"board": entry.board})
     check_results(entries, source=source)
     return entries
+
+
+def class_text(data: bytes) -> str:
+    """The text of an uploaded results file, refused when it is empty, too large or not text."""
+    from minibridge.duplicate.event import EventProblem
+
+    if not data.strip():
+        raise EventProblem(gettext("choose the results file of the other class (its event page gives it)"))
+    if len(data) > MAX_CLASS_FILE:
+        raise EventProblem(
+            gettext("this file is too large for a results file (%(most)s kB at most)")
+            % {"most": MAX_CLASS_FILE // 1024}
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise EventProblem(gettext("this file is not a results file: it is not plain text")) from None
+
+
+def with_class(data: Mapping[str, Any], text: str, *, source: str = "", school: str = "") -> dict[str, Any]:
+    """An event's kept data with another class's results file taken in (:func:`read_class`, checked whole first),
+    refused (:class:`~minibridge.duplicate.event.EventProblem`) when the event holds :data:`MAX_CLASSES` already."""
+    from minibridge.duplicate.event import Event, EventProblem
+
+    event = Event.from_data("", data)
+    if len(event.classes) >= MAX_CLASSES:
+        raise EventProblem(
+            gettext("this event holds %(most)s other classes already: remove one first") % {"most": MAX_CLASSES}
+        )
+    imported = read_class(text, event, source=source, school=school, taken=event.schools)
+    return {**data, "classes": [*(c.as_data() for c in event.classes), imported.as_data()]}
+
+
+def without_class(data: Mapping[str, Any], class_id: str) -> dict[str, Any]:
+    """An event's kept data without the imported class ``class_id`` (the same when there is none)."""
+    return {**data, "classes": [c for c in data.get("classes", []) if c["id"] != class_id]}
+
+
+def classes_view(event: Event) -> list[dict[str, Any]]:
+    """The classes imported into an event as pages and programs see them: ``id``, ``school``, how many
+    ``results`` and how many ``pairs``."""
+    return [
+        {
+            "id": imported.id,
+            "school": imported.school,
+            "results": len(imported.entries),
+            "pairs": len({("ns", e.ns) for e in imported.entries} | {("ew", e.ew) for e in imported.entries}),
+        }
+        for imported in event.classes
+    ]

@@ -50,6 +50,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -189,6 +190,17 @@ class EventStore:
                 f"SELECT id, created, closed, data FROM events {where} ORDER BY created DESC, rowid DESC"
             ).fetchall()
         return [_event(row) for row in rows]
+
+    def update_event(self, event_id: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> bool:
+        """Change an event's data: ``change`` is given the data kept and returns the new data, in one transaction
+        (two changes at once both land); when it raises, nothing is kept. Whether there is such an event."""
+        with self._lock, self._db:
+            row = self._db.execute("SELECT data FROM events WHERE id = ?", (event_id,)).fetchone()
+            if row is None:
+                return False
+            data = change(json.loads(row[0]))
+            self._db.execute("UPDATE events SET data = ? WHERE id = ?", (json.dumps(data), event_id))
+        return True
 
     def set_closed(self, event_id: str, closed: bool) -> None:
         """Close an event, or open it again."""

@@ -25,6 +25,12 @@
   or sends its key in the header ``X-Tablet``; a name another tablet holds → 409, and nothing is kept.
 - ``GET /api/events/{id}/pupils`` (teacher) → each pupil's game where it stands, and each board's pupils'
   traveller.
+- ``POST /api/events/{id}/imports`` (teacher) ``{"results": "<another class's results.txt>", "school": "Elm"}``
+  (``school`` only when the file does not say it, or to name the class otherwise) → 201 ``{"id", "school",
+  "results", "pairs"}``: the class's pairs join the ranking, match-pointed with the event's own as one field, each
+  pair named by its school (``Elm 3``). A file of other deals or rules, or one that does not read → 422 with the
+  reason, and nothing is kept. ``GET /api/events/{id}/imports`` (teacher) lists the classes imported;
+  ``DELETE /api/events/{id}/imports/{class}`` (teacher) removes one.
 
 Teacher endpoints take ``Authorization: Bearer TOKEN``; table endpoints the class code (``X-Class-Code``)
 where one is set, or the teacher's token.
@@ -39,7 +45,17 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from minibridge.classroom import PupilGame, pupil_view
-from minibridge.duplicate import EventProblem, change_data, event_file, event_from_fields, read_result
+from minibridge.duplicate import (
+    EventProblem,
+    change_data,
+    class_text,
+    classes_view,
+    event_file,
+    event_from_fields,
+    read_result,
+    with_class,
+    without_class,
+)
 from minibridge.language import gettext
 from minibridge.reading import digits
 from minibridge.web.auth import Who, is_teacher, require_teacher, route
@@ -178,6 +194,52 @@ async def pupils(request: Request) -> Response:
     return JSONResponse(await run_in_threadpool(pupils_overview, request, event))
 
 
+async def import_class(request: Request) -> Response:
+    """The teacher takes in another class's results file on the same deals: its pairs join the ranking."""
+    event = await find_event(request)
+    body = await json_body(request)
+    unknown = [key for key in body if key not in ("results", "school")]
+    if unknown or not isinstance(body.get("results"), str) or not isinstance(body.get("school", ""), str):
+        raise ApiError(
+            422,
+            gettext(
+                'send {"results": "the text of the other class\'s results file"}, and "school" if '
+                "the file does not say it"
+            ),
+        )
+    events: EventStore = request.app.state.events
+
+    def keep() -> None:
+        text = class_text(body["results"].encode())
+        school = body.get("school", "")
+        events.update_event(event.id, lambda data: with_class(data, text, source="results.txt", school=school))
+
+    try:
+        await run_in_threadpool(keep)
+    except EventProblem as problem:
+        raise ApiError(422, problem.message) from None
+    request.app.state.hub.publish(results_channel(event.id))
+    now = await find_event(request)
+    return JSONResponse(classes_view(now)[-1], status_code=201)
+
+
+async def list_imports(request: Request) -> Response:
+    """The classes imported into the event."""
+    return JSONResponse(classes_view(await find_event(request)))
+
+
+async def remove_import(request: Request) -> Response:
+    """The teacher removes an imported class: its pairs leave the ranking."""
+    event = await find_event(request)
+    class_id = request.path_params["class_id"]
+    if class_id not in {imported.id for imported in event.classes}:
+        raise ApiError(404, gettext("this event has no such class: see GET /api/events/ID/imports"))
+    events: EventStore = request.app.state.events
+    await run_in_threadpool(events.update_event, event.id, lambda data: without_class(data, class_id))
+    request.app.state.hub.publish(results_channel(event.id))
+    return JSONResponse({"removed": class_id})
+
+
 routes = [
     route("api_events", create_event, who=Who.TEACHER, methods=["POST"]),
     route("api_events", list_events, who=Who.TEACHER),
@@ -188,4 +250,7 @@ routes = [
     route("api_event_stream", results_stream, who=Who.CLASS),
     route("api_event_games", join, who=Who.CLASS, methods=["POST"], starts_game=True),
     route("api_event_pupils", pupils, who=Who.TEACHER),
+    route("api_event_imports", import_class, who=Who.TEACHER, methods=["POST"]),
+    route("api_event_imports", list_imports, who=Who.TEACHER),
+    route("api_event_import", remove_import, who=Who.TEACHER, methods=["DELETE"]),
 ]

@@ -8,6 +8,9 @@ the tablet that holds it, and the teacher may let another tablet enter it: on th
 ``POST /api/events/{id}/tables/{table}/release`` (teacher) → ``{"table": 3, "released": true}`` (``false`` when no
 tablet held it; 409 when the event has no movement, 404 for a table it has not).
 
+Another class that played the same boards joins the ranking: the teacher takes in its results file on the event page
+(:func:`~minibridge.duplicate.with_class` checks it whole, deals and rules first), and may remove it again.
+
 The data of each page is the one the events' JSON API gives (:mod:`minibridge.web.event_service`), rendered.
 Live parts follow ``/teacher/events/{id}/stream`` (Server-Sent Events) and fetch themselves again.
 """
@@ -18,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 
@@ -25,13 +29,18 @@ from minibridge import language
 from minibridge.documents import duplicate_results, guide_cards
 from minibridge.duplicate import (
     MAX_BOARDS,
+    MAX_CLASSES,
     RESULT_FIELDS,
     Event,
     EventProblem,
+    class_text,
+    classes_view,
     new_event,
     read_result,
     result_row,
     step_choices,
+    with_class,
+    without_class,
 )
 from minibridge.language import N_, gettext
 from minibridge.lessons import find_lesson, lesson_numbers
@@ -88,7 +97,11 @@ async def _events_list(request: Request, *, message_text: str | None = None, sta
 async def start_event(request: Request) -> Response:
     """Start the event of the form, then show it."""
     form = await request.form()
-    fields: dict[str, Any] = {"name": str(form.get("name", "")), "slam": bool(form.get("slam"))}
+    fields: dict[str, Any] = {
+        "name": str(form.get("name", "")),
+        "slam": bool(form.get("slam")),
+        "school": str(form.get("school", "")),
+    }
     try:
         for key, words in _NUMBER_FIELDS.items():
             text = str(form.get(key, "")).strip()
@@ -110,8 +123,58 @@ async def start_event(request: Request) -> Response:
 @event_page
 async def event_overview(request: Request, event: Event) -> Response:
     """An event for the teacher: where to send the tables and the pupils, the pupils' games, the results."""
+    return await _event_page(request, event)
+
+
+async def _event_page(
+    request: Request, event: Event, *, class_problem: str | None = None, status: int = 200
+) -> Response:
+    """The teacher's event page, saying what was wrong with a file to import (``class_problem``)."""
     context = await run_in_threadpool(_teacher_context, request, event)
-    return teacher_html(request, "teacher/event.j2", event=event_view(event), base=pupils_address(request), **context)
+    return teacher_html(
+        request,
+        "teacher/event.j2",
+        status=status,
+        event=event_view(event),
+        base=pupils_address(request),
+        classes=classes_view(event),
+        own_class=event.class_name,
+        class_problem=class_problem,
+        most_classes=MAX_CLASSES,
+        **context,
+    )
+
+
+@event_page
+async def import_class(request: Request, event: Event) -> Response:
+    """Take in another class's results file on the same deals (checked whole: nothing is kept when it is refused);
+    the event page again, saying why, when it is refused (422)."""
+    form = await request.form(max_files=1, max_fields=4)
+    upload = form.get("results")
+    school = str(form.get("school", ""))
+    data, source = (await upload.read(), upload.filename or "") if isinstance(upload, UploadFile) else (b"", "")
+    events: EventStore = request.app.state.events
+
+    def keep() -> None:
+        text = class_text(data)
+        events.update_event(event.id, lambda kept: with_class(kept, text, source=source, school=school))
+
+    try:
+        await run_in_threadpool(keep)
+    except EventProblem as problem:
+        return await _event_page(request, event, class_problem=sentence(problem.message), status=422)
+    request.app.state.hub.publish(results_channel(event.id))
+    return RedirectResponse(url("teacher_event", event_id=event.id) + "#classes", status_code=303)
+
+
+@event_page
+async def remove_class(request: Request, event: Event) -> Response:
+    """Remove an imported class: its pairs leave the ranking."""
+    class_id = request.path_params["class_id"]
+    events: EventStore = request.app.state.events
+    await run_in_threadpool(events.update_event, event.id, lambda kept: without_class(kept, class_id))
+    request.app.state.hub.publish(results_channel(event.id))
+    return RedirectResponse(url("teacher_event", event_id=event.id) + "#classes", status_code=303)
 
 
 def _teacher_context(request: Request, event: Event) -> dict[str, Any]:
@@ -360,7 +423,7 @@ async def travellers_file(request: Request, event: Event) -> Response:
     ``minibridge duplicate score -o`` prints the event's results file (409 before the first result)."""
     events: EventStore = request.app.state.events
     entries = [result.entry for result in await run_in_threadpool(events.results, event.id)]
-    if not entries:
+    if not entries and not event.classes:
         words = gettext("No result yet: the travellers print once the tables have entered results.")
         return PlainTextResponse(words, status_code=409)
     name = Path(f"{file_name(event)}-travellers.txt")
@@ -389,4 +452,6 @@ routes = [
     route("teacher_event_boards", boards_file, who=Who.TEACHER),
     route("teacher_event_guide", guide_file, who=Who.TEACHER),
     route("teacher_event_travellers", travellers_file, who=Who.TEACHER),
+    route("teacher_event_classes", import_class, who=Who.TEACHER, methods=["POST"]),
+    route("teacher_event_class_remove", remove_class, who=Who.TEACHER, methods=["POST"]),
 ]
