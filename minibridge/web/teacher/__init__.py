@@ -6,7 +6,7 @@ A new page of the room is a module here (its routes, its template under ``templa
 
 from __future__ import annotations
 
-from minibridge.web.teacher import events, league, lessons, printing, progress, room, screen, tables
+from minibridge.web.teacher import certificates, events, league, lessons, printing, progress, room, screen, tables
 from minibridge.web.urls import url
 
 __all__ = ["SECTIONS", "routes"]
@@ -30,6 +30,7 @@ routes = [
     *tables.routes,
     *screen.routes,
     *progress.routes,
+    *certificates.routes,
     *league.routes,
     *events.routes,
 ]

@@ -4,9 +4,11 @@ and how many cards they took back while playing; and the help the teacher lets t
 (hints, taking back, claiming, counting their own points), turned off for the class or for one lesson.
 
 The page refreshes its tables by itself while pupils work; ``GET /api/progress`` (teacher token) gives the same
-as JSON (``lessons``, ``help``, ``switches``, and the ``names`` the class's tablets hold today, each ``name`` and when
-it was last ``used``). ``GET /api/switches`` gives the switches; ``POST /api/switches``
-(``{"every": {"hints": false}, "3": {"undo": false}}``: each scope's kinds, a kind left out stays on) sets them.
+as JSON (``lessons``, ``help``, ``switches``, ``pupils``: each ``pupil`` with the lessons whose ``certificates`` can
+be printed for them, ``certificates_need_deals``: the teacher's switch "its deals played too", and the ``names``
+the class's tablets hold today, each ``name`` and when it was last ``used``). ``GET /api/switches`` gives the
+switches; ``POST /api/switches`` (``{"every": {"hints": false}, "3": {"undo": false}}``: each scope's kinds, a kind
+left out stays on) sets them.
 
 A pupil's name belongs to the tablet that gave it for the day (:mod:`minibridge.web.names`); the page lists the names
 in use today, each with a button that lets another tablet use it (the pupil moved to another tablet): the next
@@ -24,10 +26,11 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
+from minibridge.classroom.certificates import earned_by_pupil
 from minibridge.classroom.switches import HELP, HELP_WORDS, ClassSwitches, scopes
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
-from minibridge.lessons import find_lesson
+from minibridge.lessons import find_lesson, lesson_numbers
 from minibridge.web.auth import Who, route
 from minibridge.web.names import names_in_use, release_name
 from minibridge.web.pages import render_teacher
@@ -90,8 +93,13 @@ async def _progress(request: Request) -> dict[str, Any]:
     store: Store = request.app.state.store
 
     def read() -> dict[str, Any]:
+        answers = store.all_progress()
+        need_deals = store.certificates_need_deals()
+        earned = earned_by_pupil(answers, deals=store.deals_played(), need_deals=need_deals)
         return {
-            "lessons": progress_by_lesson(store.all_progress()),
+            "lessons": progress_by_lesson(answers),
+            "pupils": [{"pupil": name, "certificates": lessons} for name, lessons in earned.items()],
+            "certificates_need_deals": need_deals,
             "help": help_rows(store.help_used()),
             "switches": store.switches().as_data(),
             "names": names_in_use(request),
@@ -106,7 +114,10 @@ async def progress_page(request: Request) -> Response:
     progress = await _progress(request)
     template = "teacher/progress_tables.j2" if request.headers.get("hx-request") else "teacher/progress.j2"
     progress["names"] = [name | {"time": _clock_time(name["used"])} for name in progress["names"]]
-    return HTMLResponse(render_teacher(request, template, **progress, help_words=HELP_WORDS, scopes=scopes()))
+    page = render_teacher(
+        request, template, **progress, help_words=HELP_WORDS, scopes=scopes(), lesson_numbers=lesson_numbers()
+    )
+    return HTMLResponse(page)
 
 
 def _clock_time(moment: str) -> str:
