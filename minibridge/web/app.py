@@ -30,7 +30,7 @@ from minibridge.classroom.data_folder import disk_is_full
 from minibridge.classroom.joining import new_class_code, session_secret_kept
 from minibridge.language import gettext, number, speaking
 from minibridge.reading import ReadingError
-from minibridge.web import events, pupils, tables, teacher
+from minibridge.web import events, pupils, quizzes, tables, teacher
 from minibridge.web.answer_headers import AnswerHeaders, Headers
 from minibridge.web.auth import Who, route
 from minibridge.web.event_service import install
@@ -91,6 +91,7 @@ def create_app(
             *tables.routes,
             *teacher.routes,
             *events.routes,
+            *quizzes.routes,
             Mount(
                 url("static", path="").rstrip("/"), StaticFiles(packages=[("minibridge.web", "static")]), name="static"
             ),

@@ -269,7 +269,9 @@ class Store:
     def save_quiz(self, quiz_id: str, data: dict[str, Any]) -> None:
         """Replace a quiz's data."""
         with self._writing():
-            self._db.execute("UPDATE quizzes SET data = ?, updated = ? WHERE id = ?", (json.dumps(data), _now(), quiz_id))
+            self._db.execute(
+                "UPDATE quizzes SET data = ?, updated = ? WHERE id = ?", (json.dumps(data), _now(), quiz_id)
+            )
 
     # --- the pupils' progress ---------------------------------------------------------------------------------
 

@@ -7,17 +7,18 @@ what a pupil may see.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from minibridge.board import Board
 from minibridge.cards import Seat
 from minibridge.language import gettext
 from minibridge.lessons import find_kind
-from minibridge.lessons.exercises import answer_form
+from minibridge.lessons.exercises import answer_form, pupil_answer
 from minibridge.lessons.lesson import Exercise, Lesson
-from minibridge.lessons.reading import Part
+from minibridge.lessons.reading import Form, Part
 
-__all__ = ["replay_view", "exercise_view", "answer_words"]
+__all__ = ["replay_view", "exercise_view", "answer_words", "answer_from_form"]
 
 
 def replay_view(view: dict[str, Any], number: int) -> dict[str, Any] | None:
@@ -145,3 +146,26 @@ def _board_view(board: Board, *, full: bool, play: bool) -> dict[str, Any]:
             ],
         }
     return shown
+
+
+def answer_from_form(view: Mapping[str, Any], fields: Mapping[str, str]) -> tuple[Any, list[str]]:
+    """The answer the widgets give, tidied into the form of the lesson files as ``minibridge check`` tidies a
+    pupil's answer, and the fields of the parts still to answer; an answer with parts missing is not marked.
+    A whole answer (a number, a word, ``redeal``) comes as the field ``answer``; the parts asked (the view's
+    ``parts``, in order) as a field each, a seat for each trick as one field per trick (``winners-1``, …)."""
+    whole = fields.get("answer", "").strip()
+    if whole:
+        return pupil_answer(view["kind"], whole, view["asks"]), []
+    given: dict[str, Any] = {}
+    for part in view["parts"]:
+        if not part["key"]:
+            continue  # the whole answer, not given
+        if part["form"] == Form.SEAT_EACH_TRICK:
+            count = len(view["deal"]["play"]["tricks"])
+            values = [fields.get(f"{part['field']}-{number}", "").strip() for number in range(1, count + 1)]
+            if all(values):
+                given[part["key"]] = values
+        elif fields.get(part["field"], "").strip():
+            given[part["key"]] = fields[part["field"]].strip()
+    missing = [part["field"] for part in view["parts"] if part["key"] not in given]
+    return (pupil_answer(view["kind"], given, view["asks"]) if given else None), missing

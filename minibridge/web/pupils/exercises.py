@@ -38,9 +38,8 @@ from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 from minibridge.lessons import find_lesson, lesson_numbers, no_lesson_at
 from minibridge.lessons.answers import Mark, mark_answers, marks_data
-from minibridge.lessons.exercises import exercise_hint, pupil_answer
+from minibridge.lessons.exercises import exercise_hint
 from minibridge.lessons.lesson import Exercise, Lesson
-from minibridge.lessons.reading import Form
 from minibridge.reading import bad_character
 from minibridge.web.auth import COOKIE_AGE, PUPIL_COOKIE, Who, class_code_ok, route, tablet_pupil
 from minibridge.web.names import may_use_name, name_taken_words, take_name
@@ -48,7 +47,7 @@ from minibridge.web.pages import render
 from minibridge.web.requests import ApiError, json_body, should_be
 from minibridge.web.store import Store
 from minibridge.web.urls import url
-from minibridge.web.views import exercise_view
+from minibridge.web.views import answer_from_form, exercise_view
 
 __all__ = ["routes", "answer_from_form", "render_exercise", "render_marked"]
 
@@ -221,29 +220,6 @@ def _api_lesson(number: int) -> Lesson:
 
 
 # --- the pupil's taps as an answer -------------------------------------------------------------------------
-
-
-def answer_from_form(view: Mapping[str, Any], fields: Mapping[str, str]) -> tuple[Any, list[str]]:
-    """The answer the widgets give, tidied into the form of the lesson files as ``minibridge check`` tidies a
-    pupil's answer, and the fields of the parts still to answer; an answer with parts missing is not marked.
-    A whole answer (a number, a word, ``redeal``) comes as the field ``answer``; the parts asked (the view's
-    ``parts``, in order) as a field each, a seat for each trick as one field per trick (``winners-1``, …)."""
-    whole = fields.get("answer", "").strip()
-    if whole:
-        return pupil_answer(view["kind"], whole, view["asks"]), []
-    given: dict[str, Any] = {}
-    for part in view["parts"]:
-        if not part["key"]:
-            continue  # the whole answer, not given
-        if part["form"] == Form.SEAT_EACH_TRICK:
-            count = len(view["deal"]["play"]["tricks"])
-            values = [fields.get(f"{part['field']}-{number}", "").strip() for number in range(1, count + 1)]
-            if all(values):
-                given[part["key"]] = values
-        elif fields.get(part["field"], "").strip():
-            given[part["key"]] = fields[part["field"]].strip()
-    missing = [part["field"] for part in view["parts"] if part["key"] not in given]
-    return (pupil_answer(view["kind"], given, view["asks"]) if given else None), missing
 
 
 def _try_token(pupil: str, lesson: int, exercise_id: str) -> str:
