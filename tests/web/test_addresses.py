@@ -38,6 +38,7 @@ def test_the_api_is_for_programs_and_the_teachers_pages_for_the_teacher(routes: 
         if found.path.startswith(("/api/events", "/api/progress", "/api/switches")) and found.name not in (
             "api_event_results",
             "api_event_results_file",
+            "api_event_results_xml",
             "api_event_ranking",
             "api_event_stream",
             "api_event_games",
