@@ -97,3 +97,12 @@ def test_the_teachers_event_page_links_to_the_file(client: TestClient):
     page = client.get(f"/teacher/events/{event}", headers=TEACHER)
     assert page.status_code == 200
     assert f'href="/api/events/{event}/results.xml">Results for the EBU (USEBIO XML)</a>' in page.text
+
+
+def test_an_event_named_in_any_letters_downloads_under_its_name(client: TestClient):
+    made = client.post("/api/events", json={"name": "Пётр клуб", "boards": 2}, headers=TEACHER).json()
+    response = client.get(f"/api/events/{made['id']}/results.xml")
+    disposition = response.headers["content-disposition"]
+    assert "filename*=UTF-8''%D0%BF%D1%91%D1%82%D1%80" in disposition and disposition.endswith("-results.xml")
+    root = ElementTree.fromstring(response.content)
+    assert root.findtext("EVENT/EVENT_DESCRIPTION") == "Пётр клуб"
