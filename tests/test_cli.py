@@ -40,6 +40,7 @@ def test_help_and_version():
 
 EVERY_COMMAND = [
     "announce",
+    "certificate",
     "check",
     "deal",
     "duplicate",
