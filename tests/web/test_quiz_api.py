@@ -205,3 +205,38 @@ def test_no_page_part_json_or_event_holds_the_answer_before_the_question_closes(
         clock.wait(31)
         shown = pupil.get(f"/quizzes/{quiz}/part").text
         assert "data-answer-shown" in shown and "Why:" in shown
+
+
+def test_the_class_screen_starts_and_moves_the_quiz_on_and_only_for_the_teacher(client: TestClient, clock: Clock):
+    pupil = _tablet(client)
+    assert pupil.get("/teacher/screen/quiz").status_code == 401
+    client.get("/teacher?token=teacher")
+    page = client.get("/teacher/screen/quiz")
+    assert page.status_code == 200 and "Start the quiz" in page.text
+    refused = client.post("/teacher/screen/quiz/start", data={"lesson": "42", "seconds": "30"})
+    assert refused.status_code == 422 and 'role="alert"' in refused.text
+    started = client.post("/teacher/screen/quiz/start", data={"lesson": "5", "seconds": "30"}, follow_redirects=False)
+    assert started.status_code == 303
+    screen = client.get("/teacher/screen/quiz").text
+    quiz_id = screen.split("/teacher/screen/quiz/")[1].split("/")[0]
+    assert 'id="class-quiz"' in pupil.get("/quizzes").text and f"/quizzes/{quiz_id}" in pupil.get("/quizzes").text
+    assert pupil.post(f"/teacher/screen/quiz/{quiz_id}/next").status_code == 401
+    shown = client.post(f"/teacher/screen/quiz/{quiz_id}/next", headers={"HX-Request": "true"})
+    assert shown.status_code == 200 and "Question 1 of" in shown.text and "data-answer-shown" not in shown.text
+    closed = client.post(f"/teacher/screen/quiz/{quiz_id}/close", headers={"HX-Request": "true"})
+    assert "data-answer-shown" in closed.text and "Why:" in closed.text
+
+
+def test_a_tablet_joins_with_the_class_code_and_a_name_of_its_own(client: TestClient):
+    quiz = _start(client)
+    ann, other = _tablet(client), _tablet(client)
+    asked = ann.get(f"/quizzes/{quiz}")
+    assert 'name="class_code"' in asked.text and 'name="pupil"' in asked.text
+    wrong = ann.post(f"/quizzes/{quiz}/name", data={"class_code": "CAT", "pupil": "Ann"})
+    assert wrong.status_code == 403 and "That class code is not right" in wrong.text
+    joined = ann.post(f"/quizzes/{quiz}/name", data={"class_code": CODE, "pupil": "Ann"}, follow_redirects=False)
+    assert joined.status_code == 303
+    assert "Wait for your teacher" in ann.get(f"/quizzes/{quiz}").text
+    taken = other.post(f"/quizzes/{quiz}/name", data={"class_code": CODE, "pupil": "ann"})
+    assert taken.status_code == 409 and "Another tablet is using the name" in taken.text
+    assert other.get("/quizzes/nothing", headers={"Accept": "text/html"}).status_code == 404
