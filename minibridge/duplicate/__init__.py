@@ -9,7 +9,8 @@
 - :mod:`minibridge.duplicate.entering`: a table's result entered one part at a time, as on a scoring tablet;
 - :mod:`minibridge.duplicate.movement`: which pairs meet at which table with which boards, round by round;
 - :mod:`minibridge.duplicate.classes`: several classes on the same boards: another class's results file taken
-  into an event (checked against the event's deals), one field with the event's own pairs.
+  into an event (checked against the event's deals), one field with the event's own pairs;
+- :mod:`minibridge.duplicate.field`: its pieces: a class kept, the print of each board's deal.
 
 >>> competition = score_results(parse_results("1 1 2 3NT S 9\\n1 3 4 3NT S 10\\n"))
 >>> [(r.ns, r.ns_score, r.ns_matchpoints, r.ew_matchpoints) for r in competition.travellers[0].results]
@@ -21,11 +22,8 @@ from __future__ import annotations
 from minibridge.duplicate.classes import (
     MAX_CLASS_FILE,
     MAX_CLASSES,
-    ImportedClass,
-    check_joined,
     class_text,
     classes_view,
-    deal_print,
     read_class,
     with_class,
     without_class,
@@ -47,6 +45,7 @@ from minibridge.duplicate.event import (
     Event,
     EventProblem,
     change_data,
+    check_joined,
     event_file,
     event_from_fields,
     event_rules,
@@ -57,6 +56,7 @@ from minibridge.duplicate.event import (
     score_file,
     scored_result,
 )
+from minibridge.duplicate.field import ImportedClass, deal_print
 from minibridge.duplicate.matchpoints import (
     Competition,
     PairTotal,

@@ -30,7 +30,7 @@ from minibridge.board import Board
 from minibridge.cards import Seat
 from minibridge.deal import Deal
 from minibridge.dealing import DealSpec, generate
-from minibridge.duplicate.classes import ImportedClass, check_joined, deal_lines
+from minibridge.duplicate.field import ImportedClass, deal_lines, deal_prints, rules_words, text_parts
 from minibridge.duplicate.matchpoints import Competition, competition_data, score_results
 from minibridge.duplicate.movement import Movement, MovementProblem, movement
 from minibridge.duplicate.results import (
@@ -42,7 +42,7 @@ from minibridge.duplicate.results import (
     read_school,
     results_text,
 )
-from minibridge.errors import MiniBridgeError
+from minibridge.errors import MiniBridgeError, ResultsError
 from minibridge.language import N_, gettext
 from minibridge.reading import ReadingError
 from minibridge.rules import RuleSet, find_rules
@@ -66,6 +66,7 @@ __all__ = [
     "event_file",
     "file_rules",
     "score_file",
+    "check_joined",
 ]
 
 MAX_BOARDS = 36
@@ -402,7 +403,7 @@ def event_file(event: Event, entries: Sequence[Entry]) -> str:
         lines.append(f"# lesson: {event.lesson}")
     elif event.slam:
         lines.append("# slams: yes")
-    lines += deal_lines(event)
+    lines += deal_lines(event.boards)
     return "\n".join(lines) + "\n" + results_text(entries)
 
 
@@ -424,10 +425,24 @@ def file_rules(text: str, *, slam: bool = False) -> RuleSet:
     return event_rules(lesson)
 
 
+def check_joined(text: str, *, source: str = "") -> None:
+    """Refuse a results file that joins results of other deals (two ``# deal`` lines of a board that differ) or
+    of other rules (two ``# lesson`` or ``# slams`` lines that differ), with the reason."""
+    deal_prints(text, source)
+    found = [file_rules(part) for part in text_parts(text)]
+    rules = {rules_words(rules) for rules in found}
+    if len({(rules.name, rules.slam) for rules in found}) > 1:
+        raise ResultsError(
+            gettext("these results were scored by different rules (%(rules)s): join only files of the same rules")
+            % {"rules": ", ".join(sorted(rules))},
+            where=source,
+        )
+
+
 def score_file(path: str | Path, *, slam: bool = False) -> Competition:
     """A results file scored, match-pointed and ranked by its rules (:func:`file_rules`): an event's file by
     the event's rules. Files of several events joined are one field, refused when their deals or rules differ
-    (:func:`~minibridge.duplicate.classes.check_joined`)."""
+    (:func:`check_joined`)."""
     text = read_results_file(path)
     check_joined(text, source=str(path))
     rules = file_rules(text, slam=slam)
