@@ -6,12 +6,18 @@ files of other deals are refused with the reason, and nothing is kept."""
 from __future__ import annotations
 
 import io
+import shutil
 from pathlib import Path
 
+import httpx2
+from axe_playwright_python.sync_playwright import Axe
 from events_client import TEACHER, alert_of, cli_score
+from playwright.sync_api import sync_playwright
 from pypdf import PdfReader
 from starlette.testclient import TestClient
 
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
 OAK = [(1, "1", "1", "3NT", "S", 9), (1, "2", "2", "3NT", "S", 10), (2, "1", "2", "4H", "E", 10)]
 ELM = [(1, "1", "1", "3NT", "S", 8), (1, "2", "2", "1NT", "N", 7), (2, "2", "1", "4H", "E", 11)]
 
@@ -115,3 +121,44 @@ def test_the_event_page_takes_in_a_class_file_refuses_a_bad_one_and_removes_a_cl
     removed = client.post(f"/teacher/events/{oak}/classes/{classes[0]['id']}/remove", follow_redirects=False)
     assert removed.status_code == 303
     assert [c["school"] for c in client.get(f"/api/events/{oak}/imports", headers=TEACHER).json()] == ["Elm B"]
+
+
+# --- the event page with other classes, checked by axe-core in Debian's chromium -----------------------------------
+
+
+def test_the_event_page_with_other_classes_passes_axe(address: str):
+    oak, elm, other = (_event_at(address, school, seed) for school, seed in (("Oak", 5), ("Elm", 5), ("Ash", 6)))
+    elm_file, other_file = _played_at(address, elm), _played_at(address, other)
+    taken = httpx2.post(f"{address}/api/events/{oak}/imports", json={"results": elm_file}, headers=TEACHER)
+    assert taken.status_code == 201, taken.text
+    failings = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        for width, height in ((375, 667), (1280, 800)):
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.goto(f"{address}/teacher?token=teacher")
+            page.goto(f"{address}/teacher/events/{oak}")
+            page.wait_for_selector("#classes")
+            assert "Remove Elm" in page.content()
+            failings += [f"{width}: {v['id']}" for v in Axe().run(page).response["violations"]]
+            upload = {"name": "ash.txt", "mimeType": "text/plain", "buffer": other_file.encode()}
+            page.set_input_files("#class-file", files=[upload])
+            page.click("#classes button.go")
+            page.wait_for_selector("#classes [role=alert]")
+            assert "board 1 differs" in page.inner_text("#classes [role=alert]")
+            failings += [f"{width} refused: {v['id']}" for v in Axe().run(page).response["violations"]]
+            page.close()
+        browser.close()
+    assert failings == []
+
+
+def _event_at(address: str, school: str, seed: int) -> str:
+    body = {"name": f"{school} class", "boards": 3, "seed": seed, "school": school}
+    return str(httpx2.post(f"{address}/api/events", json=body, headers=TEACHER).json()["id"])
+
+
+def _played_at(address: str, event: str) -> str:
+    for board, ns, ew, contract, declarer, tricks in ELM:
+        result = {"board": board, "ns": ns, "ew": ew, "contract": contract, "declarer": declarer, "tricks": tricks}
+        assert httpx2.post(f"{address}/api/events/{event}/results", json=result, headers=TEACHER).status_code == 201
+    return httpx2.get(f"{address}/api/events/{event}/results.txt", headers=TEACHER).text
