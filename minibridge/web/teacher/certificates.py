@@ -22,6 +22,7 @@ from minibridge.documents import PAPER, PAPERS, Document, certificates, term_rep
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 from minibridge.lessons import lesson_numbers
+from minibridge.reading import digits, name
 from minibridge.web.auth import Who, route
 from minibridge.web.pages import download, render
 from minibridge.web.requests import sentence
@@ -32,6 +33,8 @@ __all__ = ["routes"]
 
 _MOST_SCHOOL = 80
 """The longest school's name printed."""
+_MOST_PUPIL = 60
+"""The longest pupil's name looked for (as the pupils give them)."""
 
 
 def _refused(message: str) -> HTMLResponse:
@@ -46,8 +49,8 @@ def _options(request: Request) -> tuple[str, str, str | None]:
     paper = query.get("paper", PAPER).lower()
     if paper not in PAPERS:
         raise MiniBridgeError(gettext("Choose A4 or Letter paper."))
-    school = " ".join(query.get("school", "").split())[:_MOST_SCHOOL]
-    pupil = " ".join(query.get("pupil", "").split()) or None
+    school = name(query.get("school", ""), most=_MOST_SCHOOL, what=gettext("the school's name"), empty=True)
+    pupil = name(query.get("pupil", ""), most=_MOST_PUPIL, what=gettext("the pupil's name"), empty=True) or None
     return paper, school, pupil
 
 
@@ -55,8 +58,9 @@ def _lesson(text: str) -> int | None:
     """The lesson of the address: a lesson's number, or ``course`` (None); anything else is refused."""
     if text == "course":
         return None
-    if text.isdigit() and int(text) in lesson_numbers():
-        return int(text)
+    number = digits(text)
+    if number is not None and number in lesson_numbers():
+        return number
     raise MiniBridgeError(gettext("Choose a lesson, or the whole course."))
 
 
