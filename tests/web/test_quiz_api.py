@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 from classroom_client import make_client
+from starlette.routing import Route
 from starlette.testclient import TestClient
+from test_hostile_input import FIELDS, HOSTILE, SURROGATE
 
 from minibridge.lessons import find_lesson
 from minibridge.lessons.answers import mark_answers
@@ -240,3 +242,28 @@ def test_a_tablet_joins_with_the_class_code_and_a_name_of_its_own(client: TestCl
     taken = other.post(f"/quizzes/{quiz}/name", data={"class_code": CODE, "pupil": "ann"})
     assert taken.status_code == 409 and "Another tablet is using the name" in taken.text
     assert other.get("/quizzes/nothing", headers={"Accept": "text/html"}).status_code == 404
+
+
+def test_hostile_values_on_the_quiz_routes_never_give_a_500(client: TestClient):
+    """Every field of every quiz route (but the stream) hostile, with a question open, as the teacher and a pupil."""
+    quiz = _start(client)
+    client.post(f"/api/quizzes/{quiz}/next", headers=TEACHER)
+    routes = [r for r in client.app.routes if isinstance(r, Route) and "quiz" in r.path and "stream" not in r.path]
+    for who in ({**TEACHER, "Origin": "http://testserver"}, {**PUPIL, "Origin": "http://testserver"}):
+        for route in routes:
+            address = route.path.replace("{quiz_id}", quiz)
+            for method in sorted((route.methods or {"GET"}) - {"HEAD"}):
+                for value in HOSTILE:
+                    fields = dict.fromkeys([*FIELDS, "answer", "seconds"], value[:1000])
+                    if method == "GET":
+                        answered = client.get(address, params=fields, headers=who)
+                        assert answered.status_code < 500, f"GET {address} {value[:10]!r}"
+                        continue
+                    answered = client.request(method, address, data=fields, headers=who)
+                    assert answered.status_code < 500, f"{method} {address} form {value[:10]!r}"
+                    for json_value in (value, SURROGATE, [value], {"N": value}):
+                        body = json.dumps(dict.fromkeys([*FIELDS, "answer", "seconds"], json_value))
+                        sent = {**who, "Content-Type": "application/json"}
+                        answered = client.request(method, address, content=body, headers=sent)
+                        assert answered.status_code < 500, f"{method} {address} JSON {json_value!r:.20}"
+    assert client.get(f"/api/quizzes/{quiz}").status_code == 200
