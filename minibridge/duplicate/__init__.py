@@ -54,6 +54,7 @@ from minibridge.duplicate.event import (
     ranking,
     read_result,
     score_file,
+    scored_alone,
     scored_result,
 )
 from minibridge.duplicate.field import ImportedClass, deal_print
@@ -102,6 +103,7 @@ __all__ = [
     "read_result",
     "ranking",
     "scored_result",
+    "scored_alone",
     "change_data",
     "event_rules",
     "event_file",

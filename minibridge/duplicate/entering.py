@@ -30,7 +30,7 @@ from typing import Any
 
 from minibridge.cards import Seat
 from minibridge.contract import Contract
-from minibridge.duplicate.event import RESULT_FIELDS, Event, EventProblem, read_result, scored_result
+from minibridge.duplicate.event import RESULT_FIELDS, Event, EventProblem, read_result, scored_alone
 from minibridge.duplicate.results import Entry
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
@@ -244,7 +244,7 @@ def result_row(entry: Entry, event: Event) -> dict[str, Any]:
     """A result as a table checks it: its parts and its score on its own, the goal, made or not and by how many
     tricks over or under (``difference``), the declaring side and the opponents who check it, and how the score
     is reckoned (``calculation``, ``calculation_words``: :attr:`~minibridge.scoring.Score.calculation`)."""
-    scored = scored_result([entry], entry, event)
+    scored = scored_alone(entry, event)
     goal = entry.contract.goal()
     reckoned = score(entry.contract, entry.tricks, event.rules, declarer=entry.declarer)
     return {

@@ -61,6 +61,7 @@ __all__ = [
     "read_result",
     "ranking",
     "scored_result",
+    "scored_alone",
     "change_data",
     "event_rules",
     "event_file",
@@ -473,12 +474,19 @@ def scored_result(entries: Sequence[Entry], entry: Entry, event: Event) -> dict[
     return next(result for result in traveller["results"] if (result["ns"], result["ew"]) == pairs)
 
 
+def scored_alone(entry: Entry, event: Event) -> dict[str, Any]:
+    """``entry`` scored on its own, its pairs named as the event's ranking names them: one result of a traveller
+    of ``minibridge duplicate score --json``, without match-points (no other result is compared)."""
+    result = competition_data(score_results([entry], rules=event.rules))["boards"][0]["results"][0]
+    return result | {"ns": event.shown_pair(entry.ns), "ew": event.shown_pair(entry.ew)}
+
+
 def change_data(change: EnteredResult, event: Event) -> dict[str, Any]:
     """One change of the results, as the stream of results sends it: the result entered and its score on its
     own (the match-points change with every other result: the ranking has them), who entered it, and for a
     correction the changes it replaced."""
     entry = change.entry
-    scored = scored_result([entry], entry, event)
+    scored = scored_alone(entry, event)
     return {
         "board": entry.board,
         **{key: scored[key] for key in ("ns", "ew", "contract", "declarer", "tricks", "ns_score", "ew_score")},

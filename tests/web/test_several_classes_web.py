@@ -48,6 +48,13 @@ def test_the_merged_ranking_equals_duplicate_score_on_the_two_files_joined(clien
     assert ranking == cli_score(tmp_path, oak_file + elm_file)
     assert {p["pair"] for p in ranking["rankings"]["ns"]} == {"Oak 1", "Oak 2", "Elm 1", "Elm 2"}
     assert ranking["boards"][0]["top"] == 6
+    # a table of Oak enters a result after the import: match-pointed against both classes
+    later = {"board": 2, "ns": "2", "ew": "1", "contract": "4H", "declarer": "E", "tricks": 9}
+    entered = client.post(f"/api/events/{oak}/results", json=later, headers=TEACHER)
+    assert entered.status_code == 201, entered.text
+    assert (entered.json()["ns"], entered.json()["ns_matchpoints"]) == ("Oak 2", 4)  # 4H-1 beats 4H= and 4H+1
+    oak_file = client.get(f"/api/events/{oak}/results.txt", headers=TEACHER).text
+    assert client.get(f"/api/events/{oak}/ranking", headers=TEACHER).json() == cli_score(tmp_path, oak_file + elm_file)
     listed = client.get(f"/api/events/{oak}/imports", headers=TEACHER).json()
     assert [c["school"] for c in listed] == ["Elm"]
     # the class screen and the travellers show the schools
