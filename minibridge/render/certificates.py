@@ -30,6 +30,10 @@ _LARGEST_NAME = 60
 """The size of a short name, in points; a long name is made smaller to fit."""
 _SMALLEST_LINE = 34
 """A name that would be smaller than this on one line goes on two."""
+_LINE_GAP = 1.05
+"""The distance between the two lines of a long name, as a part of its size."""
+_CAPITALS = 0.75
+"""How high a capital letter stands above its line, as a part of its size."""
 
 
 class _CertificatePage(Flowable):
@@ -61,7 +65,7 @@ class _CertificatePage(Flowable):
         middle = width / 2
         self._text(self.lines["heading"], middle, height * 0.82, BOLD, 44, INK)
         self._text(self.lines["given_to"], middle, height * 0.71, FONT, 20, GREY)
-        self._fitted(self.lines["name"], middle, height * 0.58, width - 36 * mm)
+        self._fitted(self.lines["name"], middle, height * 0.58, width - 36 * mm, room=height * 0.13 - 16)
         canvas.setStrokeColor(_GOLD)
         canvas.setLineWidth(2)
         canvas.line(30 * mm, height * 0.555, width - 30 * mm, height * 0.555)
@@ -88,8 +92,9 @@ class _CertificatePage(Flowable):
         else:
             self.canv.drawCentredString(x, y, text)
 
-    def _fitted(self, name: str, x: float, y: float, most: float) -> None:
-        """The pupil's name, as large as fits on one line; a long name of several words on two lines."""
+    def _fitted(self, name: str, x: float, y: float, most: float, *, room: float) -> None:
+        """The pupil's name, as large as fits on one line; a long name of several words on two lines, both within
+        ``room`` points above the line ``y`` (the capitals of the first line stay clear of the words above)."""
         size = _size(name, most)
         words = name.split()
         if size >= _SMALLEST_LINE or len(words) < 2:
@@ -97,8 +102,8 @@ class _CertificatePage(Flowable):
             return
         cut = min(range(1, len(words)), key=lambda n: abs(len(" ".join(words[:n])) - len(" ".join(words[n:]))))
         first, second = " ".join(words[:cut]), " ".join(words[cut:])
-        size = min(_size(first, most), _size(second, most))
-        self._text(first, x, y + size * 1.05, BOLD, size, INK)
+        size = min(_size(first, most), _size(second, most), room / (_LINE_GAP + _CAPITALS))
+        self._text(first, x, y + size * _LINE_GAP, BOLD, size, INK)
         self._text(second, x, y, BOLD, size, INK)
 
 
