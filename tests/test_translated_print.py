@@ -191,7 +191,8 @@ def test_a_translation_gives_texts_only(tmp_path):
         + "\ntranslations:\n  da:\n    exercises:\n      - id: 1\n        answer: 3\n",
         encoding="utf-8",
     )
-    with pytest.raises(LessonError, match=r"line \d+, .*unknown field 'answer'; the fields here are hint, id, question"):
+    unknown = r"line \d+, .*unknown field 'answer'; the fields here are hint, id, question"
+    with pytest.raises(LessonError, match=unknown):
         load_lesson(path)
 
 

@@ -64,10 +64,11 @@ def _tablet(browser: Browser, width: int = 768, height: int = 1024) -> Iterator[
         context.close()
 
 
-def _sit(page: Page, address: str, table: int, seat: str) -> None:
-    """From the start page: write the name, tap the seat at table ``table``, land on the table."""
+def _sit(page: Page, address: str, table: int, seat: str, name: str | None = None) -> None:
+    """From the start page: write the name (the seat's in :data:`NAMES` unless given: a name belongs to one
+    tablet), tap the seat at table ``table``, land on the table."""
     page.goto(address + "/")
-    page.fill("#seat-name", NAMES[seat])
+    page.fill("#seat-name", name or NAMES[seat])
     drawing = page.get_by_role("group", name=f"Table {table}")
     drawing.locator(f".chair-{seat.lower()} button.sit").click()
     page.wait_for_url(re.compile(r"/tables/"), timeout=WAIT)
@@ -183,7 +184,7 @@ def test_every_table_moves_on_together_when_the_teacher_says(browser: Browser, a
     _tables(address, tables=2, lesson=1, deals=2, seed=4, lockstep=True)
     with _tablet(browser) as first, _tablet(browser) as second, _tablet(browser, 1280, 800) as teacher:
         _sit(first, address, 1, "S")
-        _sit(second, address, 2, "S")
+        _sit(second, address, 2, "S", name="Eve")
         pages = {"1": first, "2": second}
         _play_until(pages, lambda: _over(pages))
         for page in pages.values():
