@@ -14,15 +14,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from minibridge.cards import Seat
+from minibridge.cards import Seat, Side
 from minibridge.classroom.certificates import Answer, deals_by_lesson, earned_lessons
 from minibridge.classroom.game import PupilGame
+from minibridge.table import Table
 
 __all__ = [
     "DealPlayed",
     "PupilReport",
     "TermWeek",
     "deal_played",
+    "deal_played_at",
     "pupil_report",
     "class_reports",
     "MOST_WEEKS",
@@ -89,20 +91,32 @@ class PupilReport:
 
 def deal_played(game: PupilGame, pupil: str, moment: str) -> DealPlayed | None:
     """The deal at the table of ``game`` as ``pupil`` finished it at ``moment``; None while it is not over."""
-    table = game.table
+    mine = {seat.letter for seat in _seats(game)} if game.table.game.stage == "over" else set()
+    return _deal(game.table, game.pupil_seat.side, mine, pupil, game.setup.lesson, moment)
+
+
+def deal_played_at(table: Table, person: str, pupil: str, lesson: int | None, moment: str) -> DealPlayed | None:
+    """The deal at a table of pupils as ``pupil``, the person ``person`` of its seating (a place), finished it at
+    ``moment``; None while it is not over."""
     played = table.game
     if played.stage != "over":
         return None
-    seat_side = game.pupil_seat.side
-    declared = played.declarer is not None and played.declarer.side == seat_side
+    side = table.seating.hand(played, person).side
+    mine = {seat.letter for seat in set(played.card_seats) if table.seating.player_of(played, seat) == person}
+    return _deal(table, side, mine, pupil, lesson, moment)
+
+
+def _deal(table: Table, side: Side, mine: set[str], pupil: str, lesson: int | None, moment: str) -> DealPlayed | None:
+    """The deal just over at ``table`` for the pupil on ``side`` who played the cards of the seats ``mine``."""
+    played = table.game
+    if played.stage != "over":
+        return None
+    declared = played.declarer is not None and played.declarer.side == side
     goal = played.goal
     made = declared and goal is not None and played.play is not None and played.play.declarer_tricks >= goal
     review = table.records[-1].review or {}
-    mine = {seat.letter for seat in _seats(game)}
     lost = sum(card["cost"] for card in review.get("cards", []) if card["seat"] in mine)
-    return DealPlayed(
-        pupil=pupil, lesson=game.setup.lesson, declared=declared, made=made, tricks_lost=lost, played=moment
-    )
+    return DealPlayed(pupil=pupil, lesson=lesson, declared=declared, made=made, tricks_lost=lost, played=moment)
 
 
 def _seats(game: PupilGame) -> list[Seat]:

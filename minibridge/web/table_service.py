@@ -22,6 +22,7 @@ from starlette.requests import Request
 
 from minibridge.classroom import GameSetup, no_such_level
 from minibridge.classroom.class_table import ClassTable, Robots, TableRefused, seats_of
+from minibridge.classroom.term_report import deal_played_at
 from minibridge.duplicate import Entry, Event
 from minibridge.errors import MiniBridgeError
 from minibridge.event_games import game_setup
@@ -128,12 +129,28 @@ async def change_table(
 
 
 def _save(state: Any, table_id: str, table: ClassTable, version: int) -> None:
-    """Save the table one version higher and record its finished deal in its event (in a worker thread)."""
+    """Save the table one version higher, record its finished deal in its event, and keep it for each pupil at
+    the table (for the report to take home; in a worker thread)."""
     data = table.to_data()
     data["version"] = version + 1
     state.store.save_table(table_id, data)
     if table.event is not None:
         _record_result(state, table)
+    _record_deals(state, table_id, table)
+
+
+def _record_deals(state: Any, table_id: str, table: ClassTable) -> None:
+    """Keep the deal just finished at the table for each pupil there, as the pupil's deal (again for the same
+    deal: it replaces the one kept)."""
+    store: Store = state.store
+    if table.table.game.stage != "over":
+        return
+    moment = store.clock().isoformat(timespec="seconds")
+    for place in table.places:
+        pupil = table.pupil(place)
+        played = deal_played_at(table.table, place, pupil, table.setup.lesson, moment) if pupil else None
+        if played is not None:
+            store.record_deal(f"{table_id}/{place}", table.table.deal_number, played)
 
 
 def _told(app: Starlette, table_id: str) -> None:

@@ -13,6 +13,7 @@ import pytest
 from classroom_client import make_client, play_out
 from pypdf import PdfReader
 from starlette.testclient import TestClient
+from tables_client import open_tables, player, pupil_action, settle, sit, tables_client
 
 from minibridge.lessons import find_lesson
 from minibridge.web.auth import PUPIL_COOKIE
@@ -82,3 +83,24 @@ def test_a_pupils_tablet_cannot_print(tmp_path: Path):
     with make_client(tmp_path) as client:
         assert client.get("/teacher/progress/certificates?lesson=1").status_code in (401, 403)
         assert client.get("/teacher/progress/reports").status_code in (401, 403)
+
+
+def test_the_deals_pupils_finish_at_a_table_of_pupils_are_in_their_reports(tmp_path: Path):
+    with tables_client(tmp_path) as client:
+        (table,) = open_tables(client, tables=1, lesson=5, deals=1, seed=7)
+        keys = {seat: sit(client, table, seat, name) for seat, name in (("S", "Ann"), ("N", "Ben"))}
+        for _ in range(200):
+            views = {seat: settle(client, table, player(key)) for seat, key in keys.items()}
+            if all(view["phase"] in ("deal_over", "game_over") for view in views.values()):
+                break
+            seat, view = next((s, v) for s, v in views.items() if v["pupil_to_act"])
+            answer = client.post(f"/api/tables/{table}/actions", json=pupil_action(view), headers=player(keys[seat]))
+            assert answer.status_code == 200, answer.text
+        else:
+            raise AssertionError("the deal never ended")
+        kept = client.app.state.store.deals_played()  # type: ignore[attr-defined]
+        assert sorted(deal.pupil for deal in kept) == ["Ann", "Ben"] and all(deal.lesson == 5 for deal in kept)
+        assert len({(deal.declared, deal.made) for deal in kept}) == 1, "partners declare and make together"
+        client.get("/teacher?token=teacher")
+        pages = _pages(client.get("/teacher/progress/reports", params={"pupil": "Ann"}))
+        assert "Deals played 1" in " ".join(pages[0].split())
