@@ -9,23 +9,20 @@ that visits every page in turn, so that a test reports every failing at that siz
 from __future__ import annotations
 
 import random
-import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import httpx2
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from classroom_client import next_action
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from test_browser import debian_chromium
 
 from minibridge.web.app import create_app
 from minibridge.web.server import running
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
 TOKEN = "teacher"
 CODE = "OWL"
 HEADERS = {"Authorization": f"Bearer {TOKEN}", "X-Class-Code": CODE, "X-Tablet": "the-program-that-sets-up-the-pages"}
@@ -236,11 +233,8 @@ def classrooms(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[tuple[
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    assert Path(CHROMIUM).exists(), "the browser tests need Debian's chromium: apt-get install chromium"
-    with sync_playwright() as playwright:
-        opened = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+    with debian_chromium() as opened:
         yield opened
-        opened.close()
 
 
 def _ready(page: Page) -> bool:

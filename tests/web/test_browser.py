@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from classroom_client import SAMPLES, without_counting
-from playwright.sync_api import BrowserContext, Page, Route, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect, sync_playwright
 
 from minibridge.cards import Side
 from minibridge.classroom import GameSetup, PupilGame
@@ -30,6 +30,7 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
+    "--disable-dev-shm-usage",
     "--disable-quic",
     "--no-first-run",
     "--disable-background-networking",
@@ -41,13 +42,20 @@ SIZES = {"phone": (375, 667), "tablet": (768, 1024), "laptop": (1280, 800), "pro
 
 
 @contextlib.contextmanager
-def chromium(width: int, height: int) -> Iterator[BrowserContext]:
-    """A context of Debian's chromium with this viewport, closed afterwards."""
+def debian_chromium() -> Iterator[Browser]:
+    """Debian's chromium (never a downloaded browser), closed afterwards."""
     assert Path(CHROMIUM).exists(), "the browser tests need Debian's chromium: apt-get install chromium"
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        opened = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield opened
+        opened.close()
+
+
+@contextlib.contextmanager
+def chromium(width: int, height: int) -> Iterator[BrowserContext]:
+    """A context of Debian's chromium with this viewport, closed afterwards."""
+    with debian_chromium() as browser:
         yield browser.new_context(viewport={"width": width, "height": height})
-        browser.close()
 
 
 @pytest.fixture

@@ -9,28 +9,15 @@ laptop and projector sizes are written to ``tests/web/screens/`` (not kept in gi
 
 from __future__ import annotations
 
-import contextlib
 import random
-from collections.abc import Iterator
-from pathlib import Path
 
 import httpx2
 from classroom_client import next_action
 from events_client import TEACHER
-from playwright.sync_api import Browser, Page, expect, sync_playwright
-from test_browser import CHROMIUM, FLAGS, SCREENS
+from playwright.sync_api import Browser, Page, expect
+from test_browser import SCREENS, debian_chromium
 
 SIZES = {"phone": (390, 844), "tablet": (820, 1180), "laptop": (1366, 768), "projector": (1920, 1080)}
-
-
-@contextlib.contextmanager
-def browser() -> Iterator[Browser]:
-    """Debian's chromium, closed afterwards."""
-    assert Path(CHROMIUM).exists(), "the browser tests need Debian's chromium: apt-get install chromium"
-    with sync_playwright() as playwright:
-        opened = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield opened
-        opened.close()
 
 
 def _page(opened: Browser, size: str) -> Page:
@@ -58,7 +45,7 @@ def _tap(page: Page, text: str) -> None:
 
 def test_a_result_tapped_on_a_tablet_appears_on_the_class_screen_without_a_reload(address: str):
     event = _event(address)
-    with browser() as opened:
+    with debian_chromium() as opened:
         screen = _page(opened, "projector")
         _as_teacher(screen, address, f"/teacher/events/{event}/screen")
         screen.wait_for_selector("#screen[data-live]")  # the class screen listens to the results
@@ -102,7 +89,7 @@ def test_a_result_tapped_on_a_tablet_appears_on_the_class_screen_without_a_reloa
 
 def test_a_pupil_who_joins_appears_on_the_teachers_page_by_itself(address: str):
     event = _event(address, lesson=3, boards=1, seed=303)
-    with browser() as opened:
+    with debian_chromium() as opened:
         teacher = _page(opened, "laptop")
         _as_teacher(teacher, address, f"/teacher/events/{event}")
         teacher.wait_for_selector("#event[data-live]")
@@ -171,7 +158,7 @@ def test_screenshots_of_every_events_page(address: str):
         "pupil-over": f"/games/{games['Amy']}",
     }
     SCREENS.mkdir(exist_ok=True)
-    with browser() as opened:
+    with debian_chromium() as opened:
         for number, size in enumerate(SIZES):
             page = _page(opened, size)
             _as_teacher(page, address, "/teacher/events")

@@ -10,26 +10,12 @@ question whose time runs out closes by itself on every page. The pages pass axe;
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
-from pathlib import Path
-
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Page, expect, sync_playwright
-from test_browser import CHROMIUM, FLAGS, SCREENS
+from playwright.sync_api import Browser, Page, expect
+from test_browser import SCREENS, debian_chromium
 
 SIZES = {"tablet": (820, 1180), "projector": (1920, 1080)}
 PUPILS = ("Ann", "Bob", "Cat")
-
-
-@contextlib.contextmanager
-def browser() -> Iterator[Browser]:
-    """Debian's chromium, closed afterwards."""
-    assert Path(CHROMIUM).exists(), "the browser tests need Debian's chromium: apt-get install chromium"
-    with sync_playwright() as playwright:
-        opened = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield opened
-        opened.close()
 
 
 def _page(opened: Browser, size: str) -> Page:
@@ -81,7 +67,7 @@ def _axe(page: Page, name: str) -> None:
 
 
 def test_a_quiz_with_three_tablets_and_the_class_screen(address: str):
-    with browser() as opened:
+    with debian_chromium() as opened:
         screen = _screen(opened, address, seconds=120)
         screen.evaluate("window.notReloaded = true")
         tablets = {name: _tablet(opened, address, name) for name in PUPILS}
@@ -127,7 +113,7 @@ def test_a_quiz_with_three_tablets_and_the_class_screen(address: str):
 
 
 def test_a_question_closes_by_itself_when_its_time_runs_out(address: str):
-    with browser() as opened:
+    with debian_chromium() as opened:
         screen = _screen(opened, address, seconds=5)
         tablet = _tablet(opened, address, "Dan")
         screen.click("#quiz-next")
@@ -139,7 +125,7 @@ def test_a_question_closes_by_itself_when_its_time_runs_out(address: str):
 
 
 def test_the_start_page_shows_no_quiz_button_while_no_quiz_runs(address: str):
-    with browser() as opened:
+    with debian_chromium() as opened:
         tablet = _page(opened, "tablet")
         tablet.goto(f"{address}/")
         tablet.wait_for_selector("#start[data-ready]")

@@ -17,8 +17,7 @@ import httpx2
 import pytest
 from classroom_client import SAMPLES, without_counting
 from playwright.sync_api import Browser, Page, expect
-from test_browser import SCREENS, SIZES
-from test_events_browser import browser as debian_chromium
+from test_browser import SCREENS, SIZES, debian_chromium
 
 from minibridge.web.app import create_app
 from minibridge.web.server import running
