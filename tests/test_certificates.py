@@ -112,3 +112,16 @@ def test_the_command_prints_names_given_and_refuses_what_is_missing(tmp_path: Pa
     assert neither.exit_code == 2 and "--lesson N or --course" in neither.output
     empty = CliRunner().invoke(main, ["certificate", "--lesson", "1", "--class", "--data", str(tmp_path / "none")])
     assert empty.exit_code == 1 and "keeps no class's progress" in empty.output
+
+
+def test_the_command_reads_names_as_every_name_from_outside_is_read(tmp_path: Path):
+    target = tmp_path / "certificates.pdf"
+    for bad in ("Amy\u202e", "Amy\u200b", "x" * 61):
+        hidden = CliRunner().invoke(main, ["certificate", "--lesson", "1", "--name", bad, "-o", str(target)])
+        assert hidden.exit_code == 2 and "--name" in hidden.output and "Traceback" not in hidden.output
+    school = CliRunner().invoke(main, ["certificate", "--lesson", "1", "--name", "Amy", "--school", "Oak\x00"])
+    assert school.exit_code == 2 and "--school" in school.output
+    assert not target.exists()
+    tidy = CliRunner().invoke(main, ["certificate", "--lesson", "1", "--name", "  Amy   Lee ", "-o", str(target)])
+    assert tidy.exit_code == 0, tidy.output
+    assert "Amy Lee" in PdfReader(target).pages[0].extract_text()

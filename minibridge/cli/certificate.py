@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from minibridge.cli.common import language_options, reports_errors
+from minibridge.cli.common import Name, language_options, reports_errors
 from minibridge.cli.printing import OUTPUT, force_option, paper_option, refuse_existing, templates_option
 from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext, ngettext
@@ -26,13 +26,20 @@ if TYPE_CHECKING:
     is_flag=True,
     help="Every pupil who has earned it, from the progress kept in the classroom's --data folder.",
 )
-@click.option("--name", "names", multiple=True, metavar="NAME", help="A pupil's name (give it once for each pupil).")
+@click.option(
+    "--name",
+    "names",
+    type=Name(60),
+    multiple=True,
+    metavar="NAME",
+    help="A pupil's name (give it once for each pupil).",
+)
 @click.option(
     "--data",
     type=click.Path(file_okay=False, path_type=Path),
     help="The classroom's data folder, as given to 'minibridge serve' (default: this user's data folder).",
 )
-@click.option("--school", default="", help="The school's name, printed on each certificate.")
+@click.option("--school", type=Name(80, empty=True), default="", help="The school's name, printed on each certificate.")
 @click.option(
     "--date",
     "day",

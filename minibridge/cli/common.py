@@ -20,7 +20,7 @@ from minibridge import language
 from minibridge.cards import Seat
 from minibridge.errors import LessonError, MiniBridgeError, RuleError
 from minibridge.language import gettext
-from minibridge.reading import ReadingError, whole_number
+from minibridge.reading import ReadingError, name, whole_number
 from minibridge.rules import RULE_SETS, RuleSet, find_rules
 
 if TYPE_CHECKING:
@@ -42,6 +42,7 @@ __all__ = [
     "quiet_option",
     "progress_bar",
     "WholeNumber",
+    "Name",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -70,6 +71,26 @@ class WholeNumber(click.ParamType):
                 param,
                 ctx,
             )
+
+
+class Name(click.ParamType):
+    """A name given on the command line (a pupil's, a school's, a club's), read as every name from outside is
+    (:func:`minibridge.reading.name`): spaces tidied, at most ``most`` letters, and no hidden or broken character
+    (exit 2)."""
+
+    name = "text"
+
+    def __init__(self, most: int, *, empty: bool = False) -> None:
+        self.most = most
+        self.empty = empty
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        """The tidy name, or a usage error that says what is wrong with it."""
+        what = param.opts[0] if param is not None and param.opts else gettext("the name")
+        try:
+            return name(value, most=self.most, what=what, empty=self.empty)
+        except ReadingError as error:
+            self.fail(str(error), param, ctx)
 
 
 def reports_errors(command: F) -> F:

@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING
 import click
 
 from minibridge import language
-from minibridge.cli.common import WholeNumber, json_option, language_options, print_json, reports_errors, slam_option
+from minibridge.cli.common import (
+    Name,
+    WholeNumber,
+    json_option,
+    language_options,
+    print_json,
+    reports_errors,
+    slam_option,
+)
 from minibridge.cli.printing import force_option, paper_option, refuse_existing, templates_option
 from minibridge.documents import check_templates, duplicate_results
 from minibridge.errors import MiniBridgeError
@@ -37,14 +45,16 @@ def duplicate() -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Also write the travellers and the ranking as a PDF.",
 )
-@click.option("--title", help="The competition's name, printed on the PDF and in the USEBIO file.")
+@click.option("--title", type=Name(80), help="The competition's name, printed on the PDF and in the USEBIO file.")
 @click.option(
     "--usebio",
     type=click.Path(path_type=Path),
     metavar="FILE.xml",
     help="Also write the results as a USEBIO 1.2 XML file, the EBU's results format.",
 )
-@click.option("--club", default="", help="The club's or school's name, written in the USEBIO file.")
+@click.option(
+    "--club", type=Name(80, empty=True), default="", help="The club's or school's name, written in the USEBIO file."
+)
 @slam_option
 @force_option
 @paper_option
