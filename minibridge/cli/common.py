@@ -86,7 +86,7 @@ class Name(click.ParamType):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         """The tidy name, or a usage error that says what is wrong with it."""
-        what = param.opts[0] if param is not None and param.opts else gettext("the name")
+        what = param.opts[0] if param is not None and param.opts else self.name
         try:
             return name(value, most=self.most, what=what, empty=self.empty)
         except ReadingError as error:
