@@ -11,18 +11,24 @@ A table gives, for each seat as declarer and each strain, the tricks declarer ta
 all round, cached on disk. From it follows the best MiniBridge contract for the announced declarer.
 :func:`solve_positions` solves positions in the middle of the play for the computer players, and
 :func:`double_dummy_card` and :func:`double_dummy_tricks` give perfect play.
+
+Every position solved is remembered (the most recent :data:`POSITIONS_KEPT`), and solved once however many games
+meet it: the class plays the same boards, and the computer thinks ahead. Inside :func:`thinking_ahead` the solver
+is asked in the background (:mod:`minibridge.turns`): only when no game waits for it, and a whole deal's table is
+then solved lead by lead, so that a pupil's call can go between two of its positions.
 """
 
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import hashlib
 import importlib.util
 import json
 import os
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -35,6 +41,7 @@ from minibridge.deal import Deal
 from minibridge.errors import MiniBridgeError, RuleError
 from minibridge.files import write_atomic
 from minibridge.language import gettext
+from minibridge.once import Once
 from minibridge.play import Play
 from minibridge.rules import RuleSet, allowed_contracts
 from minibridge.scoring import Score, score
@@ -52,6 +59,8 @@ __all__ = [
     "double_dummy_tricks",
     "best_contract",
     "analyse_boards",
+    "POSITIONS_KEPT",
+    "thinking_ahead",
 ]
 
 DDTable = dict[Seat, dict[Strain, int]]
@@ -78,6 +87,24 @@ _SOLVER: list[Turns] = []
 Position = tuple[list[int], Suit | None, Seat, list[Card]]
 """A position in the play: the remaining hands as card masks by seat, trumps (None: no-trumps), the leader of
 the trick in progress and the cards played to it in order."""
+
+POSITIONS_KEPT = 40_000
+"""The positions whose solutions are remembered (about a kilobyte each)."""
+_SOLVED: Once[dict[int, int]] = Once(size=POSITIONS_KEPT)
+"""The positions solved, by position and the solutions asked (:func:`_position_key`)."""
+_AHEAD: contextvars.ContextVar[bool] = contextvars.ContextVar("thinking_ahead", default=False)
+"""True while the thread thinks ahead (:func:`thinking_ahead`)."""
+
+
+@contextlib.contextmanager
+def thinking_ahead() -> Iterator[None]:
+    """Within the block, this thread's calls on the solver go in the background: after every call a game waits
+    for, never keeping one waiting. What they solve is remembered for the game that needs it next."""
+    token = _AHEAD.set(True)
+    try:
+        yield
+    finally:
+        _AHEAD.reset(token)
 
 
 def _dds() -> ModuleType:
@@ -140,7 +167,8 @@ def _denomination(strain: Strain) -> int:
 def _solve_tables(deals: Sequence[Deal]) -> list[DDTable]:
     """The double-dummy tables of up to :data:`_MAX_BATCH` deals, solved together on every core: whole deals by
     DDS's tables, short deals (whose tricks DDS's tables miscount) lead by lead."""
-    tables: dict[Deal, DDTable] = {deal: _solve_short_table(deal) for deal in deals if deal.cards_per_hand < 13}
+    ahead = _AHEAD.get()
+    tables = {deal: _solve_short_table(deal) for deal in deals if deal.cards_per_hand < 13 or ahead}
     whole = [deal for deal in deals if deal not in tables]
     if whole:
         tables.update(zip(whole, _solve_whole_tables(whole), strict=True))
@@ -167,7 +195,8 @@ def _solve_whole_tables(deals: Sequence[Deal]) -> list[DDTable]:
 
 
 def _solve_short_table(deal: Deal) -> DDTable:
-    """The table of a short deal: each declarer in each strain, from the opening lead."""
+    """The table of a short deal (or of a deal thought about ahead): each declarer in each strain, from the opening
+    lead."""
     hands = [deal[seat].mask for seat in Seat]
     pairs = [(seat, strain) for seat in Seat for strain in Strain]
     solved = solve_positions([(hands, strain.trumps, seat.lho, []) for seat, strain in pairs], all_cards=False)
@@ -182,18 +211,31 @@ def solve_positions(positions: Sequence[Position], *, all_cards: bool) -> list[d
 
     With ``all_cards`` the dict gives the tricks after each card the player to play may play, by card index;
     otherwise only after a best card and the cards equal to it. The positions are solved on every core, and a
-    lighter call from another thread goes between two of them.
+    lighter call from another thread goes between two of them. A position solved before (by any game) is not
+    solved again, nor one another thread is solving now: that one is waited for.
     """
     if not positions:
         return []
-    dds = _dds()
     solutions = 3 if all_cards else 1
+    keys = [_position_key(position, solutions) for position in positions]
+    found = {key: row for key in keys if (row := _SOLVED.recall(key)) is not None}
+    missing = {key: position for key, position in zip(keys, positions, strict=True) if key not in found}
+    if missing:
+        dds = _dds()
 
-    def job(position: Position) -> Callable[[int], dict[int, int]]:
-        return lambda slot: _solve_position(dds, position, solutions, slot)
+        def job(key: tuple[object, ...], position: Position) -> Callable[[int], dict[int, int]]:
+            return lambda slot: _SOLVED.get(key, lambda: _solve_position(dds, position, solutions, slot))
 
-    weight = sum(sum(mask.bit_count() for mask in hands) for hands, *_ in positions)
-    return _turns().map(weight, [job(position) for position in positions])
+        weight = sum(sum(mask.bit_count() for mask in hands) for hands, *_ in missing.values())
+        jobs = [job(key, position) for key, position in missing.items()]
+        found.update(zip(missing, _turns().map(weight, jobs, background=_AHEAD.get()), strict=True))
+    return [found[key] for key in keys]
+
+
+def _position_key(position: Position, solutions: int) -> tuple[object, ...]:
+    """What tells a position and the solutions asked from any other."""
+    hands, trumps, leader, trick = position
+    return (*hands, trumps, leader, *(card.index for card in trick), solutions)
 
 
 def _solve_position(dds: ModuleType, position: Position, solutions: int, slot: int) -> dict[int, int]:

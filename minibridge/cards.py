@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Self
 
 from minibridge import language
 from minibridge.errors import NotationError
@@ -341,6 +342,14 @@ class Card:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("cards cannot be changed")
+
+    def __copy__(self) -> Self:
+        """The same object: it cannot be changed."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        """The same object: it cannot be changed."""
+        return self
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return (_card_by_index, (self.index,))

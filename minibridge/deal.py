@@ -11,6 +11,7 @@ import random
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from operator import itemgetter
+from typing import Self
 
 from minibridge.cards import CARDS, HCP, Card, Rank, Seat, Side, Suit
 from minibridge.errors import DealError, MiniBridgeError, NotationError
@@ -69,6 +70,14 @@ class Hand:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("hands cannot be changed")
+
+    def __copy__(self) -> Self:
+        """The same object: it cannot be changed."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        """The same object: it cannot be changed."""
+        return self
 
     def __iter__(self) -> Iterator[Card]:
         """The cards, spades first and high cards first within a suit."""
@@ -212,6 +221,14 @@ class Deal(Mapping[Seat, Hand]):
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("deals cannot be changed")
+
+    def __copy__(self) -> Self:
+        """The same object: it cannot be changed."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        """The same object: it cannot be changed."""
+        return self
 
     def __getitem__(self, seat: Seat) -> Hand:
         return self.hands[seat]

@@ -8,11 +8,17 @@ none of whose jobs started for longer than the patience goes before every lighte
 a heavy call is never starved and the lighter calls still have the other slots. A call that needs DDS whole (its
 own threads on every slot, such as double-dummy tables) runs once every slot is free.
 
+A call made in the ``background`` (the computer thinking ahead, while the pupil is still looking at the deal) goes
+only when no other call waits, is never overdue, and leaves one slot free for a call that comes (with more than one
+slot): thinking ahead never keeps a pupil waiting for more than the position at hand.
+
 >>> turns = Turns(slots=2, patience=30)
 >>> turns.map(1, [lambda slot: 2 * 3, lambda slot: 7])
 [6, 7]
 >>> turns.whole(5, lambda: "tables")
 'tables'
+>>> turns.map(1, [lambda slot: "ahead"], background=True)
+['ahead']
 """
 
 from __future__ import annotations
@@ -38,6 +44,8 @@ class _Call:
     jobs: Sequence[Callable[[int], Any]]
     whole: bool = False
     """The call's one job needs every slot (it is given none)."""
+    background: bool = False
+    """The call goes only when no other waits, on all but one slot."""
     served: float = field(default_factory=time.monotonic)
     """When a job of the call last started (or the call came, before any did)."""
     results: list[Any] = field(default_factory=list)
@@ -62,6 +70,7 @@ class Turns:
         self._tickets = itertools.count()
         self._running = 0
         self._overdue_running = 0
+        self._background_running = 0
         self._whole_pending = False
         self._workers: list[threading.Thread] = []
 
@@ -71,11 +80,12 @@ class Turns:
         with self._changed:
             return len(self._waiting)
 
-    def map(self, weight: int, jobs: Sequence[Callable[[int], T]]) -> list[T]:
-        """Run each job with a free slot's number, a call of this weight; their results in order."""
+    def map(self, weight: int, jobs: Sequence[Callable[[int], T]], *, background: bool = False) -> list[T]:
+        """Run each job with a free slot's number, a call of this weight (in the ``background``: after every other
+        call); their results in order."""
         if not jobs:
             return []
-        call = _Call(weight=weight, ticket=next(self._tickets), jobs=jobs)
+        call = _Call(weight=weight, ticket=next(self._tickets), jobs=jobs, background=background)
         call.results = [None] * len(jobs)
         call.unfinished = len(jobs)
         return self._wait(call)
@@ -105,21 +115,28 @@ class Turns:
             self._workers.append(worker)
             worker.start()
 
-    def _first(self) -> tuple[_Call, bool]:
+    def _first(self) -> tuple[_Call, bool] | None:
         """The waiting call that goes first, and whether it is overdue: of the calls no job of which started for
         longer than the patience, the one that waited longest while no other slot runs one (with a single slot,
-        always), else the lightest."""
+        always), else the lightest; a call in the background only when no other waits and a slot stays free for
+        one that comes (None: nothing may start now)."""
         overdue = time.monotonic() - self.patience
-        late = [c for c in self._waiting if c.served < overdue]
+        now = [c for c in self._waiting if not c.background]
+        if not now:
+            if self._background_running >= max(1, self.slots - 1):
+                return None
+            return min(self._waiting, key=lambda c: c.ticket), False
+        late = [c for c in now if c.served < overdue]
         if late and (self._overdue_running == 0 or self.slots == 1):
             return min(late, key=lambda c: c.served), True
-        return min(self._waiting, key=lambda c: (c.weight, c.ticket)), False
+        return min(now, key=lambda c: (c.weight, c.ticket)), False
 
     def _take(self) -> tuple[_Call, int, bool]:
         """Wait for a job this worker may run, and take it (with the lock held)."""
         while True:
-            if self._waiting and not self._whole_pending:
-                call, late = self._first()
+            first = self._first() if self._waiting and not self._whole_pending else None
+            if first is not None:
+                call, late = first
                 if not call.whole:
                     index = call.next_job
                     call.next_job += 1
@@ -128,6 +145,7 @@ class Turns:
                         self._waiting.remove(call)
                     self._running += 1
                     self._overdue_running += late
+                    self._background_running += call.background
                     return call, index, late
                 self._waiting.remove(call)
                 self._whole_pending = True
@@ -150,6 +168,7 @@ class Turns:
                 call.unfinished -= 1
                 self._running -= 1
                 self._overdue_running -= late
+                self._background_running -= call.background
                 if call.whole:
                     self._whole_pending = False
                 if not call.unfinished:

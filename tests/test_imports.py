@@ -14,7 +14,7 @@ import pytest
 PACKAGE = Path(__file__).parents[1] / "minibridge"
 
 LAYERS = (
-    "errors, turns ◄ language ◄ cards, reading ◄ deal, contract, places, files ◄ schemes ◄ rules ◄ "
+    "errors, turns, once ◄ language ◄ cards, reading ◄ deal, contract, places, files ◄ schemes ◄ rules ◄ "
     "board, trick, announce, play, signals, knowledge ◄ scoring, pbn, recorded, dealing, dealing_machine, lessons ◄ "
     "analysis ◄ replay, review, card_reasons, robot, table, league, duplicate, practice ◄ "
     "classroom, experiments, event_games ◄ render ◄ documents ◄ web, cli"

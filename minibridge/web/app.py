@@ -31,6 +31,7 @@ from minibridge.classroom.joining import new_class_code, session_secret_kept
 from minibridge.language import gettext, number, speaking
 from minibridge.reading import ReadingError
 from minibridge.web import events, pupils, quizzes, tables, teacher
+from minibridge.web.ahead import Ahead
 from minibridge.web.answer_headers import AnswerHeaders, Headers
 from minibridge.web.auth import Who, route
 from minibridge.web.event_service import install
@@ -81,6 +82,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
+        app.state.ahead.close()
         kept_events.close()
         store.close()
 
@@ -121,6 +123,7 @@ def create_app(
     app.state.loopback = loopback
     app.state.samples = samples
     app.state.locks = GameLocks()
+    app.state.ahead = Ahead()
     app.state.robot_pace = robot_pace
     app.state.table_drivers = set()
     app.state.table_wakes = {}

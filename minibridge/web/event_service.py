@@ -24,6 +24,7 @@ from minibridge.duplicate import Entry, Event, ranking, scored_result
 from minibridge.event_games import game_setup, pupil_row, pupils_traveller
 from minibridge.language import gettext, ngettext
 from minibridge.lessons import find_lesson
+from minibridge.web.ahead import think_ahead
 from minibridge.web.auth import is_teacher
 from minibridge.web.events_store import AlreadyEntered, EventStore, Player, TableTaken
 from minibridge.web.live import Hub
@@ -210,7 +211,8 @@ def join_event(request: Request, event: Event, pupil: str, *, auto_single: bool,
         return found.game, False
     setup = game_setup(event, samples=state.samples, auto_single=auto_single)
     setup = GameSetup(**class_help(setup.as_data(), setup.lesson, store.switches()))
-    game_id = store.create_game(PupilGame.start(setup, advance=advance).to_data())
+    data = PupilGame.start(setup, advance=advance).to_data()
+    game_id = think_ahead(request, store.create_game(data), data)
     player = events.join(event.id, pupil, game_id)
     state.hub.publish(pupils_channel(event.id))
     return player.game, player.game == game_id

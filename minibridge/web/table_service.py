@@ -116,11 +116,12 @@ async def change_table(
             if data is None:
                 raise no_such_table()
             table = ClassTable.from_data(data)
+            finished = table.table.game.stage == "over"
             try:
                 given = change(table)
             except MiniBridgeError as error:
                 raise _refusal(error) from None
-            _save(state, table_id, table, data.get("version", 0))
+            _save(state, table_id, table, data.get("version", 0), finished=finished)
             return table, given
 
     table, given = await run_in_threadpool(apply)
@@ -128,12 +129,16 @@ async def change_table(
     return table, given
 
 
-def _save(state: Any, table_id: str, table: ClassTable, version: int) -> None:
-    """Save the table one version higher, record its finished deal in its event, and keep it for each pupil at
-    the table (for the report to take home; in a worker thread)."""
+def _save(state: Any, table_id: str, table: ClassTable, version: int, *, finished: bool) -> None:
+    """Save the table one version higher and think ahead from there. A deal that was not ``finished`` before the
+    change and is now is recorded in the table's event and kept for each pupil at the table (for the report to
+    take home). In a worker thread."""
     data = table.to_data()
     data["version"] = version + 1
     state.store.save_table(table_id, data)
+    state.ahead.think(table_id, lambda: ClassTable.from_data(data).table)
+    if finished or table.table.game.stage != "over":
+        return
     if table.event is not None:
         _record_result(state, table)
     _record_deals(state, table_id, table)
@@ -143,8 +148,6 @@ def _record_deals(state: Any, table_id: str, table: ClassTable) -> None:
     """Keep the deal just finished at the table for each pupil there, as the pupil's deal (again for the same
     deal: it replaces the one kept)."""
     store: Store = state.store
-    if table.table.game.stage != "over":
-        return
     moment = store.clock().isoformat(timespec="seconds")
     for place in table.places:
         pupil = table.pupil(place)
@@ -217,7 +220,7 @@ def _computer_decides(app: Starlette, table_id: str) -> bool:
         table = ClassTable.from_data(now)  # a pupil may have sat down meanwhile, or the teacher stopped the table
         if table.computer_to_act():  # the same cards: the same decision, whoever sits at the other seats
             table.table.take(decision)
-            _save(state, table_id, table, now.get("version", 0))
+            _save(state, table_id, table, now.get("version", 0), finished=False)
     return True
 
 

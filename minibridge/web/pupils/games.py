@@ -37,6 +37,7 @@ from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 from minibridge.lessons import find_lesson, lesson_numbers
 from minibridge.reading import digits
+from minibridge.web.ahead import think_ahead
 from minibridge.web.auth import Who, class_code_ok, keep_class_code, route, tablet_pupil, typed_code_ok
 from minibridge.web.event_service import open_events
 from minibridge.web.names import may_use_name
@@ -84,8 +85,8 @@ async def start_game(request: Request) -> Response:
     store: Store = request.app.state.store
 
     def start() -> str:
-        game = PupilGame.start(setup, advance=False)
-        return store.create_game(game.to_data())
+        data = PupilGame.start(setup, advance=False).to_data()
+        return think_ahead(request, store.create_game(data), data)
 
     refusal = None
     try:
@@ -140,7 +141,7 @@ async def step(request: Request) -> Response:
             game = load_game(state.store, game_id)
             before = game.phase
             if game.step():
-                state.store.save_game(game_id, game.to_data())
+                save_game(request, game_id, game)
                 _note_deal(request, game_id, game, before)
             return render_table(pupil_view(game_id, game))
 
@@ -170,7 +171,7 @@ async def tap(request: Request) -> Response:
                 view = pupil_view(game_id, load_game(state.store, game_id))
                 view["message"] = sentence(error.message)
                 return render_table(view), error.status
-            state.store.save_game(game_id, game.to_data())
+            save_game(request, game_id, game)
             _note_help(request, game, body)
             _note_deal(request, game_id, game, before)
             view = pupil_view(game_id, game)
@@ -268,7 +269,8 @@ async def create_game(request: Request) -> Response:
             game = PupilGame.start(setup)
         except MiniBridgeError as error:  # a setup that cannot be played is refused in words, never a 500
             raise ApiError(422, str(error)) from None
-        return pupil_view(store.create_game(game.to_data()), game)
+        data = game.to_data()
+        return pupil_view(think_ahead(request, store.create_game(data), data), game)
 
     return JSONResponse(await run_in_threadpool(start), status_code=201)
 
@@ -293,7 +295,7 @@ async def act(request: Request) -> Response:
             before = game.phase
             hint = action(game)
             game.advance()
-            state.store.save_game(game_id, game.to_data())
+            save_game(request, game_id, game)
             _note_help(request, game, body)
             _note_deal(request, game_id, game, before)
             return hint if hint is not None else pupil_view(game_id, game)
@@ -302,6 +304,13 @@ async def act(request: Request) -> Response:
 
 
 # --- reading a request ------------------------------------------------------------------------------------------
+
+
+def save_game(request: Request, game_id: str, game: PupilGame) -> None:
+    """Keep the game as it now stands, and think ahead from there."""
+    data = game.to_data()
+    request.app.state.store.save_game(game_id, data)
+    think_ahead(request, game_id, data)
 
 
 def load_game(store: Store, game_id: str) -> PupilGame:
