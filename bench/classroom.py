@@ -107,6 +107,7 @@ class Pupil(threading.Thread):
         if self.three_handed:
             self.setup["three_handed"] = "simple"
         self.actions: list[float] = []
+        self.kinds: list[str] = []
         self.start_time = 0.0
         self.deals = 0
         self.finished = False
@@ -134,6 +135,7 @@ class Pupil(threading.Thread):
         began = time.perf_counter()
         response = client.post(path, json=body)
         self.actions.append(time.perf_counter() - began)
+        self.kinds.append(f"lesson {self.lesson}{' three-handed' if self.three_handed else ''}: {body}")
         if response.is_error:
             raise httpx2.HTTPError(f"{path} {body}: {response.status_code} {response.text[:200]}")
         answer: dict[str, Any] = response.json()
@@ -452,6 +454,8 @@ class Server:
         serve += ["--port", port, "--data", folder, "--teacher-token", TEACHER, "--no-open", "--lang", "en"]
         self.process = subprocess.Popen(serve, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         self.peak = 0
+        self.cpu: list[tuple[float, float]] = []
+        """(moment, seconds of CPU the server has used), every 0.2 s."""
         self.stopped = threading.Event()
         self.sampler = threading.Thread(target=self.sample, name="memory", daemon=True)
         self.wait_ready()
@@ -470,8 +474,26 @@ class Server:
 
     def sample(self) -> None:
         """Every 0.2 s, the resident memory of the server and its children; the highest kept."""
+        ticks = os.sysconf("SC_CLK_TCK")
         while not self.stopped.wait(0.2):
             self.peak = max(self.peak, resident(self.process.pid))
+            with contextlib.suppress(OSError):
+                fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+                self.cpu.append((time.perf_counter(), (int(fields[11]) + int(fields[12])) / ticks))
+
+    def busiest(self, window: float = 10.0) -> tuple[float, float]:
+        """The cores the server kept busy on average over its busiest ``window`` seconds, and over the run."""
+        if len(self.cpu) < 2:
+            return 0.0, 0.0
+        busiest, start = 0.0, 0
+        for end in range(len(self.cpu)):
+            while self.cpu[end][0] - self.cpu[start][0] > window:
+                start += 1
+            span = self.cpu[end][0] - self.cpu[start][0]
+            if span >= window * 0.9:
+                busiest = max(busiest, (self.cpu[end][1] - self.cpu[start][1]) / span)
+        overall = (self.cpu[-1][1] - self.cpu[0][1]) / (self.cpu[-1][0] - self.cpu[0][0])
+        return busiest, overall
 
     def stop(self) -> None:
         """Stop the sampler and the server."""
@@ -518,6 +540,7 @@ class Class:
     table_pupils: list[TablePupil]
     wall: float
     memory: int
+    cores: tuple[float, float]
 
 
 def arguments() -> argparse.Namespace:
@@ -561,7 +584,7 @@ def run_class(args: argparse.Namespace) -> Class:
                     table_pupil.tablet.join(5)
         finally:
             server.stop()
-    return Class(pupils, table_pupils, wall, server.peak)
+    return Class(pupils, table_pupils, wall, server.peak, server.busiest())
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -590,6 +613,8 @@ def report_pupils(args: argparse.Namespace, pupils: list[Pupil]) -> None:
     milliseconds("starting a game", [pupil.start_time for pupil in pupils if pupil.start_time])
     for lesson in ALONE_LESSONS:
         milliseconds(f"  lesson {lesson}", [t for p in pupils if p.lesson == lesson for t in p.actions])
+    slowest = sorted(((t, kind) for p in pupils for t, kind in zip(p.actions, p.kinds, strict=True)), reverse=True)
+    print("slowest answers            : " + "; ".join(f"{t:.1f} s {kind}" for t, kind in slowest[:5]))
     done = sum(pupil.deals for pupil in pupils if pupil.finished)
     print(f"deals finished             : {done} of {len(pupils) * args.deals}")
     for pupil in pupils:
@@ -654,6 +679,8 @@ def report_goals(args: argparse.Namespace, found: Class, cards: CardTimes) -> No
     print(f"\ngoals: {pupils} pupils on {os.cpu_count()} cores{loaded}, in {found.wall:.0f} s")
     for goal, figure, wanted, met in rows:
         print(f"  {goal:<33} {figure:>9}   goal {wanted:>8}   {'met' if met else 'NOT MET'}")
+    busiest, overall = found.cores
+    print(f"  the server's cores busy: {busiest:.2f} over its busiest 10 s, {overall:.2f} over the run")
 
 
 def main() -> None:

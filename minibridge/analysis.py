@@ -14,8 +14,8 @@ all round, cached on disk. From it follows the best MiniBridge contract for the 
 
 Every position solved is remembered (the most recent :data:`POSITIONS_KEPT`), and solved once however many games
 meet it: the class plays the same boards, and the computer thinks ahead. Inside :func:`thinking_ahead` the solver
-is asked in the background (:mod:`minibridge.turns`): only when no game waits for it, and a whole deal's table is
-then solved lead by lead, so that a pupil's call can go between two of its positions.
+is asked ahead (:mod:`minibridge.turns`): only when no game waits for it, and a whole deal's table is then solved
+lead by lead, so that a pupil's call can go between two of its positions.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from minibridge.once import Once
 from minibridge.play import Play
 from minibridge.rules import RuleSet, allowed_contracts
 from minibridge.scoring import Score, score
-from minibridge.turns import Turns
+from minibridge.turns import Need, Turns
 
 __all__ = [
     "DDTable",
@@ -72,7 +72,7 @@ _BATCH = 8
 keep every core busy."""
 _MAX_BATCH = 40
 """The most deals DDS solves in one call (all five denominations)."""
-_PATIENCE = 30.0
+_PATIENCE = 2.0
 """Seconds a call waits for lighter ones before it goes first: a heavy call (a contract weighed from the first
 trick) waits while cards in the play are answered, but not for ever."""
 _MOST_SLOTS = 16
@@ -92,15 +92,16 @@ POSITIONS_KEPT = 40_000
 """The positions whose solutions are remembered (about a kilobyte each)."""
 _SOLVED: Once[dict[int, int]] = Once(size=POSITIONS_KEPT)
 """The positions solved, by position and the solutions asked (:func:`_position_key`)."""
-_AHEAD: contextvars.ContextVar[bool] = contextvars.ContextVar("thinking_ahead", default=False)
-"""True while the thread thinks ahead (:func:`thinking_ahead`)."""
+_AHEAD: contextvars.ContextVar[Need] = contextvars.ContextVar("thinking_ahead", default=Need.NOW)
+"""How soon the thread's calls on the solver are needed (:func:`thinking_ahead`)."""
 
 
 @contextlib.contextmanager
-def thinking_ahead() -> Iterator[None]:
-    """Within the block, this thread's calls on the solver go in the background: after every call a game waits
-    for, never keeping one waiting. What they solve is remembered for the game that needs it next."""
-    token = _AHEAD.set(True)
+def thinking_ahead(*, likely: bool = False) -> Iterator[None]:
+    """Within the block, this thread's calls on the solver are thought out ahead: after every call a game waits
+    for, never keeping one waiting; the ``likely`` ones before the others. What they solve is remembered for the
+    game that needs it next."""
+    token = _AHEAD.set(Need.SOON if likely else Need.MAYBE)
     try:
         yield
     finally:
@@ -167,7 +168,7 @@ def _denomination(strain: Strain) -> int:
 def _solve_tables(deals: Sequence[Deal]) -> list[DDTable]:
     """The double-dummy tables of up to :data:`_MAX_BATCH` deals, solved together on every core: whole deals by
     DDS's tables, short deals (whose tricks DDS's tables miscount) lead by lead."""
-    ahead = _AHEAD.get()
+    ahead = _AHEAD.get() is not Need.NOW
     tables = {deal: _solve_short_table(deal) for deal in deals if deal.cards_per_hand < 13 or ahead}
     whole = [deal for deal in deals if deal not in tables]
     if whole:
@@ -228,7 +229,7 @@ def solve_positions(positions: Sequence[Position], *, all_cards: bool) -> list[d
 
         weight = sum(sum(mask.bit_count() for mask in hands) for hands, *_ in missing.values())
         jobs = [job(key, position) for key, position in missing.items()]
-        found.update(zip(missing, _turns().map(weight, jobs, background=_AHEAD.get()), strict=True))
+        found.update(zip(missing, _turns().map(weight, jobs, need=_AHEAD.get()), strict=True))
     return [found[key] for key in keys]
 
 

@@ -8,16 +8,17 @@ none of whose jobs started for longer than the patience goes before every lighte
 a heavy call is never starved and the lighter calls still have the other slots. A call that needs DDS whole (its
 own threads on every slot, such as double-dummy tables) runs once every slot is free.
 
-A call made in the ``background`` (the computer thinking ahead, while the pupil is still looking at the deal) goes
-only when no other call waits, is never overdue, and leaves one slot free for a call that comes (with more than one
-slot): thinking ahead never keeps a pupil waiting for more than the position at hand.
+A call made ahead (the computer thinking while the pupil is still looking at the deal) says how soon it is needed
+(:class:`Need`): a call needed ``SOON`` goes when no call a game waits for ``NOW`` waits, one needed ``MAYBE``
+when no other waits, first come first served, job by job, and neither is ever overdue: thinking ahead keeps a call
+that comes waiting for no more than the positions being solved.
 
 >>> turns = Turns(slots=2, patience=30)
 >>> turns.map(1, [lambda slot: 2 * 3, lambda slot: 7])
 [6, 7]
 >>> turns.whole(5, lambda: "tables")
 'tables'
->>> turns.map(1, [lambda slot: "ahead"], background=True)
+>>> turns.map(1, [lambda slot: "ahead"], need=Need.MAYBE)
 ['ahead']
 """
 
@@ -28,11 +29,23 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from enum import IntEnum
 from typing import Any, TypeVar
 
-__all__ = ["Turns"]
+__all__ = ["Need", "Turns"]
 
 T = TypeVar("T")
+
+
+class Need(IntEnum):
+    """How soon a call's answer is needed: the sooner, the earlier it goes."""
+
+    NOW = 0
+    """A game waits for it."""
+    SOON = 1
+    """Thought out ahead: a game will most likely wait for it in a moment."""
+    MAYBE = 2
+    """Thought out ahead: a game may need it."""
 
 
 @dataclass(eq=False, kw_only=True)
@@ -44,8 +57,8 @@ class _Call:
     jobs: Sequence[Callable[[int], Any]]
     whole: bool = False
     """The call's one job needs every slot (it is given none)."""
-    background: bool = False
-    """The call goes only when no other waits, on all but one slot."""
+    need: Need = Need.NOW
+    """How soon the call's answer is needed."""
     served: float = field(default_factory=time.monotonic)
     """When a job of the call last started (or the call came, before any did)."""
     results: list[Any] = field(default_factory=list)
@@ -70,7 +83,6 @@ class Turns:
         self._tickets = itertools.count()
         self._running = 0
         self._overdue_running = 0
-        self._background_running = 0
         self._whole_pending = False
         self._workers: list[threading.Thread] = []
 
@@ -80,12 +92,12 @@ class Turns:
         with self._changed:
             return len(self._waiting)
 
-    def map(self, weight: int, jobs: Sequence[Callable[[int], T]], *, background: bool = False) -> list[T]:
-        """Run each job with a free slot's number, a call of this weight (in the ``background``: after every other
-        call); their results in order."""
+    def map(self, weight: int, jobs: Sequence[Callable[[int], T]], *, need: Need = Need.NOW) -> list[T]:
+        """Run each job with a free slot's number, a call of this weight needed as soon as ``need`` says; their
+        results in order."""
         if not jobs:
             return []
-        call = _Call(weight=weight, ticket=next(self._tickets), jobs=jobs, background=background)
+        call = _Call(weight=weight, ticket=next(self._tickets), jobs=jobs, need=need)
         call.results = [None] * len(jobs)
         call.unfinished = len(jobs)
         return self._wait(call)
@@ -115,17 +127,14 @@ class Turns:
             self._workers.append(worker)
             worker.start()
 
-    def _first(self) -> tuple[_Call, bool] | None:
+    def _first(self) -> tuple[_Call, bool]:
         """The waiting call that goes first, and whether it is overdue: of the calls no job of which started for
         longer than the patience, the one that waited longest while no other slot runs one (with a single slot,
-        always), else the lightest; a call in the background only when no other waits and a slot stays free for
-        one that comes (None: nothing may start now)."""
+        always), else the lightest; a call made ahead only when no call needed sooner waits, the first come."""
         overdue = time.monotonic() - self.patience
-        now = [c for c in self._waiting if not c.background]
+        now = [c for c in self._waiting if c.need is Need.NOW]
         if not now:
-            if self._background_running >= max(1, self.slots - 1):
-                return None
-            return min(self._waiting, key=lambda c: c.ticket), False
+            return min(self._waiting, key=lambda c: (c.need, c.ticket)), False
         late = [c for c in now if c.served < overdue]
         if late and (self._overdue_running == 0 or self.slots == 1):
             return min(late, key=lambda c: c.served), True
@@ -134,9 +143,8 @@ class Turns:
     def _take(self) -> tuple[_Call, int, bool]:
         """Wait for a job this worker may run, and take it (with the lock held)."""
         while True:
-            first = self._first() if self._waiting and not self._whole_pending else None
-            if first is not None:
-                call, late = first
+            if self._waiting and not self._whole_pending:
+                call, late = self._first()
                 if not call.whole:
                     index = call.next_job
                     call.next_job += 1
@@ -145,7 +153,6 @@ class Turns:
                         self._waiting.remove(call)
                     self._running += 1
                     self._overdue_running += late
-                    self._background_running += call.background
                     return call, index, late
                 self._waiting.remove(call)
                 self._whole_pending = True
@@ -168,7 +175,6 @@ class Turns:
                 call.unfinished -= 1
                 self._running -= 1
                 self._overdue_running -= late
-                self._background_running -= call.background
                 if call.whole:
                     self._whole_pending = False
                 if not call.unfinished:

@@ -1,10 +1,11 @@
 """Thinking ahead at a table: while the people look at the deal, the computer works out what it may have to decide
 next, so that it is at hand when they have decided.
 
-Everything is worked out on copies of the table, with the solver asked in the background
+Everything is worked out on copies of the table, with the solver asked ahead
 (:func:`minibridge.analysis.thinking_ahead`: never before a call a game waits for), and remembered by the solver.
 The computer then decides exactly as it would have, only without waiting: the same layouts, the same positions.
-What is thought about:
+What is thought about, the likeliest first (and asked of the solver as likely: the computer's own next decisions,
+and those after the people's likeliest decision, and after theirs again):
 
 - the deal's double-dummy table, for its best contract and what every contract would have scored;
 - the review of the cards played so far, card by card, so that the lesson at the end of the deal is ready;
@@ -68,26 +69,52 @@ def thoughts(table: Table) -> Iterator[int]:
     can think for many tables in turn and stop when one moves on: the computer's decisions thought about in each
     piece. Each piece runs in the background; the table itself is not changed."""
     table = copy.deepcopy(table)
-    branches = _branches(table)
-    if branches:
-        yield _decides_ahead(branches[0])
+    first = _branches(table)
+    done: list[Table] = []
+    if first and _likeliest_first(table):
+        yield _decides_ahead(first[0], likely=True)
+        done.append(first[0])
+        likeliest = _branches(first[0])
+        if likeliest and _likeliest_first(first[0]):
+            yield _decides_ahead(likeliest[0], likely=True)
+            done.append(likeliest[0])
     with thinking_ahead():
         if table.game.play is not None:
             review_game(table.game.play)
         if table.find_best and table.game.declarer is not None:
             dd_tables([table.game.deal])
     yield 0
-    for branch in branches[1:MOST_BRANCHES]:
+    for branch in first[len(done[:1]) :]:
+        if len(done) >= MOST_BRANCHES:
+            return
         yield _decides_ahead(branch)
-    left = MOST_BRANCHES - len(branches)
-    for branch in [after for at in branches for after in _branches(at)][: max(0, left)]:
-        yield _decides_ahead(branch)
+        done.append(branch)
+    for at in first:
+        for branch in _branches(at):
+            if len(done) >= MOST_BRANCHES:
+                return
+            if not any(_same(branch, seen) for seen in done):
+                yield _decides_ahead(branch)
+                done.append(branch)
 
 
-def _decides_ahead(table: Table) -> int:
-    """The computer's decisions at ``table`` (:func:`_computer_decides`), thought out in the background."""
-    with thinking_ahead():
+def _decides_ahead(table: Table, *, likely: bool = False) -> int:
+    """The computer's decisions at ``table`` (:func:`_computer_decides`), thought out ahead (as ``likely``: before
+    the others)."""
+    with thinking_ahead(likely=likely):
         return _computer_decides(table)
+
+
+def _same(table: Table, other: Table) -> bool:
+    """The two copies stand at the same point: the same decisions taken."""
+    return table.decisions_data() == other.decisions_data()
+
+
+def _likeliest_first(table: Table) -> bool:
+    """The first of the branches at ``table`` is what will most likely happen: the computer's own decision, the
+    points counted right, the next deal, the contract the lessons teach (not one card of many, nor one declarer of
+    two)."""
+    return table.computer_to_act() or table.phase in ("count", "deal_over", "contract")
 
 
 def _computer_decides(table: Table) -> int:
