@@ -111,7 +111,7 @@ def _serve(
     token = teacher_token or teacher_token_kept(folder, new=new_teacher_link)
     if class_code is None and not loopback:
         class_code = class_code_of_the_day(folder)
-    app = create_app(data=folder, class_code=class_code, teacher_token=token, loopback=loopback)
+    app = create_app(data=folder, class_code=class_code, teacher_token=token, loopback=loopback, prepare=True)
     address = local_address(host)
     shown = f"[{address}]" if ":" in address else address
     here = "127.0.0.1" if host in ("0.0.0.0", "::") else shown

@@ -64,19 +64,23 @@ def think_ahead(table: Table, *, current: Callable[[], bool] = lambda: True) -> 
     return decided
 
 
-def thoughts(table: Table) -> Iterator[int]:
+def thoughts(
+    table: Table, *, soon: bool = True, most: int = MOST_BRANCHES, going: Callable[[], bool] = lambda: True
+) -> Iterator[int]:
     """Thinking ahead at ``table`` (:func:`think_ahead`) a piece at a time, the likeliest first, so that a server
     can think for many tables in turn and stop when one moves on: the computer's decisions thought about in each
-    piece. Each piece runs in the background; the table itself is not changed."""
+    piece, after at most ``most`` of the people's decisions. Each piece is thought out ahead, the likeliest as
+    likely when the table is played ``soon``; a piece ends early once ``going`` turns false. The table itself is
+    not changed."""
     table = copy.deepcopy(table)
     first = _branches(table)
     done: list[Table] = []
     if first and _likeliest_first(table):
-        yield _decides_ahead(first[0], likely=True)
+        yield _decides_ahead(first[0], going, likely=soon)
         done.append(first[0])
         likeliest = _branches(first[0])
         if likeliest and _likeliest_first(first[0]):
-            yield _decides_ahead(likeliest[0], likely=True)
+            yield _decides_ahead(likeliest[0], going, likely=soon)
             done.append(likeliest[0])
     with thinking_ahead():
         if table.game.play is not None:
@@ -85,24 +89,24 @@ def thoughts(table: Table) -> Iterator[int]:
             dd_tables([table.game.deal])
     yield 0
     for branch in first[len(done[:1]) :]:
-        if len(done) >= MOST_BRANCHES:
+        if len(done) >= most:
             return
-        yield _decides_ahead(branch)
+        yield _decides_ahead(branch, going)
         done.append(branch)
     for at in first:
         for branch in _branches(at):
-            if len(done) >= MOST_BRANCHES:
+            if len(done) >= most:
                 return
             if not any(_same(branch, seen) for seen in done):
-                yield _decides_ahead(branch)
+                yield _decides_ahead(branch, going)
                 done.append(branch)
 
 
-def _decides_ahead(table: Table, *, likely: bool = False) -> int:
-    """The computer's decisions at ``table`` (:func:`_computer_decides`), thought out ahead (as ``likely``: before
-    the others)."""
+def _decides_ahead(table: Table, going: Callable[[], bool], *, likely: bool = False) -> int:
+    """The computer's decisions at ``table`` (:func:`_computer_decides`) while ``going``, thought out ahead (as
+    ``likely``: before the others)."""
     with thinking_ahead(likely=likely):
-        return _computer_decides(table)
+        return _computer_decides(table, going)
 
 
 def _same(table: Table, other: Table) -> bool:
@@ -117,12 +121,12 @@ def _likeliest_first(table: Table) -> bool:
     return table.computer_to_act() or table.phase in ("count", "deal_over", "contract")
 
 
-def _computer_decides(table: Table) -> int:
-    """Let the computer take its decisions at ``table`` up to a person's next one (at most :data:`MOST_STEPS`);
-    how many it took (it stops at a decision the table refuses)."""
+def _computer_decides(table: Table, going: Callable[[], bool] = lambda: True) -> int:
+    """Let the computer take its decisions at ``table`` up to a person's next one (at most :data:`MOST_STEPS`, and
+    while ``going``); how many it took (it stops at a decision the table refuses)."""
     steps = 0
     try:
-        while steps < MOST_STEPS and table.step():
+        while steps < MOST_STEPS and going() and table.step():
             steps += 1
     except MiniBridgeError:
         pass

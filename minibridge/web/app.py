@@ -31,7 +31,7 @@ from minibridge.classroom.joining import new_class_code, session_secret_kept
 from minibridge.language import gettext, number, speaking
 from minibridge.reading import ReadingError
 from minibridge.web import events, pupils, quizzes, tables, teacher
-from minibridge.web.ahead import Ahead
+from minibridge.web.ahead import Ahead, PreparedGames, prepare_lessons
 from minibridge.web.answer_headers import AnswerHeaders, Headers
 from minibridge.web.auth import Who, route
 from minibridge.web.event_service import install
@@ -69,18 +69,22 @@ def create_app(
     loopback: bool,
     samples: int = DEFAULT_SAMPLES,
     robot_pace: float = ROBOT_PACE,
+    prepare: bool = False,
 ) -> Starlette:
     """The classroom server over the data folder ``data``. Pupils need ``class_code`` to start a game when it is
     given, and always when the server is not bound to loopback (a random code is chosen then: read it from
     ``app.state.class_code``; ``minibridge serve`` gives the code of the day). ``samples`` is how many layouts the
     computer thinks about for each decision; ``robot_pace`` the seconds between two of the computer's cards at a
-    table of pupils."""
+    table of pupils. With ``prepare`` the computer thinks about a few games of every lesson before the pupils come
+    (:class:`~minibridge.web.ahead.PreparedGames`)."""
     if class_code is None and not loopback:
         class_code = new_class_code()
     store = Store(data)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if app.state.prepared is not None:
+            prepare_lessons(app.state.prepared, samples, store.switches())
         yield
         app.state.ahead.close()
         kept_events.close()
@@ -124,6 +128,7 @@ def create_app(
     app.state.samples = samples
     app.state.locks = GameLocks()
     app.state.ahead = Ahead()
+    app.state.prepared = PreparedGames(app.state.ahead) if prepare else None
     app.state.robot_pace = robot_pace
     app.state.table_drivers = set()
     app.state.table_wakes = {}
@@ -134,8 +139,10 @@ def create_app(
 
 
 async def health(request: Request) -> Response:
-    """The server is up."""
-    return JSONResponse({"ok": True})
+    """The server is up; how many games the computer still thinks ahead about, and how many are prepared."""
+    state = request.app.state
+    prepared = state.prepared.ready if state.prepared is not None else 0
+    return JSONResponse({"ok": True, "thinking_ahead": state.ahead.waiting, "games_prepared": prepared})
 
 
 # --- errors and limits ---------------------------------------------------------------------------------------

@@ -337,7 +337,10 @@ async def open_tables(request: Request, body: dict[str, Any]) -> list[dict[str, 
             ).to_data()
             for n in range(1, asked.count + 1)
         ]
-        return state.store.open_tables(tables)
+        ids = state.store.open_tables(tables)
+        for table_id, data in zip(ids, tables, strict=True):  # before the pupils sit down
+            state.ahead.think(table_id, lambda data=data: ClassTable.from_data(data).table)
+        return ids
 
     ids = await run_in_threadpool(make)
     for table_id in ids:

@@ -37,7 +37,7 @@ from minibridge.errors import MiniBridgeError
 from minibridge.language import gettext
 from minibridge.lessons import find_lesson, lesson_numbers
 from minibridge.reading import digits
-from minibridge.web.ahead import think_ahead
+from minibridge.web.ahead import prepared, think_ahead
 from minibridge.web.auth import Who, class_code_ok, keep_class_code, route, tablet_pupil, typed_code_ok
 from minibridge.web.event_service import open_events
 from minibridge.web.names import may_use_name
@@ -94,7 +94,7 @@ async def start_game(request: Request) -> Response:
         refusal = _start_refusal(fields)
         if refusal is not None:
             raise ApiError(422, refusal)
-        setup = setup_from(fields, request.app.state.samples, store.switches())
+        setup = prepared(request, setup_from(fields, request.app.state.samples, store.switches()), fields)
         game_id = await run_in_threadpool(start)
     except (ApiError, MiniBridgeError) as error:
         # Every choice the page offers is checked above in a child's words; what the library still refuses (a
@@ -262,7 +262,7 @@ async def create_game(request: Request) -> Response:
     """Start a game for a pupil: the computer plays up to the pupil's first decision."""
     body = await json_body(request)
     store: Store = request.app.state.store
-    setup = setup_from(body, request.app.state.samples, store.switches())
+    setup = prepared(request, setup_from(body, request.app.state.samples, store.switches()), body)
 
     def start() -> dict[str, Any]:
         try:
