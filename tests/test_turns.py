@@ -1,5 +1,6 @@
 """Turns at the double-dummy solver's slots: the lightest call first job by job, no call starved, a whole call
-alone, errors handed back."""
+alone, errors handed back; calls made ahead only when no call needed sooner waits, first come first served, and
+never overdue."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import time
 
 import pytest
 
-from minibridge.turns import Turns
+from minibridge.turns import Need, Turns
 
 
 def served_order(turns: Turns, calls: list[tuple[int, int]], *, pause_after_heavy: float = 0.0) -> list[int]:
@@ -165,3 +166,96 @@ def test_an_overdue_call_takes_one_slot_and_lighter_calls_keep_the_other():
             running += 1 if kind == "start" else -1
             heavy_at_once = max(heavy_at_once, running)
     assert heavy_at_once == 1  # while the light call went on, the overdue one had a single slot
+
+
+def served_needs(
+    turns: Turns, calls: list[tuple[str, int, Need]], *, pause_before: dict[str, float] | None = None
+) -> list[str]:
+    """Hold the only slot with a first job, queue ``calls`` (name, weight, need) one by one (after the pause
+    ``pause_before`` names, if any), then let go: the name of each job in the order the jobs ran."""
+    order: list[str] = []
+    release = threading.Event()
+    pause_before = pause_before or {}
+
+    def job(name: str):
+        def run(slot: int) -> str:
+            order.append(name)
+            if name == "holder":
+                release.wait(5)
+            return name
+
+        return run
+
+    def call(name: str, weight: int, need: Need) -> None:
+        assert turns.map(weight, [job(name)], need=need) == [name]
+
+    threads = [threading.Thread(target=call, args=("holder", 0, Need.NOW))]
+    threads[0].start()
+    while not order:
+        time.sleep(0.01)
+    for name, weight, need in calls:
+        time.sleep(pause_before.get(name, 0.0))
+        threads.append(threading.Thread(target=call, args=(name, weight, need)))
+        threads[-1].start()
+        while turns.waiting < len(threads) - 1:
+            time.sleep(0.01)
+    release.set()
+    for thread in threads:
+        thread.join(5)
+    return order
+
+
+def test_a_call_made_ahead_goes_after_a_call_a_game_waits_for_that_came_later():
+    turns = Turns(slots=1, patience=60)
+    order = served_needs(turns, [("maybe", 1, Need.MAYBE), ("soon", 1, Need.SOON), ("now", 900, Need.NOW)])
+    assert order == ["holder", "now", "soon", "maybe"]
+
+
+def test_a_call_needed_soon_goes_before_one_that_may_be_needed_that_came_earlier():
+    turns = Turns(slots=1, patience=60)
+    order = served_needs(turns, [("maybe", 1, Need.MAYBE), ("now", 900, Need.NOW), ("soon", 900, Need.SOON)])
+    assert order == ["holder", "now", "soon", "maybe"]
+
+
+def test_calls_made_ahead_go_first_come_first_served_whatever_their_weight():
+    turns = Turns(slots=1, patience=60)
+    calls = [
+        ("maybe heavy", 900, Need.MAYBE),
+        ("soon heavy", 900, Need.SOON),
+        ("maybe light", 1, Need.MAYBE),
+        ("soon light", 1, Need.SOON),
+    ]
+    assert served_needs(turns, calls) == ["holder", "soon heavy", "soon light", "maybe heavy", "maybe light"]
+
+
+def test_an_old_call_made_ahead_is_never_overdue():
+    """With a patience far shorter than their wait, calls made ahead still go after a later call a game waits for,
+    and in their order of need."""
+    turns = Turns(slots=1, patience=0.02)
+    calls = [("maybe", 1, Need.MAYBE), ("soon", 1, Need.SOON), ("now", 900, Need.NOW)]
+    order = served_needs(turns, calls, pause_before={"soon": 0.1, "now": 0.1})
+    assert order == ["holder", "now", "soon", "maybe"]
+
+
+def test_a_call_a_game_waits_for_goes_between_two_jobs_of_a_call_made_ahead():
+    turns = Turns(slots=1, patience=0.01)
+    order: list[str] = []
+    now_sent = threading.Event()
+
+    def ahead(slot: int) -> None:
+        order.append("ahead")
+        now_sent.wait(5)
+        time.sleep(0.05)  # the call made ahead has waited far longer than the patience
+
+    thinking = threading.Thread(target=turns.map, args=(1, [ahead] * 3), kwargs={"need": Need.MAYBE})
+    thinking.start()
+    while not order:
+        time.sleep(0.01)
+    waited = threading.Thread(target=turns.map, args=(900, [lambda slot: order.append("now")] * 2))
+    waited.start()
+    while turns.waiting < 2:
+        time.sleep(0.01)
+    now_sent.set()
+    waited.join(5)
+    thinking.join(5)
+    assert order == ["ahead", "now", "now", "ahead", "ahead"]
