@@ -146,7 +146,9 @@ def tablet_client(address: str, number: int, timeout: httpx2.Timeout | float) ->
     """A tablet's HTTP client: each pupil's tablet comes from its own loopback address (``127.0.x.y``), as each
     tablet in class has its own address on the school's network."""
     local = f"127.0.{1 + number // 250}.{2 + number % 250}"
-    transport = httpx2.HTTPTransport(local_address=local)
+    # A connection idle for 2 s is not used again: the server closes one idle for 5 s, and a request sent on it
+    # just then would meet the close (a browser sends such a request again by itself).
+    transport = httpx2.HTTPTransport(local_address=local, limits=httpx2.Limits(keepalive_expiry=2))
     return httpx2.Client(base_url=address, timeout=timeout, transport=transport)
 
 
