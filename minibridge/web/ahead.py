@@ -147,7 +147,7 @@ class Ahead:
             more = self._piece(thinking)
             with self._changed:
                 self._busy = False
-                newest = self._newest.get(thinking.key) == thinking.change
+                newest = self._newest.get(thinking.key) == thinking.change and not self._closed
                 if more and newest:
                     (self._played if thinking.played else self._preparing).append(thinking)
                 elif newest:
