@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from minibridge.board import Board
-from minibridge.cards import Seat
-from minibridge.contract import Contract
 from minibridge.duplicate.results import SCHOOL_LINE, Entry
 from minibridge.errors import ResultsError
 from minibridge.language import gettext
@@ -37,25 +35,14 @@ class ImportedClass:
 
     def as_data(self) -> dict[str, Any]:
         """The class as plain data: each result as the six columns of a results file's line."""
-        rows = [[e.board, e.ns, e.ew, str(e.contract), e.declarer.letter, e.tricks] for e in self.entries]
+        rows = [entry.columns() for entry in self.entries]
         return {"id": self.id, "school": self.school, "results": rows}
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> ImportedClass:
         """The class of :meth:`as_data`."""
         school = data["school"]
-        entries = tuple(
-            Entry(
-                board=board,
-                ns=ns,
-                ew=ew,
-                contract=Contract.from_str(contract),
-                declarer=Seat.from_str(declarer),
-                tricks=tricks,
-                school=school,
-            )
-            for board, ns, ew, contract, declarer, tricks in data["results"]
-        )
+        entries = tuple(Entry.from_columns(columns, school=school) for columns in data["results"])
         return cls(id=data["id"], school=school, entries=entries)
 
 

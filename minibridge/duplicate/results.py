@@ -23,6 +23,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from minibridge.cards import Seat, Side
 from minibridge.contract import Contract
@@ -73,6 +74,24 @@ class Entry:
     line: int = 0
     school: str = ""
     """The school (or class) whose pairs played it, when the results say (``# school: Oak``); else empty."""
+
+    @classmethod
+    def from_columns(cls, columns: Sequence[Any], *, school: str = "") -> Entry:
+        """The entry of its six columns as kept (board, N–S pair, E–W pair, contract, declarer, tricks)."""
+        board, ns, ew, contract, declarer, tricks = columns
+        return cls(
+            board=board,
+            ns=ns,
+            ew=ew,
+            contract=Contract.from_str(contract),
+            declarer=Seat.from_str(declarer),
+            tricks=tricks,
+            school=school,
+        )
+
+    def columns(self) -> list[Any]:
+        """The six columns of :meth:`from_columns`."""
+        return [self.board, self.ns, self.ew, str(self.contract), self.declarer.letter, self.tricks]
 
 
 # --- reading ---------------------------------------------------------------------------------------------------

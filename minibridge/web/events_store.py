@@ -56,8 +56,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from minibridge.cards import Seat
-from minibridge.contract import Contract
 from minibridge.duplicate import EnteredResult, Entry
 from minibridge.web.store import connect
 
@@ -425,18 +423,10 @@ def _event(row: tuple[Any, ...]) -> StoredEvent:
 
 
 def _result(row: tuple[Any, ...]) -> EnteredResult:
-    number, board, ns, ew, contract, declarer, tricks, entered, by, replaces, in_force = row
-    entry = Entry(
-        board=board,
-        ns=ns,
-        ew=ew,
-        contract=Contract.from_str(contract),
-        declarer=Seat.from_str(declarer),
-        tricks=tricks,
-    )
+    number, *columns, entered, by, replaces, in_force = row
     return EnteredResult(
         number=number,
-        entry=entry,
+        entry=Entry.from_columns(columns),
         entered=entered,
         by=by,
         replaces=tuple(json.loads(replaces)),
