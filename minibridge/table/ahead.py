@@ -7,7 +7,8 @@ The computer then decides exactly as it would have, only without waiting: the sa
 What is thought about, the likeliest first (and asked of the solver as likely: the computer's own next decisions,
 and those after the people's likeliest decision, and after theirs again):
 
-- the deal's double-dummy table, for its best contract and what every contract would have scored;
+- from the middle of the play, the deal's double-dummy table, for its best contract and what every contract would
+  have scored;
 - the review of the cards played so far, card by card, so that the lesson at the end of the deal is ready;
 - the computer's decisions up to a person's next one, after each of the people's likely next decisions: their
   points counted right, each declarer they may choose, the contract the lessons teach before the lowest of each other
@@ -30,6 +31,7 @@ True
 from __future__ import annotations
 
 import copy
+import itertools
 from collections.abc import Callable, Iterator
 
 from minibridge.analysis import dd_tables, thinking_ahead
@@ -73,33 +75,33 @@ def thoughts(
     likely when the table is played ``soon``; a piece ends early once ``going`` turns false. The table itself is
     not changed."""
     table = copy.deepcopy(table)
-    first = _branches(table)
-    done: list[Table] = []
-    if first and _likeliest_first(table):
+    first = list(itertools.islice(_branches(table), most))
+    likeliest: Table | None = None
+    likely_first = bool(first) and _likeliest_first(table)
+    if likely_first:
         yield _decides_ahead(first[0], going, likely=soon)
-        done.append(first[0])
-        likeliest = _branches(first[0])
-        if likeliest and _likeliest_first(first[0]):
-            yield _decides_ahead(likeliest[0], going, likely=soon)
-            done.append(likeliest[0])
+        if _likeliest_first(first[0]):
+            likeliest = next(_branches(first[0]), None)
+        if likeliest is not None:
+            yield _decides_ahead(likeliest, going, likely=soon)
+    play = table.game.play
     with thinking_ahead():
-        if table.game.play is not None:
-            review_game(table.game.play)
-        if table.find_best and table.game.declarer is not None:
+        if play is not None:
+            review_game(play)
+        if table.find_best and play is not None and 2 * len(play.tricks) >= play.total_tricks:
             dd_tables([table.game.deal])
     yield 0
-    for branch in first[len(done[:1]) :]:
-        if len(done) >= most:
-            return
+    rest = first[1:] if likely_first else first
+    for branch in rest:
         yield _decides_ahead(branch, going)
-        done.append(branch)
+    thought = likely_first + (likeliest is not None) + len(rest)
     for at in first:
-        for branch in _branches(at):
-            if len(done) >= most:
+        skip = 1 if at is first[0] and likeliest is not None else 0
+        for branch in itertools.islice(_branches(at), skip, None):
+            if thought >= most:
                 return
-            if not any(_same(branch, seen) for seen in done):
-                yield _decides_ahead(branch, going)
-                done.append(branch)
+            yield _decides_ahead(branch, going)
+            thought += 1
 
 
 def _decides_ahead(table: Table, going: Callable[[], bool], *, likely: bool = False) -> int:
@@ -107,11 +109,6 @@ def _decides_ahead(table: Table, going: Callable[[], bool], *, likely: bool = Fa
     ``likely``: before the others)."""
     with thinking_ahead(likely=likely):
         return _computer_decides(table, going)
-
-
-def _same(table: Table, other: Table) -> bool:
-    """The two copies stand at the same point: the same decisions taken."""
-    return table.decisions_data() == other.decisions_data()
 
 
 def _likeliest_first(table: Table) -> bool:
@@ -133,12 +130,17 @@ def _computer_decides(table: Table, going: Callable[[], bool] = lambda: True) ->
     return steps
 
 
-def _branches(table: Table) -> list[Table]:
-    """Copies of ``table`` after each of the people's likely next decisions, the likeliest first; a copy of the
-    table as it is when the next decision is the computer's; none when it is nobody's."""
+def _branches(table: Table) -> Iterator[Table]:
+    """Copies of ``table`` after each of the people's likely next decisions, the likeliest first, made one at a time
+    as they are asked for; a copy of the table as it is when the next decision is the computer's; none when it is
+    nobody's."""
     if table.computer_to_act():
-        return [copy.deepcopy(table)]
-    return [branch for decision in _likely(table) if (branch := _after(table, decision)) is not None]
+        yield copy.deepcopy(table)
+        return
+    for decision in _likely(table):
+        branch = _after(table, decision)
+        if branch is not None:
+            yield branch
 
 
 def _after(table: Table, decision: Decision) -> Table | None:

@@ -62,7 +62,7 @@ def _to_following(client: TestClient, rng: random.Random) -> dict[str, Any]:
 
 def test_health(client: TestClient):
     response = client.get("/api/health")
-    assert response.status_code == 200 and response.json() == {"ok": True}
+    assert response.status_code == 200 and response.json() == {"ok": True, "thinking_ahead": 0, "games_prepared": 0}
 
 
 def test_a_game_is_played_to_its_end_through_the_api(client: TestClient):
