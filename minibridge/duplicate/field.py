@@ -49,6 +49,7 @@ class ImportedClass:
 def deal_print(board: Board) -> str:
     """A board's deal and dealer as ten letters and digits: the same cards give the same print.
 
+    >>> from minibridge.cards import Seat
     >>> from minibridge.deal import Deal
     >>> deal = Deal.from_pbn("N:AK32.KQ2.A32.K32 QJ4.J43.KQJ4.Q54 T98.A98.T98.AJ98 765.T765.765.T76")
     >>> first, ninth = Board(number=1, dealer=Seat.NORTH, deal=deal), Board(number=9, dealer=Seat.NORTH, deal=deal)
